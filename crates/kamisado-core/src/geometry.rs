@@ -1,0 +1,212 @@
+//! The board's geometry: its size, the colour of every square, rays and home rows.
+//!
+//! Everything that depends on the shape of the board lives here, so that other
+//! boards can be added in one place.
+
+use crate::{Colour, Side, Square};
+
+/// Squares along one edge of the board.
+pub const SIZE: usize = 8;
+
+/// The colour letters of each rank, rank 1 first, each from file a (R1).
+const RANKS: [&[u8; SIZE]; SIZE] = [
+    b"ngrypvbo", // 1: brown green red yellow pink purple blue orange
+    b"vnybgpor", // 2
+    b"bynvropg", // 3
+    b"yrgnobvp", // 4
+    b"pvbongry", // 5
+    b"gporvnyb", // 6
+    b"ropgbynv", // 7
+    b"obvpyrgn", // 8: orange blue purple pink yellow red green brown
+];
+
+const fn colour_of_letter(letter: u8) -> Colour {
+    match letter {
+        b'o' => Colour::Orange,
+        b'b' => Colour::Blue,
+        b'v' => Colour::Purple,
+        b'p' => Colour::Pink,
+        b'y' => Colour::Yellow,
+        b'r' => Colour::Red,
+        b'g' => Colour::Green,
+        b'n' => Colour::Brown,
+        _ => panic!("bad colour letter in the board layout"),
+    }
+}
+
+const COLOUR_OF: [Colour; SIZE * SIZE] = {
+    let mut table = [Colour::Orange; SIZE * SIZE];
+    let mut i = 0;
+    while i < SIZE * SIZE {
+        table[i] = colour_of_letter(RANKS[i / SIZE][i % SIZE]);
+        i += 1;
+    }
+    table
+};
+
+/// The colour of a square (R1).
+///
+/// ```
+/// use kamisado_core::{geometry, Colour, Square};
+/// let a1: Square = "a1".parse().unwrap();
+/// assert_eq!(geometry::colour_of(a1), Colour::Brown);
+/// ```
+#[inline]
+pub const fn colour_of(square: Square) -> Colour {
+    COLOUR_OF[square.index()]
+}
+
+/// The square of a colour on a rank (each rank holds each colour once).
+pub fn square_of(colour: Colour, rank: i32) -> Square {
+    (0..SIZE as i32)
+        .filter_map(|file| Square::at(file, rank))
+        .find(|&sq| colour_of(sq) == colour)
+        .expect("every rank holds every colour once")
+}
+
+/// The rank (0-based) of a side's home row: 0 for Black, 7 for White.
+pub const fn home_rank(side: Side) -> i32 {
+    match side {
+        Side::Black => 0,
+        Side::White => SIZE as i32 - 1,
+    }
+}
+
+/// All squares of one rank, as a bitboard.
+pub const fn rank_bits(rank: i32) -> u64 {
+    0xFFu64 << (rank as u32 * SIZE as u32)
+}
+
+/// A side's home row as a bitboard.
+pub const fn home_row(side: Side) -> u64 {
+    rank_bits(home_rank(side))
+}
+
+/// The row a side's towers must reach to win (the opponent's home row, R6).
+pub const fn goal_row(side: Side) -> u64 {
+    match side {
+        Side::Black => home_row(Side::White),
+        Side::White => home_row(Side::Black),
+    }
+}
+
+/// The three forward directions of R3, as (file step, rank step) for Black;
+/// White's are the same turned 180°. Index 1 is straight ahead.
+pub const DIRECTIONS: [(i32, i32); 3] = [(-1, 1), (0, 1), (1, 1)];
+
+/// Index of the straight-ahead direction in [`DIRECTIONS`].
+pub const STRAIGHT: usize = 1;
+
+/// The (file, rank) step of a direction for a side.
+pub const fn step(side: Side, direction: usize) -> (i32, i32) {
+    let (df, dr) = DIRECTIONS[direction];
+    match side {
+        Side::Black => (df, dr),
+        Side::White => (-df, -dr),
+    }
+}
+
+const fn ray(side: Side, direction: usize, from: usize) -> u64 {
+    let (df, dr) = step(side, direction);
+    let mut file = (from % SIZE) as i32 + df;
+    let mut rank = (from / SIZE) as i32 + dr;
+    let mut bits = 0u64;
+    while file >= 0 && rank >= 0 && file < SIZE as i32 && rank < SIZE as i32 {
+        bits |= 1u64 << (rank as usize * SIZE + file as usize);
+        file += df;
+        rank += dr;
+    }
+    bits
+}
+
+const RAYS: [[[u64; SIZE * SIZE]; 3]; 2] = {
+    let mut table = [[[0u64; SIZE * SIZE]; 3]; 2];
+    let mut s = 0;
+    while s < 2 {
+        let side = if s == 0 { Side::Black } else { Side::White };
+        let mut d = 0;
+        while d < 3 {
+            let mut sq = 0;
+            while sq < SIZE * SIZE {
+                table[s][d][sq] = ray(side, d, sq);
+                sq += 1;
+            }
+            d += 1;
+        }
+        s += 1;
+    }
+    table
+};
+
+/// The squares a tower of `side` on `from` would cross moving in `direction`
+/// on an empty board, nearest first in index order for Black and last for White.
+#[inline]
+pub const fn ray_bits(side: Side, direction: usize, from: Square) -> u64 {
+    RAYS[side as usize][direction][from.index()]
+}
+
+/// The ranks at most `distance` ranks ahead of `rank` for `side`, as a bitboard.
+pub const fn ranks_ahead(side: Side, rank: i32, distance: i32) -> u64 {
+    let mut bits = 0u64;
+    let mut d = 1;
+    while d <= distance {
+        let r = match side {
+            Side::Black => rank + d,
+            Side::White => rank - d,
+        };
+        if r >= 0 && r < SIZE as i32 {
+            bits |= rank_bits(r);
+        }
+        d += 1;
+    }
+    bits
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(file: i32, rank: i32) -> Square {
+        Square::at(file, rank).unwrap()
+    }
+
+    #[test]
+    fn r1_every_rank_and_file_holds_each_colour_once() {
+        for i in 0..SIZE as i32 {
+            let mut rank_seen = [false; SIZE];
+            let mut file_seen = [false; SIZE];
+            for j in 0..SIZE as i32 {
+                rank_seen[colour_of(sq(j, i)).index()] = true;
+                file_seen[colour_of(sq(i, j)).index()] = true;
+            }
+            assert!(rank_seen.iter().all(|&s| s), "rank {i}");
+            assert!(file_seen.iter().all(|&s| s), "file {i}");
+        }
+    }
+
+    #[test]
+    fn r1_diagonals_corners_and_symmetry() {
+        for i in 0..SIZE as i32 {
+            assert_eq!(colour_of(sq(i, i)), Colour::Brown);
+            assert_eq!(colour_of(sq(i, 7 - i)), Colour::Orange);
+        }
+        // Orange is at each player's right hand.
+        assert_eq!(colour_of(sq(7, 0)), Colour::Orange);
+        assert_eq!(colour_of(sq(0, 7)), Colour::Orange);
+        for i in 0..64 {
+            let s = Square::new(i).unwrap();
+            assert_eq!(colour_of(s), colour_of(s.rotated()));
+        }
+    }
+
+    #[test]
+    fn rays_run_forward() {
+        let d1 = sq(3, 0);
+        assert_eq!(ray_bits(Side::Black, STRAIGHT, d1).count_ones(), 7);
+        assert_eq!(ray_bits(Side::White, STRAIGHT, d1), 0);
+        assert_eq!(ray_bits(Side::Black, 0, d1).count_ones(), 3);
+        assert_eq!(ray_bits(Side::Black, 2, d1).count_ones(), 4);
+        assert_eq!(ranks_ahead(Side::Black, 0, 5), 0xFF_FFFF_FFFF_00);
+        assert_eq!(ranks_ahead(Side::White, 7, 1), rank_bits(6));
+    }
+}

@@ -1,0 +1,467 @@
+//! Match play: rounds, promotion, scoring and re-seating (R9, R10, R14).
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::geometry::SIZE;
+use crate::position::Ending;
+use crate::setup::{Score, Setup};
+use crate::tower::points;
+use crate::{Colour, IllegalMove, InvalidPosition, Move, Position, Rules, Side, Square};
+
+/// The side from which the winner of a round fills the home rows (R14).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Fill {
+    /// From each player's own left.
+    Left,
+    /// From each player's own right.
+    Right,
+}
+
+impl Fill {
+    /// Both choices.
+    pub const BOTH: [Fill; 2] = [Fill::Left, Fill::Right];
+}
+
+impl fmt::Display for Fill {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Fill::Left => "left",
+            Fill::Right => "right",
+        })
+    }
+}
+
+impl FromStr for Fill {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Fill, String> {
+        match s {
+            "left" => Ok(Fill::Left),
+            "right" => Ok(Fill::Right),
+            _ => Err(format!("`{s}` is not a fill side: expected left or right")),
+        }
+    }
+}
+
+/// How a round ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RoundEnd {
+    /// A tower reached the opponent's home row (R6).
+    HomeRow,
+    /// The last real mover caused a deadlock (R8).
+    Deadlock,
+    /// A player resigned; this ends the match.
+    Resignation,
+    /// A player ran out of time; this ends the match.
+    Time,
+}
+
+impl RoundEnd {
+    /// Every ending, in the order of their names.
+    pub const ALL: [RoundEnd; 4] = [
+        RoundEnd::HomeRow,
+        RoundEnd::Deadlock,
+        RoundEnd::Resignation,
+        RoundEnd::Time,
+    ];
+
+    /// The words a record uses: `home row`, `deadlock`, `resignation`, `time`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            RoundEnd::HomeRow => "home row",
+            RoundEnd::Deadlock => "deadlock",
+            RoundEnd::Resignation => "resignation",
+            RoundEnd::Time => "time",
+        }
+    }
+}
+
+impl fmt::Display for RoundEnd {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// What a finished round gave.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RoundResult {
+    /// The round's winner.
+    pub winner: Side,
+    /// How it ended.
+    pub end: RoundEnd,
+    /// The winner's tower that scored and was promoted (none after a resignation or
+    /// loss on time, or when the round was already over in a position read from text).
+    pub tower: Option<Colour>,
+    /// The points scored (R10).
+    pub points: u8,
+}
+
+/// Where a match stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MatchState {
+    /// A round is being played.
+    Playing,
+    /// A round is over and its winner must choose the fill side (R14).
+    AwaitingFill {
+        /// Who chooses.
+        winner: Side,
+    },
+    /// The match is over.
+    Over {
+        /// Who won it.
+        winner: Side,
+    },
+}
+
+/// Something a match cannot do now.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MatchError {
+    /// The move breaks a rule.
+    Illegal(IllegalMove),
+    /// The round is over: the winner must choose the fill side first.
+    AwaitingFill(Side),
+    /// A fill was chosen while a round is being played.
+    NoFillNow,
+    /// The match is over.
+    Over(Side),
+    /// A target other than 1, 3, 7 or 15.
+    Target(u8),
+    /// A position that breaks the rules.
+    Invalid(InvalidPosition),
+}
+
+impl fmt::Display for MatchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MatchError::Illegal(e) => write!(f, "{e}"),
+            MatchError::AwaitingFill(side) => write!(
+                f,
+                "the round is over: {} must choose to fill from the left or the right first",
+                side.name()
+            ),
+            MatchError::NoFillNow => write!(f, "the fill side is chosen only after a round ends"),
+            MatchError::Over(side) => write!(f, "the match is over: {} has won it", side.name()),
+            MatchError::Target(t) => {
+                write!(f, "a match is played to 1, 3, 7 or 15 points, not {t}")
+            }
+            MatchError::Invalid(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for MatchError {}
+
+/// A match to 1, 3, 7 or 15 points: the current round's position, the score and
+/// whose turn it is to do what.
+///
+/// ```
+/// use kamisado_core::{Fill, Match, MatchState, Rules};
+/// let mut m = Match::new(Rules::STANDARD, 3).unwrap();
+/// // Play the first legal move until the round ends.
+/// while m.state() == MatchState::Playing {
+///     let mv = m.position().legal_moves()[0];
+///     m.play(mv).unwrap();
+/// }
+/// let MatchState::AwaitingFill { winner } = m.state() else { panic!() };
+/// assert_eq!(m.score().of(winner), 1);
+/// m.fill(Fill::Left).unwrap();
+/// assert_eq!(m.round(), 2);
+/// assert_eq!(m.position().side_to_move(), !winner);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Match {
+    position: Position,
+    score: [u8; 2],
+    target: u8,
+    round: u32,
+    state: MatchState,
+    last_move: Option<Move>,
+    last_round: Option<RoundResult>,
+}
+
+/// The squares a player visits when filling, in order, and their home-row
+/// squares in the order they are filled, both for Black; White's are the same
+/// turned 180° (R14).
+fn fill_order(fill: Fill) -> ([Square; SIZE * SIZE], [Square; SIZE]) {
+    let mut visit = [Square::new(0).expect("a1"); SIZE * SIZE];
+    let mut home = [Square::new(0).expect("a1"); SIZE];
+    let n = SIZE as i32;
+    let file_at = |i: i32| match fill {
+        Fill::Left => i,
+        Fill::Right => n - 1 - i,
+    };
+    for rank in 0..n {
+        for i in 0..n {
+            visit[(rank * n + i) as usize] = Square::at(file_at(i), rank).expect("on the board");
+        }
+    }
+    for i in 0..n {
+        home[i as usize] = Square::at(file_at(i), 0).expect("on the board");
+    }
+    (visit, home)
+}
+
+/// Where each tower stands after the towers of `position` are re-seated with
+/// `fill` (R14).
+pub fn reseat(position: &Position, fill: Fill) -> [[Square; 8]; 2] {
+    let (visit, home) = fill_order(fill);
+    let mut towers = [[Square::new(0).expect("a1"); 8]; 2];
+    for side in Side::BOTH {
+        let turn = |sq: Square| match side {
+            Side::Black => sq,
+            Side::White => sq.rotated(),
+        };
+        let mut placed = 0;
+        for &sq in &visit {
+            if let Some(colour) = position.colour_at(side, turn(sq)) {
+                towers[side.index()][colour.index()] = turn(home[placed]);
+                placed += 1;
+            }
+        }
+    }
+    towers
+}
+
+impl Match {
+    /// A new match to `target` points; Black moves first.
+    ///
+    /// # Errors
+    /// [`MatchError::Target`] for a target other than 1, 3, 7 or 15 (R9).
+    pub fn new(rules: Rules, target: u8) -> Result<Match, MatchError> {
+        if !Score::TARGETS.contains(&target) {
+            return Err(MatchError::Target(target));
+        }
+        Ok(Match {
+            position: Position::start_with(rules),
+            score: [0, 0],
+            target,
+            round: 1,
+            state: MatchState::Playing,
+            last_move: None,
+            last_round: None,
+        })
+    }
+
+    /// A match from a position's text: its match field gives the score and
+    /// target (a single round, `0-0/1`, when it has none).
+    ///
+    /// # Errors
+    /// When the position breaks the rules.
+    pub fn from_setup(setup: &Setup, rules: Rules) -> Result<Match, MatchError> {
+        let position = Position::from_setup(setup, rules).map_err(MatchError::Invalid)?;
+        let score = setup.score.unwrap_or(Score {
+            black: 0,
+            white: 0,
+            target: 1,
+        });
+        let mut m = Match {
+            position,
+            score: [score.black, score.white],
+            target: score.target,
+            round: 1,
+            state: MatchState::Playing,
+            last_move: None,
+            last_round: None,
+        };
+        if let Some(outcome) = position.outcome() {
+            m.state = m.state_after(outcome.winner);
+        } else if let Some(side) = Side::BOTH
+            .into_iter()
+            .find(|&s| m.score[s.index()] >= m.target)
+        {
+            m.state = MatchState::Over { winner: side };
+        }
+        Ok(m)
+    }
+
+    fn state_after(&self, winner: Side) -> MatchState {
+        if self.score[winner.index()] >= self.target {
+            MatchState::Over { winner }
+        } else {
+            MatchState::AwaitingFill { winner }
+        }
+    }
+
+    /// The current round's position.
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The rule set.
+    pub fn rules(&self) -> Rules {
+        self.position.rules()
+    }
+
+    /// The score and target.
+    pub fn score(&self) -> Score {
+        Score {
+            black: self.score[0],
+            white: self.score[1],
+            target: self.target,
+        }
+    }
+
+    /// The points that win the match.
+    pub fn target(&self) -> u8 {
+        self.target
+    }
+
+    /// The number of the round being played (or just finished), from 1.
+    pub fn round(&self) -> u32 {
+        self.round
+    }
+
+    /// Where the match stands.
+    pub fn state(&self) -> MatchState {
+        self.state
+    }
+
+    /// The last move played in this round, if any.
+    pub fn last_move(&self) -> Option<Move> {
+        self.last_move
+    }
+
+    /// The result of the last finished round, if any.
+    pub fn last_round(&self) -> Option<RoundResult> {
+        self.last_round
+    }
+
+    fn check_playing(&self) -> Result<(), MatchError> {
+        match self.state {
+            MatchState::Playing => Ok(()),
+            MatchState::AwaitingFill { winner } => Err(MatchError::AwaitingFill(winner)),
+            MatchState::Over { winner } => Err(MatchError::Over(winner)),
+        }
+    }
+
+    /// Plays a move; when it ends the round, scores it (R10) and returns the result.
+    ///
+    /// # Errors
+    /// An illegal move, or no round being played.
+    pub fn play(&mut self, mv: Move) -> Result<Option<RoundResult>, MatchError> {
+        self.check_playing()?;
+        let next = self.position.play(mv).map_err(MatchError::Illegal)?;
+        self.position = next;
+        self.last_move = Some(mv);
+        let Some(outcome) = next.outcome() else {
+            return Ok(None);
+        };
+        let winner = outcome.winner;
+        let (end, colour) = match outcome.ending {
+            Ending::HomeRow => (
+                RoundEnd::HomeRow,
+                next.colour_at(winner, mv.to().expect("a winning move lands")),
+            ),
+            // After a push-deadlock the scoring colour is that of the sumo's square;
+            // otherwise the winner's forced colour (R10).
+            Ending::Deadlock => match mv {
+                Move::Push { to, .. } => (RoundEnd::Deadlock, Some(crate::geometry::colour_of(to))),
+                _ => (RoundEnd::Deadlock, next.forced_colour()),
+            },
+        };
+        let colour = colour.expect("a round is won by a tower");
+        let teeth = next.teeth(winner, colour);
+        let result = RoundResult {
+            winner,
+            end,
+            tower: Some(colour),
+            points: points(teeth),
+        };
+        self.position.promote(winner, colour);
+        self.score[winner.index()] += result.points;
+        self.state = self.state_after(winner);
+        self.last_round = Some(result);
+        Ok(Some(result))
+    }
+
+    /// The round's winner chooses the fill side; the towers are re-seated and
+    /// the loser moves first with free choice (R14).
+    ///
+    /// # Errors
+    /// When no round has just ended, or the match is over.
+    pub fn fill(&mut self, fill: Fill) -> Result<(), MatchError> {
+        let winner = match self.state {
+            MatchState::AwaitingFill { winner } => winner,
+            MatchState::Over { winner } => return Err(MatchError::Over(winner)),
+            MatchState::Playing => return Err(MatchError::NoFillNow),
+        };
+        self.position = self.position.reseated(reseat(&self.position, fill), !winner);
+        self.round += 1;
+        self.state = MatchState::Playing;
+        self.last_move = None;
+        Ok(())
+    }
+
+    /// The position the next round would start from with this fill, if a round
+    /// has just ended (for choosing the fill side).
+    pub fn filled(&self, fill: Fill) -> Option<Position> {
+        let mut next = self.clone();
+        next.fill(fill).ok()?;
+        Some(next.position)
+    }
+
+    /// A player resigns, or loses on time: the match ends and the other wins it.
+    ///
+    /// # Errors
+    /// When the match is already over.
+    pub fn concede(&mut self, side: Side, end: RoundEnd) -> Result<RoundResult, MatchError> {
+        if let MatchState::Over { winner } = self.state {
+            return Err(MatchError::Over(winner));
+        }
+        let result = RoundResult {
+            winner: !side,
+            end,
+            tower: None,
+            points: 0,
+        };
+        self.state = MatchState::Over { winner: !side };
+        self.last_round = Some(result);
+        Ok(result)
+    }
+
+    /// The side whose turn it is: to move, or to choose the fill; `None` when
+    /// the match is over.
+    pub fn side_to_act(&self) -> Option<Side> {
+        match self.state {
+            MatchState::Playing => Some(self.position.side_to_move()),
+            MatchState::AwaitingFill { winner } => Some(winner),
+            MatchState::Over { .. } => None,
+        }
+    }
+
+    /// The tower the scoring rules would promote, for display: a side's tower of a colour.
+    pub fn teeth(&self, side: Side, colour: Colour) -> u8 {
+        self.position.teeth(side, colour)
+    }
+}
+
+impl fmt::Display for Match {
+    /// Writes the position with its match field (`… 2-1/7`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.position, self.score())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fill_left_puts_the_nearest_row_first() {
+        // Black's towers on rank 1 stay in order; White mirrors.
+        let p = Position::start();
+        let t = reseat(&p, Fill::Left);
+        for side in Side::BOTH {
+            for c in Colour::ALL {
+                assert_eq!(t[side.index()][c.index()], p.tower_square(side, c));
+            }
+        }
+        let t = reseat(&p, Fill::Right);
+        for side in Side::BOTH {
+            for c in Colour::ALL {
+                assert_eq!(t[side.index()][c.index()], p.tower_square(side, c));
+            }
+        }
+    }
+}

@@ -1,0 +1,788 @@
+//! Checked positions, legal moves and playing them.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::geometry::{self, SIZE, STRAIGHT, colour_of, goal_row, ray_bits, step};
+use crate::movelist::MoveList;
+use crate::setup::{ParsePositionError, Setup};
+use crate::tower::{MAX_TEETH, reach};
+use crate::{Colour, Move, Rules, Side, Square, Tower};
+
+/// How a round ended on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Ending {
+    /// A tower reached the opponent's home row (R6).
+    HomeRow,
+    /// Passes would cycle for ever; the last real mover lost (R8).
+    Deadlock,
+}
+
+/// The result of a position in which the round is over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    /// Who won the round.
+    pub winner: Side,
+    /// Why.
+    pub ending: Ending,
+}
+
+/// A position that obeys the rules: one tower of each colour per side, at
+/// most one side on the other's home row, and a move for a side with free choice.
+///
+/// It is a few machine words and `Copy`: [`Position::play`] returns a new one.
+///
+/// ```
+/// use kamisado_core::Position;
+/// let start = Position::start();
+/// assert_eq!(start.legal_moves().len(), 102);
+/// let next = start.play("d1-d6".parse().unwrap()).unwrap();
+/// assert_eq!(next.to_string(), "obvpyrgn/8/3Y4/8/8/8/8/NGR1PVBO w r");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    occupied: [u64; 2],
+    towers: [[Square; 8]; 2],
+    teeth: [[u8; 8]; 2],
+    side: Side,
+    forced: Option<Colour>,
+    pushed: bool,
+    rules: Rules,
+}
+
+/// Why a setup is not a position the rules allow.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InvalidPosition(pub String);
+
+impl fmt::Display for InvalidPosition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "invalid position: {}", self.0)
+    }
+}
+
+impl std::error::Error for InvalidPosition {}
+
+/// A position's text that is unreadable or describes an invalid position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PositionError {
+    /// The text could not be read.
+    Parse(ParsePositionError),
+    /// The text was read but breaks a rule.
+    Invalid(InvalidPosition),
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PositionError::Parse(e) => write!(f, "{e}"),
+            PositionError::Invalid(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+/// A move that the position does not allow, with the reason.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IllegalMove {
+    /// The move that was tried.
+    pub mv: Move,
+    /// Why the rules forbid it.
+    pub reason: String,
+}
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} is illegal: {}", self.mv, self.reason)
+    }
+}
+
+impl std::error::Error for IllegalMove {}
+
+/// Why a sumo cannot push (R12), as found by [`Position::push_line`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum NoPush {
+    NotSumo,
+    NothingInFront,
+    OwnTower(Square),
+    TooLong(u8),
+    NotLower(Square),
+    NoRoom,
+}
+
+/// Where a chain of forced passes leads (R7, R8).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Chain {
+    /// The forced tower can move, or any tower may.
+    Free,
+    /// The forced tower is blocked and the passes reach a tower that can move.
+    Pass,
+    /// The passes cycle: the round is over.
+    Deadlock,
+}
+
+impl Position {
+    /// The start of a single game under the standard rules:
+    /// `obvpyrgn/8/8/8/8/8/8/NGRYPVBO b -` (R2).
+    pub fn start() -> Position {
+        Position::start_with(Rules::STANDARD)
+    }
+
+    /// The start of a round under the given rules, Black to move with free choice.
+    pub fn start_with(rules: Rules) -> Position {
+        let mut towers = [[Square::from_index_unchecked(0); 8]; 2];
+        let mut occupied = [0u64; 2];
+        for side in Side::BOTH {
+            for colour in Colour::ALL {
+                let sq = geometry::square_of(colour, geometry::home_rank(side));
+                towers[side.index()][colour.index()] = sq;
+                occupied[side.index()] |= sq.bit();
+            }
+        }
+        Position {
+            occupied,
+            towers,
+            teeth: [[0; 8]; 2],
+            side: Side::Black,
+            forced: None,
+            pushed: false,
+            rules,
+        }
+    }
+
+    /// Checks a setup against the rules and builds the position (under `rules`).
+    ///
+    /// # Errors
+    /// A side with other than one tower of each colour, both sides on the
+    /// other's home row, or free choice with no legal move.
+    pub fn from_setup(setup: &Setup, rules: Rules) -> Result<Position, InvalidPosition> {
+        let mut seen = [[None::<Square>; 8]; 2];
+        let mut teeth = [[0u8; 8]; 2];
+        let mut occupied = [0u64; 2];
+        for (index, tower) in setup.board.iter().enumerate() {
+            let Some(tower) = tower else { continue };
+            let sq = Square::new(index as u8).expect("board index");
+            let slot = &mut seen[tower.side.index()][tower.colour.index()];
+            if let Some(other) = slot {
+                return Err(InvalidPosition(format!(
+                    "{} has two {} towers, on {other} and {sq}",
+                    tower.side.name(),
+                    tower.colour.name()
+                )));
+            }
+            *slot = Some(sq);
+            teeth[tower.side.index()][tower.colour.index()] = tower.teeth;
+            occupied[tower.side.index()] |= sq.bit();
+        }
+        let mut towers = [[Square::from_index_unchecked(0); 8]; 2];
+        for side in Side::BOTH {
+            for colour in Colour::ALL {
+                towers[side.index()][colour.index()] = seen[side.index()][colour.index()]
+                    .ok_or_else(|| {
+                        InvalidPosition(format!(
+                            "{} has no {} tower; each side has one tower of each colour",
+                            side.name(),
+                            colour.name()
+                        ))
+                    })?;
+            }
+        }
+        let position = Position {
+            occupied,
+            towers,
+            teeth,
+            side: setup.side,
+            forced: setup.forced,
+            pushed: setup.pushed,
+            rules,
+        };
+        if position.occupied[0] & goal_row(Side::Black) != 0
+            && position.occupied[1] & goal_row(Side::White) != 0
+        {
+            return Err(InvalidPosition(
+                "both sides have a tower on the other's home row".to_string(),
+            ));
+        }
+        if position.forced.is_none() && position.goal_reached().is_none() {
+            let mut moves = MoveList::new();
+            for colour in Colour::ALL {
+                position.generate_tower(colour, &mut moves);
+            }
+            if moves.is_empty() {
+                return Err(InvalidPosition(format!(
+                    "{} may move any tower but none can move",
+                    position.side.name()
+                )));
+            }
+        }
+        Ok(position)
+    }
+
+    /// The position as a [`Setup`] (without a match score).
+    pub fn to_setup(&self) -> Setup {
+        let mut board = [None; SIZE * SIZE];
+        for side in Side::BOTH {
+            for colour in Colour::ALL {
+                board[self.tower_square(side, colour).index()] = Some(Tower {
+                    side,
+                    colour,
+                    teeth: self.teeth(side, colour),
+                });
+            }
+        }
+        Setup {
+            board,
+            side: self.side,
+            forced: self.forced,
+            pushed: self.pushed,
+            score: None,
+        }
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn side_to_move(&self) -> Side {
+        self.side
+    }
+
+    /// The colour the side to move must move (R5), or `None` for free choice (R4).
+    #[inline]
+    pub fn forced_colour(&self) -> Option<Colour> {
+        self.forced
+    }
+
+    /// Whether the side to move has just pushed and moves again (R13).
+    #[inline]
+    pub fn just_pushed(&self) -> bool {
+        self.pushed
+    }
+
+    /// The rule set this position is played under.
+    #[inline]
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// The square of a side's tower of a colour.
+    #[inline]
+    pub fn tower_square(&self, side: Side, colour: Colour) -> Square {
+        self.towers[side.index()][colour.index()]
+    }
+
+    /// The dragon's teeth of a side's tower of a colour (0–3).
+    #[inline]
+    pub fn teeth(&self, side: Side, colour: Colour) -> u8 {
+        self.teeth[side.index()][colour.index()]
+    }
+
+    /// The squares holding a side's towers, as a bitboard.
+    #[inline]
+    pub fn occupied_by(&self, side: Side) -> u64 {
+        self.occupied[side.index()]
+    }
+
+    /// The squares holding any tower, as a bitboard.
+    #[inline]
+    pub fn occupied(&self) -> u64 {
+        self.occupied[0] | self.occupied[1]
+    }
+
+    /// The colour of a side's tower on a square, if it has one there.
+    #[inline]
+    pub fn colour_at(&self, side: Side, sq: Square) -> Option<Colour> {
+        if self.occupied[side.index()] & sq.bit() == 0 {
+            return None;
+        }
+        let row = &self.towers[side.index()];
+        (0..8).find(|&c| row[c] == sq).map(Colour::from_index)
+    }
+
+    /// The tower on a square, if any.
+    pub fn tower_at(&self, sq: Square) -> Option<Tower> {
+        Side::BOTH.into_iter().find_map(|side| {
+            self.colour_at(side, sq).map(|colour| Tower {
+                side,
+                colour,
+                teeth: self.teeth(side, colour),
+            })
+        })
+    }
+
+    /// The tower that must move, if the side to move has no free choice.
+    pub fn forced_tower(&self) -> Option<(Square, Tower)> {
+        self.forced.map(|colour| {
+            (
+                self.tower_square(self.side, colour),
+                Tower {
+                    side: self.side,
+                    colour,
+                    teeth: self.teeth(self.side, colour),
+                },
+            )
+        })
+    }
+
+    /// The side with a tower on the other's home row, if any (R6).
+    #[inline]
+    fn goal_reached(&self) -> Option<Side> {
+        if self.occupied[0] & goal_row(Side::Black) != 0 {
+            Some(Side::Black)
+        } else if self.occupied[1] & goal_row(Side::White) != 0 {
+            Some(Side::White)
+        } else {
+            None
+        }
+    }
+
+    /// The squares a tower may step to (R3, R11).
+    #[inline]
+    fn step_targets(&self, side: Side, from: Square, teeth: u8) -> u64 {
+        let occupied = self.occupied();
+        let mut targets = 0;
+        for direction in 0..3 {
+            let ray = ray_bits(side, direction, from);
+            let blockers = ray & occupied;
+            targets |= if blockers == 0 {
+                ray
+            } else {
+                match side {
+                    // Black's rays run up the indices: keep what lies below the first blocker.
+                    Side::Black => ray & ((blockers & blockers.wrapping_neg()) - 1),
+                    // White's run down: keep what lies above the highest blocker.
+                    Side::White => ray & ((u64::MAX << (63 - blockers.leading_zeros())) << 1),
+                }
+            };
+        }
+        targets & geometry::ranks_ahead(side, from.rank(), reach(teeth))
+    }
+
+    /// The push a tower could make (R12): the sumo's landing square and the
+    /// square where the last pushed tower comes to rest.
+    fn push_line(&self, side: Side, from: Square, teeth: u8) -> Result<(Square, Square), NoPush> {
+        if teeth == 0 {
+            return Err(NoPush::NotSumo);
+        }
+        let (df, dr) = step(side, STRAIGHT);
+        let opponent = !side;
+        let mut count = 0u8;
+        let mut file = from.file() + df;
+        let mut rank = from.rank() + dr;
+        loop {
+            let Some(sq) = Square::at(file, rank) else {
+                return Err(if count == 0 {
+                    NoPush::NothingInFront
+                } else {
+                    NoPush::NoRoom
+                });
+            };
+            if self.occupied[side.index()] & sq.bit() != 0 {
+                return Err(if count == 0 {
+                    NoPush::NothingInFront
+                } else {
+                    NoPush::OwnTower(sq)
+                });
+            }
+            match self.colour_at(opponent, sq) {
+                None if count == 0 => return Err(NoPush::NothingInFront),
+                None => {
+                    let first = Square::at(from.file() + df, from.rank() + dr)
+                        .expect("the first pushed tower is on the board");
+                    return Ok((first, sq));
+                }
+                Some(colour) => {
+                    count += 1;
+                    if count > teeth {
+                        return Err(NoPush::TooLong(teeth));
+                    }
+                    if self.teeth(opponent, colour) >= teeth {
+                        return Err(NoPush::NotLower(sq));
+                    }
+                }
+            }
+            file += df;
+            rank += dr;
+        }
+    }
+
+    /// Adds the moves of the side to move's tower of `colour`.
+    #[inline]
+    fn generate_tower(&self, colour: Colour, moves: &mut MoveList) {
+        let side = self.side;
+        let from = self.tower_square(side, colour);
+        let teeth = self.teeth(side, colour);
+        let mut targets = self.step_targets(side, from, teeth);
+        while targets != 0 {
+            let to = Square::from_index_unchecked(targets.trailing_zeros());
+            moves.push(Move::Step { from, to });
+            targets &= targets - 1;
+        }
+        if let Ok((to, _)) = self.push_line(side, from, teeth) {
+            moves.push(Move::Push { from, to });
+        }
+    }
+
+    /// Whether a side's tower of a colour can neither step nor push.
+    #[inline]
+    fn blocked(&self, side: Side, colour: Colour) -> bool {
+        let from = self.tower_square(side, colour);
+        let teeth = self.teeth(side, colour);
+        self.step_targets(side, from, teeth) == 0 && self.push_line(side, from, teeth).is_err()
+    }
+
+    /// Follows the chain of forced passes from this position (R7, R8).
+    fn chain(&self) -> Chain {
+        let Some(mut colour) = self.forced else {
+            return Chain::Free;
+        };
+        let mut side = self.side;
+        if !self.blocked(side, colour) {
+            return Chain::Free;
+        }
+        let mut seen = 0u16;
+        loop {
+            seen |= 1 << (side.index() * 8 + colour.index());
+            colour = colour_of(self.tower_square(side, colour));
+            side = !side;
+            if seen & (1 << (side.index() * 8 + colour.index())) != 0 {
+                return Chain::Deadlock;
+            }
+            if !self.blocked(side, colour) {
+                return Chain::Pass;
+            }
+        }
+    }
+
+    /// The result if the round is over in this position (R6, R8), or `None`.
+    ///
+    /// In a deadlock the player who made the last real move loses: the side to
+    /// move after a push (`*`), otherwise the other side.
+    pub fn outcome(&self) -> Option<Outcome> {
+        if let Some(winner) = self.goal_reached() {
+            return Some(Outcome {
+                winner,
+                ending: Ending::HomeRow,
+            });
+        }
+        if self.chain() == Chain::Deadlock {
+            let loser = if self.pushed { self.side } else { !self.side };
+            return Some(Outcome {
+                winner: !loser,
+                ending: Ending::Deadlock,
+            });
+        }
+        None
+    }
+
+    /// Whether the round is over.
+    pub fn is_over(&self) -> bool {
+        self.outcome().is_some()
+    }
+
+    /// Every legal move, in a fixed order: by tower colour, then target square
+    /// in index order, then the push. Empty when the round is over.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut moves = MoveList::new();
+        if self.goal_reached().is_some() {
+            return moves;
+        }
+        match self.forced {
+            Some(colour) => {
+                self.generate_tower(colour, &mut moves);
+                if moves.is_empty() && self.chain() == Chain::Pass {
+                    moves.push(Move::Pass);
+                }
+            }
+            None => {
+                for colour in Colour::ALL {
+                    self.generate_tower(colour, &mut moves);
+                }
+            }
+        }
+        moves
+    }
+
+    /// The number of legal moves, counted without listing them.
+    #[inline]
+    pub fn count_moves(&self) -> u64 {
+        if self.goal_reached().is_some() {
+            return 0;
+        }
+        let count_tower = |colour: Colour| {
+            let from = self.tower_square(self.side, colour);
+            let teeth = self.teeth(self.side, colour);
+            let steps = self.step_targets(self.side, from, teeth).count_ones() as u64;
+            let push = teeth > 0 && self.push_line(self.side, from, teeth).is_ok();
+            steps + push as u64
+        };
+        match self.forced {
+            Some(colour) => match count_tower(colour) {
+                0 => (self.chain() == Chain::Pass) as u64,
+                n => n,
+            },
+            None => Colour::ALL.into_iter().map(count_tower).sum(),
+        }
+    }
+
+    /// Whether a move is legal here.
+    pub fn is_legal(&self, mv: Move) -> bool {
+        self.legal_moves().contains(&mv)
+    }
+
+    /// Plays a legal move and returns the new position.
+    ///
+    /// # Errors
+    /// [`IllegalMove`] with the reason when the rules do not allow the move here.
+    pub fn play(&self, mv: Move) -> Result<Position, IllegalMove> {
+        if self.is_legal(mv) {
+            Ok(self.play_unchecked(mv))
+        } else {
+            Err(IllegalMove {
+                mv,
+                reason: self.why_illegal(mv),
+            })
+        }
+    }
+
+    fn move_tower(&mut self, side: Side, colour: Colour, to: Square) {
+        let from = self.towers[side.index()][colour.index()];
+        self.occupied[side.index()] ^= from.bit() | to.bit();
+        self.towers[side.index()][colour.index()] = to;
+    }
+
+    fn colour_at_unchecked(&self, side: Side, sq: Square) -> Colour {
+        let row = &self.towers[side.index()];
+        let mut c = 0;
+        while row[c] != sq {
+            c += 1;
+        }
+        Colour::from_index(c)
+    }
+
+    /// Plays a move that the caller knows is legal (for search). An illegal
+    /// move gives a position that breaks the rules, or panics.
+    #[inline]
+    pub fn play_unchecked(&self, mv: Move) -> Position {
+        let mut next = *self;
+        let side = self.side;
+        match mv {
+            Move::Step { from, to } => {
+                let colour = match self.forced {
+                    Some(c) => c,
+                    None => self.colour_at_unchecked(side, from),
+                };
+                next.move_tower(side, colour, to);
+                next.side = !side;
+                next.forced = Some(colour_of(to));
+                next.pushed = false;
+            }
+            Move::Push { from, to } => {
+                let colour = match self.forced {
+                    Some(c) => c,
+                    None => self.colour_at_unchecked(side, from),
+                };
+                let (_, rest) = self
+                    .push_line(side, from, self.teeth(side, colour))
+                    .expect("play_unchecked takes legal pushes only");
+                // Move the line from its far end, each tower one square on.
+                let (df, dr) = step(side, STRAIGHT);
+                let mut sq = rest;
+                while sq != to {
+                    let behind = Square::at(sq.file() - df, sq.rank() - dr).expect("in the line");
+                    let pushed = self.colour_at_unchecked(!side, behind);
+                    next.move_tower(!side, pushed, sq);
+                    sq = behind;
+                }
+                next.move_tower(side, colour, to);
+                next.forced = Some(match self.rules.push_follow {
+                    crate::rules::PushFollow::LastPushed => colour_of(rest),
+                    crate::rules::PushFollow::SumoSquare => colour_of(to),
+                });
+                next.pushed = true;
+            }
+            Move::Pass => {
+                let colour = self.forced.expect("a pass has a forced tower");
+                next.side = !side;
+                next.forced = Some(colour_of(self.tower_square(side, colour)));
+                next.pushed = false;
+            }
+        }
+        next
+    }
+
+    /// The position turned 180° with the sides swapped: the same game seen
+    /// from the other chair. Move counts and perft are unchanged.
+    pub fn rotated(&self) -> Position {
+        let mut next = *self;
+        for side in Side::BOTH {
+            let other = (!side).index();
+            for c in 0..8 {
+                next.towers[other][c] = self.towers[side.index()][c].rotated();
+                next.teeth[other][c] = self.teeth[side.index()][c];
+            }
+            next.occupied[other] = self.occupied[side.index()].reverse_bits();
+        }
+        next.side = !self.side;
+        next
+    }
+
+    /// Gives a tower one more dragon's tooth, up to a triple sumo (R10).
+    pub(crate) fn promote(&mut self, side: Side, colour: Colour) {
+        let t = &mut self.teeth[side.index()][colour.index()];
+        *t = (*t + 1).min(MAX_TEETH);
+    }
+
+    /// A new round's position: the towers on the given squares, teeth kept,
+    /// `first` to move with free choice.
+    pub(crate) fn reseated(&self, towers: [[Square; 8]; 2], first: Side) -> Position {
+        let mut occupied = [0u64; 2];
+        for (s, row) in towers.iter().enumerate() {
+            for sq in row {
+                occupied[s] |= sq.bit();
+            }
+        }
+        Position {
+            occupied,
+            towers,
+            teeth: self.teeth,
+            side: first,
+            forced: None,
+            pushed: false,
+            rules: self.rules,
+        }
+    }
+
+    /// Explains why a move that is not legal here is not.
+    fn why_illegal(&self, mv: Move) -> String {
+        if let Some(outcome) = self.outcome() {
+            return format!(
+                "the round is over: {} has won by {}",
+                outcome.winner.name(),
+                match outcome.ending {
+                    Ending::HomeRow => "reaching the home row",
+                    Ending::Deadlock => "deadlock",
+                }
+            );
+        }
+        let side = self.side;
+        let (from, to) = match mv {
+            Move::Pass => {
+                return match self.forced_tower() {
+                    None => "a pass is only for a forced tower that cannot move; any tower may move now".to_string(),
+                    Some((sq, tower)) => format!(
+                        "the forced {} {} on {sq} can move, so {} may not pass",
+                        tower.colour.name(),
+                        tower.rank_name(),
+                        side.name()
+                    ),
+                };
+            }
+            Move::Step { from, to } | Move::Push { from, to } => (from, to),
+        };
+        let Some(colour) = self.colour_at(side, from) else {
+            return match self.tower_at(from) {
+                Some(_) => format!(
+                    "the tower on {from} is {}'s, and {} is to move",
+                    (!side).name(),
+                    side.name()
+                ),
+                None => format!("there is no tower on {from}"),
+            };
+        };
+        if let Some((sq, tower)) = self.forced_tower()
+            && tower.colour != colour
+        {
+            return format!(
+                "{} must move the {} tower on {sq} (R5), not the {} one on {from}",
+                side.name(),
+                tower.colour.name(),
+                colour.name()
+            );
+        }
+        let teeth = self.teeth(side, colour);
+        let (_, sr) = step(side, STRAIGHT);
+        let df = to.file() - from.file();
+        let dr = to.rank() - from.rank();
+        let ahead = dr * sr;
+        if let Move::Push { .. } = mv {
+            if ahead != 1 || df != 0 {
+                return format!("a push moves the sumo one square straight ahead, to {}", {
+                    Square::at(from.file(), from.rank() + sr)
+                        .map(|s| s.to_string())
+                        .unwrap_or_else(|| "off the board".to_string())
+                });
+            }
+            return match self.push_line(side, from, teeth) {
+                Err(NoPush::NotSumo) => format!("only a sumo can push; the {} tower on {from} has no teeth", colour.name()),
+                Err(NoPush::NothingInFront) => format!("there is no opponent's tower on {to} to push"),
+                Err(NoPush::OwnTower(sq)) => format!("the line ahead holds {}'s own tower on {sq}; only the opponent's towers can be pushed", side.name()),
+                Err(NoPush::TooLong(n)) => format!("a {} pushes at most {n} tower{} (R12)", Tower { side, colour, teeth }.rank_name(), if n == 1 { "" } else { "s" }),
+                Err(NoPush::NotLower(sq)) => format!("the tower on {sq} is not of lower rank than the pushing {}", Tower { side, colour, teeth }.rank_name()),
+                Err(NoPush::NoRoom) => "the square behind the line is off the board or taken".to_string(),
+                Ok(_) => "the push is not allowed here".to_string(),
+            };
+        }
+        if ahead <= 0 {
+            return "towers move only forward (R3)".to_string();
+        }
+        if df != 0 && df.abs() != dr.abs() {
+            return "towers move straight forward or diagonally forward (R3)".to_string();
+        }
+        if ahead > reach(teeth) {
+            return format!(
+                "a {} moves at most {} squares (R11)",
+                Tower { side, colour, teeth }.rank_name(),
+                reach(teeth)
+            );
+        }
+        let (ff, fr) = (df.signum(), dr.signum());
+        for i in 1..=ahead {
+            let sq = Square::at(from.file() + ff * i, from.rank() + fr * i).expect("on the path");
+            if self.occupied() & sq.bit() != 0 {
+                return format!("the path is blocked by the tower on {sq} (R3)");
+            }
+        }
+        "the rules do not allow it here".to_string()
+    }
+}
+
+impl fmt::Display for Position {
+    /// Writes the three-field notation of NOTATION.md.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.to_setup().fmt(f)
+    }
+}
+
+impl FromStr for Position {
+    type Err = PositionError;
+
+    /// Reads a position under the standard rules; a match field, if present, is ignored
+    /// (read it with [`crate::Match`]).
+    fn from_str(s: &str) -> Result<Position, PositionError> {
+        let setup: Setup = s.parse().map_err(PositionError::Parse)?;
+        Position::from_setup(&setup, Rules::STANDARD).map_err(PositionError::Invalid)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn invalid_positions_are_refused() {
+        for (text, needle) in [
+            ("obvpyrgo/8/8/8/8/8/8/NGRYPVBO b -", "two orange"),
+            ("obvpyrg1/8/8/8/8/8/8/NGRYPVBO b -", "no brown"),
+            ("obvpyrgN/8/8/8/8/8/8/nGRYPVBO b -", "both sides"),
+        ] {
+            let e = text.parse::<Position>().unwrap_err().to_string();
+            assert!(e.contains(needle), "{text}: {e}");
+        }
+    }
+
+    #[test]
+    fn start_round_trips() {
+        let text = "obvpyrgn/8/8/8/8/8/8/NGRYPVBO b -";
+        assert_eq!(text.parse::<Position>().unwrap(), Position::start());
+        assert_eq!(Position::start().to_string(), text);
+    }
+}

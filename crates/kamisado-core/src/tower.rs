@@ -1,0 +1,75 @@
+//! Towers: a side's piece of one colour, with its dragon's teeth.
+
+use std::fmt;
+
+use crate::{Colour, Side};
+
+/// The most dragon's teeth a tower can carry (a triple sumo, R10).
+pub const MAX_TEETH: u8 = 3;
+
+/// How far a tower may move in one move, by its number of teeth (R3, R11).
+pub const fn reach(teeth: u8) -> i32 {
+    match teeth {
+        0 => 7,
+        1 => 5,
+        2 => 3,
+        _ => 1,
+    }
+}
+
+/// Points scored by a tower that wins a round, by its teeth before it won (R10).
+pub const fn points(teeth: u8) -> u8 {
+    match teeth {
+        0 => 1,
+        1 => 3,
+        2 => 7,
+        _ => 15,
+    }
+}
+
+/// A tower: its side, its colour and its rank (0 plain, 1 sumo, 2 double, 3 triple).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Tower {
+    /// The player who owns it.
+    pub side: Side,
+    /// Its colour.
+    pub colour: Colour,
+    /// Its dragon's teeth, 0–3.
+    pub teeth: u8,
+}
+
+impl Tower {
+    /// A plain tower (no teeth).
+    pub const fn new(side: Side, colour: Colour) -> Tower {
+        Tower {
+            side,
+            colour,
+            teeth: 0,
+        }
+    }
+
+    /// What a player calls the tower's rank: `tower`, `sumo`, `double sumo` or `triple sumo`.
+    pub const fn rank_name(self) -> &'static str {
+        match self.teeth {
+            0 => "tower",
+            1 => "sumo",
+            2 => "double sumo",
+            _ => "triple sumo",
+        }
+    }
+}
+
+impl fmt::Display for Tower {
+    /// Writes the notation: the colour letter, upper case for Black, then one `+` per tooth.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let letter = match self.side {
+            Side::Black => self.colour.letter().to_ascii_uppercase(),
+            Side::White => self.colour.letter(),
+        };
+        write!(f, "{letter}")?;
+        for _ in 0..self.teeth {
+            write!(f, "+")?;
+        }
+        Ok(())
+    }
+}
