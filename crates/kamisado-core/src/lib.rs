@@ -7,7 +7,7 @@
 //!   [`Position::play`] implement R3–R8 and R11–R13.
 //! - [`Match`]: a match to 1, 3, 7 or 15 points with promotion, scoring and
 //!   re-seating (R9, R10, R14).
-//! - [`Record`]: game records of whole matches.
+//! - [`Record`]: game records of whole matches; [`Game`]: a match and its record.
 //!
 //! ```
 //! use kamisado_core::{perft, Position};
@@ -16,6 +16,7 @@
 //! ```
 
 pub mod colour;
+pub mod game;
 pub mod geometry;
 pub mod r#match;
 
@@ -24,6 +25,7 @@ pub mod mv;
 pub mod perft;
 pub mod position;
 pub mod random;
+pub mod record;
 
 pub mod rules;
 pub mod setup;
@@ -32,12 +34,14 @@ pub mod square;
 pub mod tower;
 
 pub use colour::Colour;
+pub use game::Game;
 pub use r#match::{Fill, Match, MatchError, MatchState, RoundEnd, RoundResult};
 
 pub use movelist::MoveList;
 pub use mv::Move;
 pub use perft::{divide, perft};
 pub use position::{Ending, IllegalMove, InvalidPosition, Outcome, Position, PositionError};
+pub use record::{Record, RecordError};
 
 pub use rules::Rules;
 pub use setup::{Score, Setup};

@@ -386,7 +386,9 @@ impl Match {
             MatchState::Over { winner } => return Err(MatchError::Over(winner)),
             MatchState::Playing => return Err(MatchError::NoFillNow),
         };
-        self.position = self.position.reseated(reseat(&self.position, fill), !winner);
+        self.position = self
+            .position
+            .reseated(reseat(&self.position, fill), !winner);
         self.round += 1;
         self.state = MatchState::Playing;
         self.last_move = None;

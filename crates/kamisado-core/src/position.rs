@@ -667,7 +667,10 @@ impl Position {
         let (from, to) = match mv {
             Move::Pass => {
                 return match self.forced_tower() {
-                    None => "a pass is only for a forced tower that cannot move; any tower may move now".to_string(),
+                    None => {
+                        "a pass is only for a forced tower that cannot move; any tower may move now"
+                            .to_string()
+                    }
                     Some((sq, tower)) => format!(
                         "the forced {} {} on {sq} can move, so {} may not pass",
                         tower.colour.name(),
@@ -712,12 +715,39 @@ impl Position {
                 });
             }
             return match self.push_line(side, from, teeth) {
-                Err(NoPush::NotSumo) => format!("only a sumo can push; the {} tower on {from} has no teeth", colour.name()),
-                Err(NoPush::NothingInFront) => format!("there is no opponent's tower on {to} to push"),
-                Err(NoPush::OwnTower(sq)) => format!("the line ahead holds {}'s own tower on {sq}; only the opponent's towers can be pushed", side.name()),
-                Err(NoPush::TooLong(n)) => format!("a {} pushes at most {n} tower{} (R12)", Tower { side, colour, teeth }.rank_name(), if n == 1 { "" } else { "s" }),
-                Err(NoPush::NotLower(sq)) => format!("the tower on {sq} is not of lower rank than the pushing {}", Tower { side, colour, teeth }.rank_name()),
-                Err(NoPush::NoRoom) => "the square behind the line is off the board or taken".to_string(),
+                Err(NoPush::NotSumo) => format!(
+                    "only a sumo can push; the {} tower on {from} has no teeth",
+                    colour.name()
+                ),
+                Err(NoPush::NothingInFront) => {
+                    format!("there is no opponent's tower on {to} to push")
+                }
+                Err(NoPush::OwnTower(sq)) => format!(
+                    "the line ahead holds {}'s own tower on {sq}; only the opponent's towers can be pushed",
+                    side.name()
+                ),
+                Err(NoPush::TooLong(n)) => format!(
+                    "a {} pushes at most {n} tower{} (R12)",
+                    Tower {
+                        side,
+                        colour,
+                        teeth
+                    }
+                    .rank_name(),
+                    if n == 1 { "" } else { "s" }
+                ),
+                Err(NoPush::NotLower(sq)) => format!(
+                    "the tower on {sq} is not of lower rank than the pushing {}",
+                    Tower {
+                        side,
+                        colour,
+                        teeth
+                    }
+                    .rank_name()
+                ),
+                Err(NoPush::NoRoom) => {
+                    "the square behind the line is off the board or taken".to_string()
+                }
                 Ok(_) => "the push is not allowed here".to_string(),
             };
         }
@@ -730,7 +760,12 @@ impl Position {
         if ahead > reach(teeth) {
             return format!(
                 "a {} moves at most {} squares (R11)",
-                Tower { side, colour, teeth }.rank_name(),
+                Tower {
+                    side,
+                    colour,
+                    teeth
+                }
+                .rank_name(),
                 reach(teeth)
             );
         }

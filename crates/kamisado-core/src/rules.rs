@@ -66,7 +66,10 @@ pub struct ParseRulesError(pub String);
 impl fmt::Display for ParseRulesError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.0 == "zvezda" {
-            write!(f, "the rule set `zvezda` is not playable yet: use standard or sumo-square")
+            write!(
+                f,
+                "the rule set `zvezda` is not playable yet: use standard or sumo-square"
+            )
         } else {
             write!(
                 f,

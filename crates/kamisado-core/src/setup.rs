@@ -70,7 +70,11 @@ fn fail<T>(message: String) -> Result<T, ParsePositionError> {
     Err(ParsePositionError(message))
 }
 
-fn parse_rank(text: &str, rank: i32, board: &mut [Option<Tower>; 64]) -> Result<(), ParsePositionError> {
+fn parse_rank(
+    text: &str,
+    rank: i32,
+    board: &mut [Option<Tower>; 64],
+) -> Result<(), ParsePositionError> {
     let label = rank + 1;
     let mut file = 0i32;
     let mut last_was_digit = false;
@@ -305,8 +309,14 @@ mod tests {
     fn errors_name_what_and_where() {
         let cases = [
             ("obvpyrgn/8/8/8/8/8/8 b -", "expected 8 ranks"),
-            ("obvpyrgn/8/8/8/8/8/8/NGRYPVBOo b -", "rank 1: expected 8 files, found 9"),
-            ("obvpyrgn/8/8/8/7/8/8/NGRYPVBO b -", "rank 4: expected 8 files, found 7"),
+            (
+                "obvpyrgn/8/8/8/8/8/8/NGRYPVBOo b -",
+                "rank 1: expected 8 files, found 9",
+            ),
+            (
+                "obvpyrgn/8/8/8/7/8/8/NGRYPVBO b -",
+                "rank 4: expected 8 files, found 7",
+            ),
             ("obvpyrgn/8/8/8/44/8/8/NGRYPVBO b -", "rank 4: two digits"),
             ("obvpyrgn/8/8/8/8/8/8/NGRYPVBx b -", "`x` is not a tower"),
             ("obvpyrgn/8/8/8/8/8/8/N++++GRYPVBO b -", "at most 3 teeth"),

@@ -68,7 +68,11 @@ pub struct ParseSideError(pub String);
 
 impl fmt::Display for ParseSideError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "`{}` is not a side: expected b, w, black or white", self.0)
+        write!(
+            f,
+            "`{}` is not a side: expected b, w, black or white",
+            self.0
+        )
     }
 }
 
