@@ -206,7 +206,7 @@ mod tests {
         assert_eq!(ray_bits(Side::White, STRAIGHT, d1), 0);
         assert_eq!(ray_bits(Side::Black, 0, d1).count_ones(), 3);
         assert_eq!(ray_bits(Side::Black, 2, d1).count_ones(), 4);
-        assert_eq!(ranks_ahead(Side::Black, 0, 5), 0xFF_FFFF_FFFF_00);
+        assert_eq!(ranks_ahead(Side::Black, 0, 5), 0xFFFF_FFFF_FF00);
         assert_eq!(ranks_ahead(Side::White, 7, 1), rank_bits(6));
     }
 }
