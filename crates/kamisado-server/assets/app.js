@@ -1,0 +1,784 @@
+// Kamisado in the browser. The server decides everything about the rules: this
+// page draws what it is sent and offers only the legal moves it is given.
+'use strict';
+
+const SVG = 'http://www.w3.org/2000/svg';
+const COLOURS = {
+  orange: '#f28c28', blue: '#2f6fdb', purple: '#7d3fa6', pink: '#ef7fb5',
+  yellow: '#f3d13a', red: '#d8322e', green: '#2f9e4a', brown: '#7b4a27',
+};
+// R1: the colour of each square, rank 8 first, files a to h.
+const LAYOUT = [
+  'orange blue purple pink yellow red green brown',
+  'red orange pink green blue yellow brown purple',
+  'green pink orange red purple brown yellow blue',
+  'pink purple blue orange brown green red yellow',
+  'yellow red green brown orange blue purple pink',
+  'blue yellow brown purple red orange pink green',
+  'purple brown yellow blue green pink orange red',
+  'brown green red yellow pink purple blue orange',
+].map((r) => r.split(' '));
+const SIDE_NAME = { b: 'Black', w: 'Gold' };
+const CELL = 100;
+const MARGIN = 20;
+
+const $ = (id) => document.getElementById(id);
+
+// ---------- small helpers ----------
+
+function el(name, attrs = {}, parent = null) {
+  const node = document.createElementNS(SVG, name);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+function html(tag, text, cls) {
+  const node = document.createElement(tag);
+  if (text !== undefined) node.textContent = text;
+  if (cls) node.className = cls;
+  return node;
+}
+
+function squareColour(sq) {
+  const file = sq.charCodeAt(0) - 97;
+  const rank = Number(sq.slice(1)) - 1;
+  return LAYOUT[7 - rank][file];
+}
+
+function squareName(file, rank) {
+  return String.fromCharCode(97 + file) + String(rank + 1);
+}
+
+function parseMove(text) {
+  if (text === 'pass') return { text, pass: true };
+  const push = text.includes('>');
+  const [from, to] = text.split(push ? '>' : '-');
+  return { text, from, to, push };
+}
+
+// ---------- colour symbols (colour-blind mode) ----------
+
+// One shape per colour, drawn in a 20×20 box centred on 0,0.
+function symbolShape(colour, parent, scale, fill, stroke) {
+  const s = scale;
+  const common = { fill, stroke, 'stroke-width': 2 / s, class: 'sym', transform: `scale(${s})` };
+  const g = el('g', common, parent);
+  const p = (d) => el('path', { d }, g);
+  switch (colour) {
+    case 'orange': el('circle', { r: 8 }, g); break;
+    case 'blue': el('rect', { x: -7, y: -7, width: 14, height: 14 }, g); break;
+    case 'purple': p('M0,-9 L8,6 L-8,6 Z'); break;
+    case 'pink': p('M-3,-9 H3 V-3 H9 V3 H3 V9 H-3 V3 H-9 V-3 H-3 Z'); break;
+    case 'yellow': p('M0,-10 L2.6,-3.5 L9.5,-3.1 L4.2,1.3 L5.9,8.1 L0,4.3 L-5.9,8.1 L-4.2,1.3 L-9.5,-3.1 L-2.6,-3.5 Z'); break;
+    case 'red': p('M0,-10 L8,0 L0,10 L-8,0 Z'); break;
+    case 'green': p('M0,9 L8,-6 L-8,-6 Z'); break;
+    case 'brown': p('M-8,-5 L-5,-8 L0,-3 L5,-8 L8,-5 L3,0 L8,5 L5,8 L0,3 L-5,8 L-8,5 L-3,0 Z'); break;
+    default: break;
+  }
+  return g;
+}
+
+const symbolsOn = () => document.body.classList.contains('symbols');
+
+function setSymbols(on) {
+  document.body.classList.toggle('symbols', on);
+  $('symbols').checked = on;
+  try { localStorage.setItem('kamisado.symbols', on ? '1' : '0'); } catch (e) { /* private mode */ }
+}
+
+// ---------- the board ----------
+
+// Where a square is drawn: Black at the bottom unless the board is flipped.
+function place(sq, flipped) {
+  const file = sq.charCodeAt(0) - 97;
+  const rank = Number(sq.slice(1)) - 1;
+  const col = flipped ? 7 - file : file;
+  const row = flipped ? rank : 7 - rank;
+  return { x: MARGIN + col * CELL, y: MARGIN + row * CELL };
+}
+
+function squareAt(point, flipped) {
+  const col = Math.floor((point.x - MARGIN) / CELL);
+  const row = Math.floor((point.y - MARGIN) / CELL);
+  if (col < 0 || col > 7 || row < 0 || row > 7) return null;
+  const file = flipped ? 7 - col : col;
+  const rank = flipped ? row : 7 - row;
+  return squareName(file, rank);
+}
+
+function drawTower(parent, t, x, y, extra = '') {
+  const cx = x + CELL / 2;
+  const cy = y + CELL / 2;
+  const g = el('g', {
+    class: `tower side-${t.side} ${extra}`,
+    'data-sq': t.sq,
+    'data-colour': t.colour,
+    'data-side': t.side,
+    'data-teeth': t.teeth,
+    transform: `translate(${cx},${cy})`,
+  }, parent);
+  const title = el('title', {}, g);
+  const rank = ['tower', 'sumo', 'double sumo', 'triple sumo'][t.teeth] || 'tower';
+  title.textContent = `${SIDE_NAME[t.side]} ${t.colour} ${rank} on ${t.sq}`;
+  el('circle', { r: 40, class: 'shadow', cy: 3 }, g);
+  el('circle', { r: 38, class: 'body' }, g);
+  el('circle', { r: 31, class: 'rim' }, g);
+  el('circle', { r: 22, fill: COLOURS[t.colour], class: 'cap' }, g);
+  // Dragon's teeth: one white tooth per promotion, around the top of the rim.
+  for (let i = 0; i < t.teeth; i++) {
+    const angle = (-90 + (i - (t.teeth - 1) / 2) * 34) * Math.PI / 180;
+    const tx = Math.cos(angle) * 35;
+    const ty = Math.sin(angle) * 35;
+    const deg = (angle * 180) / Math.PI + 90;
+    el('path', { d: 'M-7,5 L0,-9 L7,5 Z', class: 'tooth', transform: `translate(${tx},${ty}) rotate(${deg})` }, g);
+  }
+  const sym = symbolShape(t.colour, g, 1, t.side === 'b' ? '#fff' : '#111', t.side === 'b' ? '#111' : '#fff');
+  sym.classList.add('on-tower');
+  return g;
+}
+
+// Draws a whole board: squares, coordinates, towers and marks.
+function drawBoard(svg, opts) {
+  const { towers = [], flipped = false, last = null, forced = null, selected = null,
+    targets = [], cursor = null, hint = null } = opts;
+  svg.replaceChildren();
+  el('rect', { x: 0, y: 0, width: 840, height: 840, class: 'frame', rx: 14 }, svg);
+  const squares = el('g', { class: 'squares' }, svg);
+  for (let rank = 0; rank < 8; rank++) {
+    for (let file = 0; file < 8; file++) {
+      const sq = squareName(file, rank);
+      const { x, y } = place(sq, flipped);
+      const colour = squareColour(sq);
+      const g = el('g', { class: 'square', 'data-sq': sq, role: 'gridcell' }, squares);
+      const title = el('title', {}, g);
+      title.textContent = `${sq}, ${colour}`;
+      el('rect', { x, y, width: CELL, height: CELL, fill: COLOURS[colour] }, g);
+      const sym = symbolShape(colour, g, 0.75, 'rgba(255,255,255,0.85)', 'rgba(0,0,0,0.55)');
+      sym.setAttribute('transform', `translate(${x + 15},${y + 15}) scale(0.75)`);
+      sym.classList.add('on-square');
+    }
+  }
+  // Coordinates along the frame.
+  for (let i = 0; i < 8; i++) {
+    const file = flipped ? 7 - i : i;
+    const rank = flipped ? i : 7 - i;
+    el('text', { x: MARGIN + i * CELL + CELL / 2, y: 836, class: 'coord' }, svg).textContent = String.fromCharCode(97 + file);
+    el('text', { x: 10, y: MARGIN + i * CELL + CELL / 2 + 5, class: 'coord' }, svg).textContent = String(rank + 1);
+  }
+  const marks = el('g', { class: 'marks' }, svg);
+  const mark = (sq, cls) => {
+    if (!sq) return;
+    const { x, y } = place(sq, flipped);
+    el('rect', { x: x + 3, y: y + 3, width: CELL - 6, height: CELL - 6, class: cls, rx: 6 }, marks);
+  };
+  if (last && !last.pass) { mark(last.from, 'last-from'); mark(last.to, 'last-to'); }
+  if (hint && !hint.pass) { mark(hint.from, 'hint-from'); mark(hint.to, 'hint-to'); }
+  if (forced) mark(forced, 'forced');
+  if (selected) mark(selected, 'selected');
+  const pieces = el('g', { class: 'pieces' }, svg);
+  for (const t of towers) {
+    const { x, y } = place(t.sq, flipped);
+    drawTower(pieces, t, x, y, t.sq === forced ? 'is-forced' : '');
+  }
+  const dots = el('g', { class: 'targets' }, svg);
+  for (const mv of targets) {
+    const { x, y } = place(mv.to, flipped);
+    if (mv.push) {
+      el('circle', { cx: x + CELL / 2, cy: y + CELL / 2, r: 44, class: 'target push', 'data-sq': mv.to }, dots);
+    } else {
+      el('circle', { cx: x + CELL / 2, cy: y + CELL / 2, r: 14, class: 'target', 'data-sq': mv.to }, dots);
+    }
+  }
+  if (cursor) {
+    const { x, y } = place(cursor, flipped);
+    el('rect', { x: x + 1, y: y + 1, width: CELL - 2, height: CELL - 2, class: 'cursor', rx: 4 }, svg);
+  }
+}
+
+// ---------- storage of seats ----------
+
+function myGames() {
+  try { return JSON.parse(localStorage.getItem('kamisado.games') || '[]'); } catch (e) { return []; }
+}
+
+function saveGame(entry) {
+  const games = myGames().filter((g) => g.id !== entry.id);
+  games.unshift(entry);
+  try { localStorage.setItem('kamisado.games', JSON.stringify(games.slice(0, 50))); } catch (e) { /* full */ }
+}
+
+function forgetGame(id) {
+  try { localStorage.setItem('kamisado.games', JSON.stringify(myGames().filter((g) => g.id !== id))); } catch (e) { /* */ }
+}
+
+// ---------- the lobby ----------
+
+function showLobby() {
+  $('lobby').hidden = false;
+  const form = $('new-game');
+  const sync = () => {
+    const mode = form.mode.value;
+    $('level-row').hidden = mode !== 'engine';
+    $('colour-row').hidden = mode === 'local';
+    $('opponent-row').hidden = mode !== 'local';
+    $('name-label').textContent = mode === 'local' ? "Black's name" : 'Your name';
+  };
+  form.addEventListener('change', sync);
+  sync();
+  form.addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    const mode = form.mode.value;
+    const body = {
+      mode,
+      target: Number($('target').value),
+      name: $('name').value,
+    };
+    if (mode === 'engine') body.level = Number($('level').value);
+    if (mode !== 'local') body.colour = form.colour.value;
+    if (mode === 'local') body.opponent = $('opponent').value;
+    $('start').disabled = true;
+    try {
+      const res = await fetch('/api/games', {
+        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
+      });
+      const data = await res.json();
+      if (!res.ok) throw new Error(data.error || res.statusText);
+      const label = mode === 'engine' ? `against the engine, level ${body.level}`
+        : mode === 'local' ? 'two players on one screen' : 'with a friend';
+      saveGame({ id: data.id, key: data.key, seat: data.seat, mode, label, invite: data.invite || null, at: Date.now() });
+      location.href = `/g/${data.id}`;
+    } catch (e) {
+      $('start').disabled = false;
+      alert(`The game could not be created: ${e.message}`);
+    }
+  });
+  $('watch').addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    const text = $('watch-link').value.trim();
+    const m = text.match(/([0-9a-f]{16})/i);
+    if (m) location.href = `/g/${m[1].toLowerCase()}`;
+  });
+  const list = $('my-games');
+  const games = myGames();
+  $('no-games').hidden = games.length > 0;
+  for (const g of games.slice(0, 20)) {
+    const li = html('li');
+    const a = html('a', `Game ${g.id.slice(0, 6)}`);
+    a.href = `/g/${g.id}`;
+    li.appendChild(a);
+    li.appendChild(html('span', ` — ${g.label}`, 'muted'));
+    const status = html('span', '', 'game-status');
+    li.appendChild(status);
+    const drop = html('button', 'Forget', 'small');
+    drop.addEventListener('click', () => { forgetGame(g.id); li.remove(); });
+    li.appendChild(drop);
+    list.appendChild(li);
+    fetch(`/api/games/${g.id}`).then((r) => (r.ok ? r.json() : null)).then((s) => {
+      if (!s) { status.textContent = ' (gone)'; return; }
+      status.textContent = s.status === 'over' ? ` (over: ${SIDE_NAME[s.winner]} won ${s.score.b}–${s.score.w})`
+        : ` (${s.score.b}–${s.score.w}, round ${s.round}, ${SIDE_NAME[s.to_act]} to play)`;
+    }).catch(() => {});
+  }
+}
+
+// ---------- a game ----------
+
+const play = {
+  id: null, key: null, seat: null, state: null, ws: null, flipped: false,
+  selected: null, cursor: 'd4', pending: null, hint: null, retry: 0, overlayClosed: -1,
+  drag: null, resignArmed: false,
+};
+
+function mySides() {
+  if (play.seat === 'both') return ['b', 'w'];
+  if (play.seat === 'b' || play.seat === 'w') return [play.seat];
+  return [];
+}
+
+function myTurn() {
+  const s = play.state;
+  return s && s.status === 'playing' && mySides().includes(s.to_act) && s.engine !== s.to_act;
+}
+
+function legalMoves() {
+  return myTurn() ? play.state.legal.map(parseMove) : [];
+}
+
+function movesFrom(sq) {
+  return legalMoves().filter((m) => m.from === sq);
+}
+
+function showError(reason) {
+  const box = $('error');
+  box.textContent = reason;
+  box.hidden = !reason;
+}
+
+function send(msg) {
+  if (play.ws && play.ws.readyState === WebSocket.OPEN) {
+    play.ws.send(JSON.stringify(msg));
+    return true;
+  }
+  showError('Not connected to the server: reconnecting…');
+  return false;
+}
+
+function act(msg) {
+  if (play.pending) return;
+  showError('');
+  play.pending = msg;
+  play.hint = null;
+  $('hint-text').hidden = true;
+  send(msg);
+}
+
+function playMove(text) {
+  if (!play.state) return;
+  play.selected = null;
+  act({ t: 'move', n: play.state.n, mv: text });
+  render();
+}
+
+function clickSquare(sq) {
+  if (!sq) return;
+  play.cursor = sq;
+  if (play.selected) {
+    const mv = movesFrom(play.selected).find((m) => m.to === sq);
+    if (mv) { playMove(mv.text); return; }
+  }
+  play.selected = movesFrom(sq).length > 0 && play.selected !== sq ? sq : null;
+  render();
+}
+
+function svgPoint(svg, ev) {
+  const pt = svg.createSVGPoint();
+  pt.x = ev.clientX;
+  pt.y = ev.clientY;
+  return pt.matrixTransform(svg.getScreenCTM().inverse());
+}
+
+function setupBoardInput() {
+  const svg = $('board');
+  svg.addEventListener('pointerdown', (ev) => {
+    const p = svgPoint(svg, ev);
+    const sq = squareAt(p, play.flipped);
+    if (!sq) return;
+    if (movesFrom(sq).length > 0) {
+      const node = svg.querySelector(`.tower[data-sq="${sq}"]`);
+      play.drag = { sq, node, start: p, moved: false };
+      svg.setPointerCapture(ev.pointerId);
+    }
+  });
+  svg.addEventListener('pointermove', (ev) => {
+    const d = play.drag;
+    if (!d) return;
+    const p = svgPoint(svg, ev);
+    if (!d.moved && Math.hypot(p.x - d.start.x, p.y - d.start.y) > 12) {
+      d.moved = true;
+      play.selected = d.sq;
+      render();
+      d.node = svg.querySelector(`.tower[data-sq="${d.sq}"]`);
+      if (d.node) d.node.classList.add('dragging');
+    }
+    if (d.moved && d.node) {
+      const origin = place(d.sq, play.flipped);
+      d.node.setAttribute('transform', `translate(${p.x},${p.y})`);
+      d.node.dataset.ox = origin.x;
+    }
+  });
+  const end = (ev) => {
+    const d = play.drag;
+    play.drag = null;
+    const p = svgPoint(svg, ev);
+    const sq = squareAt(p, play.flipped);
+    if (d && d.moved) {
+      const mv = movesFrom(d.sq).find((m) => m.to === sq);
+      if (mv) playMove(mv.text); else render();
+      return;
+    }
+    clickSquare(sq);
+  };
+  svg.addEventListener('pointerup', end);
+  svg.addEventListener('pointercancel', () => { play.drag = null; render(); });
+  svg.addEventListener('keydown', (ev) => {
+    const file = play.cursor.charCodeAt(0) - 97;
+    const rank = Number(play.cursor.slice(1)) - 1;
+    const dir = play.flipped ? -1 : 1;
+    const moves = { ArrowUp: [0, dir], ArrowDown: [0, -dir], ArrowLeft: [-dir, 0], ArrowRight: [dir, 0] };
+    if (moves[ev.key]) {
+      const [df, dr] = moves[ev.key];
+      const f = Math.min(7, Math.max(0, file + df));
+      const r = Math.min(7, Math.max(0, rank + dr));
+      play.cursor = squareName(f, r);
+      ev.preventDefault();
+      render();
+    } else if (ev.key === 'Enter' || ev.key === ' ') {
+      ev.preventDefault();
+      clickSquare(play.cursor);
+    } else if (ev.key === 'Escape') {
+      play.selected = null;
+      render();
+    }
+  });
+  svg.addEventListener('focus', () => render());
+  svg.addEventListener('blur', () => render());
+}
+
+function renderPlayer(box, side) {
+  const s = play.state;
+  box.replaceChildren();
+  const chip = html('span', '', `chip side-${side}`);
+  box.appendChild(chip);
+  const name = html('span', s.names[side], 'name');
+  box.appendChild(name);
+  const tags = [];
+  if (s.engine === side) tags.push('engine');
+  if (mySides().includes(side) && play.seat !== 'both') tags.push('you');
+  box.appendChild(html('span', ` ${SIDE_NAME[side]}${tags.length ? ` (${tags.join(', ')})` : ''}`, 'muted'));
+  box.appendChild(html('span', String(s.score[side]), 'points'));
+  box.classList.toggle('to-act', s.to_act === side);
+}
+
+function renderMoves(container, rounds) {
+  container.replaceChildren();
+  for (const r of rounds) {
+    const head = html('div', `Round ${r.round}${r.fill ? ` — filled from the ${r.fill}` : ''}`, 'round-head');
+    container.appendChild(head);
+    const ol = html('ol', undefined, 'movelist');
+    r.moves.forEach((m, i) => {
+      const li = html('li', m);
+      li.value = i + 1;
+      li.className = i % 2 === 0 ? 'first-mover' : '';
+      ol.appendChild(li);
+    });
+    container.appendChild(ol);
+    if (r.result) container.appendChild(html('div', r.result, 'round-result'));
+  }
+  container.scrollTop = container.scrollHeight;
+}
+
+function describeStatus(s) {
+  if (s.status === 'over') return `${s.names[s.winner]} (${SIDE_NAME[s.winner]}) has won the match ${s.score.b}–${s.score.w}.`;
+  if (s.status === 'fill') {
+    if (s.engine === s.to_act) return 'The engine chooses how to refill the home rows…';
+    return `${SIDE_NAME[s.to_act]} won the round and chooses how to refill the home rows.`;
+  }
+  const who = SIDE_NAME[s.to_act];
+  let text;
+  if (s.thinking) text = 'The engine is thinking…';
+  else if (myTurn()) text = play.seat === 'both' ? `${who} to move` : 'Your move';
+  else if (s.engine === s.to_act) text = 'The engine is to move';
+  else text = `${who} to move`;
+  if (s.forced) {
+    const t = s.towers.find((x) => x.sq === s.forced);
+    if (t) text += `: the ${t.colour} ${['tower', 'sumo', 'double sumo', 'triple sumo'][t.teeth]} on ${s.forced} must move`;
+    if (s.legal.length === 1 && s.legal[0] === 'pass') text += ' — it is blocked, so it passes';
+  } else text += ': any tower may move';
+  return `${text}.`;
+}
+
+function renderOverlay() {
+  const s = play.state;
+  const box = $('round-end');
+  const show = (s.status === 'fill' || s.status === 'over') && play.overlayClosed !== s.n;
+  box.hidden = !show;
+  if (!show) return;
+  const r = s.last_round;
+  const winner = s.status === 'over' ? s.winner : s.to_act;
+  const title = s.status === 'over'
+    ? `${s.names[winner]} wins the match`
+    : `${s.names[winner]} wins round ${s.round}`;
+  $('round-end-title').textContent = title;
+  let why = '';
+  if (r) {
+    const reason = { 'home row': 'reached the home row', deadlock: 'won by deadlock: the opponent made the last real move', resignation: 'won by resignation', time: 'won on time' }[r.end] || r.end;
+    why = `${SIDE_NAME[r.winner]} ${reason}`;
+    if (r.points) why += `, scoring ${r.points} point${r.points === 1 ? '' : 's'}`;
+    if (r.tower) why += ` with the ${r.tower} tower, which gains a dragon's tooth`;
+    why += '.';
+  }
+  $('round-end-text').textContent = `${why} Score: Black ${s.score.b} – Gold ${s.score.w} (playing to ${s.target}).`;
+  const mine = s.status === 'fill' && mySides().includes(winner) && s.engine !== winner;
+  $('fill-choice').hidden = !mine;
+  $('fill-wait').hidden = s.status !== 'fill' || mine;
+  $('fill-wait').textContent = s.engine === winner ? 'The engine is choosing how to refill…' : `Waiting for ${s.names[winner]} to choose how to refill…`;
+  $('over-actions').hidden = s.status !== 'over';
+  if (mine && s.fill_preview) {
+    drawBoard($('preview-left'), { towers: s.fill_preview.left || [], flipped: play.flipped });
+    drawBoard($('preview-right'), { towers: s.fill_preview.right || [], flipped: play.flipped });
+  }
+}
+
+function render() {
+  const s = play.state;
+  if (!s) return;
+  const targets = play.selected ? movesFrom(play.selected) : [];
+  const svg = $('board');
+  drawBoard(svg, {
+    towers: s.towers,
+    flipped: play.flipped,
+    last: s.last ? parseMove(s.last) : null,
+    forced: s.status === 'playing' ? s.forced : null,
+    selected: play.selected,
+    targets,
+    cursor: document.activeElement === svg ? play.cursor : null,
+    hint: play.hint,
+  });
+  svg.dataset.n = s.n;
+  svg.dataset.status = s.status;
+  svg.dataset.myturn = myTurn() ? '1' : '0';
+  renderPlayer($('bottom-player'), play.flipped ? 'w' : 'b');
+  renderPlayer($('top-player'), play.flipped ? 'b' : 'w');
+  $('score').textContent = s.target === 1 ? 'Single round' : `Black ${s.score.b} – ${s.score.w} Gold, playing to ${s.target}`;
+  $('round-info').textContent = s.target === 1 ? '' : `round ${s.round}`;
+  $('status').textContent = describeStatus(s);
+  $('explain').textContent = s.notes.length ? s.notes[s.notes.length - 1] : 'The first player may move any tower.';
+  const notes = $('notes');
+  notes.replaceChildren(...s.notes.map((t) => html('li', t)));
+  renderMoves($('moves'), s.rounds);
+  const seated = mySides().length > 0;
+  const canPass = myTurn() && s.legal.includes('pass');
+  $('pass').hidden = !canPass;
+  $('hint').hidden = !(seated && s.mode !== 'friend' && myTurn());
+  $('undo').hidden = !(seated && s.mode !== 'friend' && s.status !== 'over' && s.n > 0);
+  $('takeback').hidden = !(seated && s.mode === 'friend' && s.status !== 'over' && s.n > 0 && !s.takeback);
+  $('resign').hidden = !(seated && s.status !== 'over');
+  $('resign').textContent = play.resignArmed ? 'Really resign?' : 'Resign';
+  $('type-move').hidden = !seated || s.status !== 'playing';
+  const offer = s.takeback && seated && play.seat !== 'both' && s.takeback !== play.seat;
+  $('takeback-offer').hidden = !offer;
+  if (s.takeback) $('takeback-text').textContent = `${s.names[s.takeback]} asks to take back their last move.`;
+  if (s.takeback && s.takeback === play.seat) $('status').textContent += ' You offered a takeback; waiting for the answer.';
+  $('name-card').hidden = !(s.mode === 'friend' && (play.seat === 'b' || play.seat === 'w'));
+  renderOverlay();
+}
+
+function connect() {
+  const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  const ws = new WebSocket(`${proto}//${location.host}/api/games/${play.id}/ws`);
+  play.ws = ws;
+  ws.addEventListener('open', () => {
+    play.retry = 0;
+    ws.send(JSON.stringify({ t: 'join', key: play.key }));
+    document.body.dataset.connected = '1';
+  });
+  ws.addEventListener('message', (ev) => {
+    let msg;
+    try { msg = JSON.parse(ev.data); } catch (e) { return; }
+    switch (msg.t) {
+      case 'welcome':
+        play.seat = msg.seat;
+        if (play.pending) send(play.pending);
+        break;
+      case 'state': {
+        const changed = !play.state || play.state.n !== msg.n;
+        play.state = msg;
+        if (changed) { play.selected = null; play.resignArmed = false; }
+        if (changed && play.hint && play.hint.n !== msg.n) { play.hint = null; $('hint-text').hidden = true; }
+        render();
+        break;
+      }
+      case 'ack':
+        play.pending = null;
+        break;
+      case 'error':
+        play.pending = null;
+        showError(msg.reason);
+        render();
+        break;
+      case 'hint': {
+        play.hint = { ...parseMove(msg.mv), n: msg.n };
+        $('hint-text').textContent = `Hint: ${msg.mv} (${msg.value})${msg.line.length > 1 ? `, then ${msg.line.slice(1, 5).join(' ')}` : ''}`;
+        $('hint-text').hidden = false;
+        render();
+        break;
+      }
+      default: break;
+    }
+  });
+  ws.addEventListener('close', () => {
+    document.body.dataset.connected = '0';
+    if (play.ws !== ws) return;
+    play.retry = Math.min(play.retry + 1, 5);
+    setTimeout(connect, 400 * play.retry);
+  });
+}
+
+function showGame(id) {
+  $('play').hidden = false;
+  play.id = id;
+  const hash = new URLSearchParams(location.hash.slice(1));
+  const stored = myGames().find((g) => g.id === id);
+  if (hash.get('seat')) {
+    play.key = hash.get('seat');
+    saveGame({ id, key: play.key, seat: null, mode: 'friend', label: 'with a friend (invited)', at: Date.now() });
+    history.replaceState(null, '', `/g/${id}`);
+  } else if (stored) {
+    play.key = stored.key;
+  }
+  if (stored && stored.seat === 'w') play.flipped = true;
+  const watch = `${location.origin}/g/${id}`;
+  $('watch-link-out').textContent = watch;
+  $('watch-link-out').href = watch;
+  $('download').href = `/api/games/${id}/record`;
+  if (stored && stored.invite) {
+    $('invite-card').hidden = false;
+    $('invite-link').value = `${location.origin}/g/${id}#seat=${stored.invite}`;
+  }
+  $('copy-invite').addEventListener('click', () => {
+    $('invite-link').select();
+    if (navigator.clipboard) navigator.clipboard.writeText($('invite-link').value).catch(() => {});
+  });
+  $('pass').addEventListener('click', () => playMove('pass'));
+  $('hint').addEventListener('click', () => send({ t: 'hint', n: play.state.n }));
+  $('undo').addEventListener('click', () => act({ t: 'undo', n: play.state.n }));
+  $('takeback').addEventListener('click', () => act({ t: 'takeback', n: play.state.n }));
+  $('takeback-accept').addEventListener('click', () => send({ t: 'takeback_reply', accept: true }));
+  $('takeback-decline').addEventListener('click', () => send({ t: 'takeback_reply', accept: false }));
+  $('resign').addEventListener('click', () => {
+    if (!play.resignArmed) { play.resignArmed = true; render(); return; }
+    play.resignArmed = false;
+    act({ t: 'resign', n: play.state.n });
+  });
+  $('flip').addEventListener('click', () => { play.flipped = !play.flipped; render(); });
+  $('fill-left').addEventListener('click', () => act({ t: 'fill', n: play.state.n, fill: 'left' }));
+  $('fill-right').addEventListener('click', () => act({ t: 'fill', n: play.state.n, fill: 'right' }));
+  $('close-overlay').addEventListener('click', () => { play.overlayClosed = play.state.n; render(); });
+  $('type-move').addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    const text = $('move-input').value.trim();
+    if (!text) return;
+    $('move-input').value = '';
+    playMove(text);
+  });
+  $('to-analysis').addEventListener('click', async () => {
+    const res = await fetch(`/api/games/${id}/record`);
+    const text = await res.text();
+    try { sessionStorage.setItem('kamisado.analyse', text); } catch (e) { /* */ }
+    location.href = '/analysis';
+  });
+  $('name-form').addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    send({ t: 'name', name: $('my-name').value });
+  });
+  setupBoardInput();
+  connect();
+}
+
+// ---------- the analysis board ----------
+
+const ana = { data: null, at: 0, flipped: false };
+
+function analysisPosition() {
+  const d = ana.data;
+  if (!d) return null;
+  return ana.at === 0 ? d.start : d.steps[ana.at - 1].after;
+}
+
+function renderAnalysis() {
+  const d = ana.data;
+  if (!d) return;
+  const pos = analysisPosition();
+  const step = ana.at > 0 ? d.steps[ana.at - 1] : null;
+  const next = d.steps[ana.at];
+  drawBoard($('a-board'), {
+    towers: pos.towers,
+    flipped: ana.flipped,
+    last: step ? parseMove(step.mv) : null,
+    forced: pos.forced,
+    hint: next && next.best ? parseMove(next.best) : null,
+  });
+  $('a-where').textContent = `${ana.at} / ${d.steps.length}`;
+  $('a-note').textContent = step ? step.note : `Start: ${pos.fen}`;
+  const list = $('a-steps');
+  list.replaceChildren();
+  d.steps.forEach((st, i) => {
+    const li = html('li');
+    const b = html('button', `${st.mv}`, 'step');
+    b.addEventListener('click', () => { ana.at = i + 1; renderAnalysis(); });
+    if (i + 1 === ana.at) b.classList.add('current');
+    li.appendChild(html('span', `${SIDE_NAME[st.side]} `, `chip-text side-${st.side}`));
+    li.appendChild(b);
+    li.appendChild(html('span', ` ${st.value || '?'}`, 'value'));
+    if (st.best && st.best !== st.mv) li.appendChild(html('span', ` (best ${st.best}, ${st.best_value})`, 'muted'));
+    list.appendChild(li);
+  });
+  const moves = $('a-moves');
+  moves.replaceChildren();
+  const showMoves = ana.at === d.steps.length && d.moves.length > 0;
+  $('a-moves-title').hidden = !showMoves;
+  if (showMoves) {
+    for (const m of d.moves) {
+      const li = html('li');
+      li.appendChild(html('b', m.mv));
+      li.appendChild(html('span', ` ${m.value}`, 'value'));
+      if (m.line.length > 1) li.appendChild(html('span', ` ${m.line.slice(1, 6).join(' ')}`, 'muted'));
+      moves.appendChild(li);
+    }
+  }
+}
+
+function showAnalysis() {
+  $('analysis').hidden = false;
+  const text = $('a-text');
+  try {
+    const saved = sessionStorage.getItem('kamisado.analyse');
+    if (saved) { text.value = saved; sessionStorage.removeItem('kamisado.analyse'); }
+  } catch (e) { /* */ }
+  drawBoard($('a-board'), { towers: [] });
+  $('a-form').addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    $('a-error').hidden = true;
+    $('a-busy').hidden = false;
+    $('a-go').disabled = true;
+    try {
+      const res = await fetch('/api/analysis', {
+        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: text.value }),
+      });
+      const data = await res.json();
+      if (!res.ok) throw new Error(data.error || res.statusText);
+      ana.data = data;
+      ana.at = data.steps.length ? 0 : 0;
+      renderAnalysis();
+      $('a-board').dataset.ready = '1';
+    } catch (e) {
+      $('a-error').textContent = e.message;
+      $('a-error').hidden = false;
+    } finally {
+      $('a-busy').hidden = true;
+      $('a-go').disabled = false;
+    }
+  });
+  const go = (f) => () => { if (ana.data) { ana.at = Math.max(0, Math.min(ana.data.steps.length, f(ana.at))); renderAnalysis(); } };
+  $('a-first').addEventListener('click', go(() => 0));
+  $('a-prev').addEventListener('click', go((a) => a - 1));
+  $('a-next').addEventListener('click', go((a) => a + 1));
+  $('a-last').addEventListener('click', go(() => Infinity));
+  $('a-flip').addEventListener('click', () => { ana.flipped = !ana.flipped; renderAnalysis(); });
+  document.addEventListener('keydown', (ev) => {
+    if (ev.target === text) return;
+    if (ev.key === 'ArrowLeft') go((a) => a - 1)();
+    if (ev.key === 'ArrowRight') go((a) => a + 1)();
+  });
+  if (text.value) $('a-form').requestSubmit();
+}
+
+// ---------- start ----------
+
+function start() {
+  let symbols = false;
+  try { symbols = localStorage.getItem('kamisado.symbols') === '1'; } catch (e) { /* */ }
+  setSymbols(symbols);
+  $('symbols').addEventListener('change', (ev) => {
+    setSymbols(ev.target.checked);
+    if (play.state) render();
+  });
+  const path = location.pathname;
+  const game = path.match(/^\/g\/([0-9a-zA-Z]+)$/);
+  if (game) showGame(game[1]);
+  else if (path === '/analysis') showAnalysis();
+  else showLobby();
+}
+
+start();

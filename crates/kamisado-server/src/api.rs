@@ -1,0 +1,169 @@
+//! The HTTP routes: the page and its assets, the game API and the WebSocket.
+
+use std::sync::Arc;
+
+use axum::Json;
+use axum::Router;
+use axum::body::Body;
+use axum::extract::ws::WebSocketUpgrade;
+use axum::extract::{DefaultBodyLimit, Path, Request, State};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use serde::Deserialize;
+use serde_json::json;
+
+use crate::analysis;
+use crate::app::{App, NewGame};
+use crate::error::ServerError;
+use crate::ws;
+
+/// The largest request body accepted, in bytes.
+pub const MAX_BODY: usize = 64 * 1024 + 1024;
+
+/// Only the page's own assets, scripts, styles, images and connections.
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'self'; \
+    style-src 'self'; img-src 'self' data:; connect-src 'self'; font-src 'self'; \
+    base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+const INDEX_HTML: &str = include_str!("../assets/index.html");
+const APP_JS: &str = include_str!("../assets/app.js");
+const APP_CSS: &str = include_str!("../assets/app.css");
+const FAVICON: &str = include_str!("../assets/favicon.svg");
+
+/// Every route of the server.
+pub fn router(app: Arc<App>) -> Router {
+    Router::new()
+        .route("/", get(index))
+        .route("/g/{id}", get(index))
+        .route("/analysis", get(index))
+        .route(
+            "/assets/app.js",
+            get(|| asset("text/javascript; charset=utf-8", APP_JS)),
+        )
+        .route(
+            "/assets/app.css",
+            get(|| asset("text/css; charset=utf-8", APP_CSS)),
+        )
+        .route("/favicon.svg", get(|| asset("image/svg+xml", FAVICON)))
+        .route("/api/health", get(|| async { Json(json!({ "ok": true })) }))
+        .route("/api/games", post(create))
+        .route("/api/games/{id}", get(game_state))
+        .route("/api/games/{id}/record", get(record))
+        .route("/api/games/{id}/ws", get(socket))
+        .route("/api/analysis", post(analyse))
+        .fallback(not_found)
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(middleware::from_fn(security_headers))
+        .with_state(app)
+}
+
+async fn security_headers(request: Request, next: Next) -> Response {
+    let mut response = next.run(request).await;
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(CONTENT_SECURITY_POLICY),
+    );
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    headers.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
+    headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    response
+}
+
+async fn index() -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        INDEX_HTML,
+    )
+        .into_response()
+}
+
+async fn asset(content_type: &'static str, body: &'static str) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, content_type),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+async fn not_found() -> ServerError {
+    ServerError::BadRequest("no such page".into())
+}
+
+async fn create(
+    State(app): State<Arc<App>>,
+    body: Result<Json<NewGame>, axum::extract::rejection::JsonRejection>,
+) -> Result<Response, ServerError> {
+    let Json(request) = body.map_err(|e| ServerError::BadRequest(e.body_text()))?;
+    let created = app.create(request).await?;
+    Ok((StatusCode::CREATED, Json(created)).into_response())
+}
+
+async fn game_state(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+) -> Result<Response, ServerError> {
+    let cell = app.game(&id).await?;
+    Ok(Json(ws::view(&cell).await).into_response())
+}
+
+async fn record(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+) -> Result<Response, ServerError> {
+    let cell = app.game(&id).await?;
+    let text = cell.live.lock().await.game.record().to_string();
+    let disposition = format!("attachment; filename=\"kamisado-{id}.txt\"");
+    let mut response = Response::new(Body::from(text));
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/plain; charset=utf-8"),
+    );
+    if let Ok(value) = HeaderValue::from_str(&disposition) {
+        headers.insert(header::CONTENT_DISPOSITION, value);
+    }
+    Ok(response)
+}
+
+async fn socket(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    upgrade: WebSocketUpgrade,
+) -> Result<Response, ServerError> {
+    let cell = app.game(&id).await?;
+    Ok(upgrade
+        .max_message_size(ws::MAX_FRAME)
+        .max_frame_size(ws::MAX_FRAME)
+        .on_upgrade(move |socket| ws::session(app, cell, socket)))
+}
+
+/// A request for the analysis board.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AnalysisRequest {
+    /// A game record or a position.
+    text: String,
+}
+
+async fn analyse(
+    State(app): State<Arc<App>>,
+    body: Result<Json<AnalysisRequest>, axum::extract::rejection::JsonRejection>,
+) -> Result<Response, ServerError> {
+    let Json(request) = body.map_err(|e| ServerError::BadRequest(e.body_text()))?;
+    Ok(Json(analysis::analyse(&app, &request.text).await?).into_response())
+}

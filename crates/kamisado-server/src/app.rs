@@ -1,0 +1,643 @@
+//! The server's shared state and every change to a game: create, act, undo,
+//! take back, rename. Each change is checked by the rules crate, committed to
+//! the database, applied in memory and only then acknowledged and broadcast.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use kamisado_core::{MatchState, Side};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use tokio::sync::{Mutex, broadcast};
+
+use crate::engine::EnginePool;
+use crate::error::ServerError;
+use crate::live::{Action, LiveGame, Seat, side_name};
+use crate::store::{GameRow, Mode, Store};
+
+/// How many state messages a slow watcher may fall behind before it is sent the latest.
+const BROADCAST_DEPTH: usize = 64;
+/// The longest player name kept, in characters.
+pub const MAX_NAME: usize = 32;
+
+/// A game held in memory with the channel that carries its states to clients.
+pub struct GameCell {
+    /// The game; every change happens under this lock.
+    pub live: Mutex<LiveGame>,
+    /// Each state, as JSON text, for every connected client.
+    pub tx: broadcast::Sender<Arc<str>>,
+    /// Counts takebacks, so that an engine answer for a position taken back is dropped.
+    epoch: AtomicU64,
+}
+
+impl GameCell {
+    fn publish(&self, live: &LiveGame) {
+        // No receivers is fine: nobody is watching.
+        let _ = self.tx.send(Arc::from(live.view().to_string()));
+    }
+}
+
+/// What the server shares between requests.
+pub struct App {
+    /// The database.
+    pub store: Store,
+    /// Games loaded in memory, by id.
+    games: Mutex<HashMap<String, Arc<GameCell>>>,
+    /// The engines.
+    pub engines: Arc<EnginePool>,
+}
+
+/// A request for a new game (`POST /api/games`).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewGame {
+    /// `engine`, `local` or `friend`.
+    pub mode: String,
+    /// 1, 3, 7 or 15.
+    #[serde(default = "one")]
+    pub target: u8,
+    /// The engine's level, 1–6 (games against the engine).
+    pub level: Option<u8>,
+    /// The creator's colour: `black`, `white` (or `gold`) or `random`.
+    pub colour: Option<String>,
+    /// The creator's name.
+    pub name: Option<String>,
+    /// The other player's name (two players on one screen).
+    pub opponent: Option<String>,
+    /// The rule set: `standard` (default) or `sumo-square`.
+    pub rules: Option<String>,
+}
+
+fn one() -> u8 {
+    1
+}
+
+/// 128 random bits as 32 hex digits, for a seat key.
+///
+/// # Errors
+/// When the system has no random source.
+pub fn seat_key() -> Result<String, ServerError> {
+    let mut bytes = [0u8; 16];
+    getrandom::fill(&mut bytes)
+        .map_err(|e| ServerError::Unavailable(format!("no random source: {e}")))?;
+    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
+}
+
+fn random_u64() -> Result<u64, ServerError> {
+    let mut bytes = [0u8; 8];
+    getrandom::fill(&mut bytes)
+        .map_err(|e| ServerError::Unavailable(format!("no random source: {e}")))?;
+    Ok(u64::from_le_bytes(bytes))
+}
+
+/// A player's name as kept: no control characters, at most [`MAX_NAME`]
+/// characters, surrounding space trimmed; `fallback` when nothing is left.
+pub fn clean_name(name: Option<&str>, fallback: &str) -> String {
+    let kept: String = name
+        .unwrap_or("")
+        .chars()
+        .filter(|c| !c.is_control())
+        .take(MAX_NAME)
+        .collect();
+    let kept = kept.trim();
+    if kept.is_empty() {
+        fallback.to_string()
+    } else {
+        kept.to_string()
+    }
+}
+
+/// Today's date as a record writes it, `YYYY.MM.DD` (UTC).
+pub fn today() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let days = (secs / 86_400) as i64;
+    // Civil date from days since 1970-01-01 (H. Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}.{month:02}.{day:02}")
+}
+
+/// The answer to a successful action.
+#[derive(Debug)]
+pub struct Acted {
+    /// The number the action carried.
+    pub n: usize,
+    /// Whether it had already been applied (a retry).
+    pub duplicate: bool,
+}
+
+fn conflict(m: impl Into<String>) -> ServerError {
+    ServerError::Conflict(m.into())
+}
+
+impl App {
+    /// The shared state over a database, with `slots` engine searches at a time.
+    pub fn new(store: Store, slots: usize) -> App {
+        App {
+            store,
+            games: Mutex::new(HashMap::new()),
+            engines: Arc::new(EnginePool::new(slots)),
+        }
+    }
+
+    /// Creates a game and returns `{id, key, seat, invite}` (the invite key only
+    /// in a game with a friend).
+    ///
+    /// # Errors
+    /// A request with a bad mode, target, level, colour or rule set, or a database failure.
+    pub async fn create(self: &Arc<Self>, req: NewGame) -> Result<Value, ServerError> {
+        let mode: Mode = req.mode.parse()?;
+        if !kamisado_core::Score::TARGETS.contains(&req.target) {
+            return Err(ServerError::BadRequest(format!(
+                "a match is played to 1, 3, 7 or 15 points, not {}",
+                req.target
+            )));
+        }
+        let rules: kamisado_core::Rules =
+            req.rules.as_deref().unwrap_or("standard").parse().map_err(
+                |e: kamisado_core::rules::ParseRulesError| ServerError::BadRequest(e.to_string()),
+            )?;
+        let level = match (mode, req.level) {
+            (Mode::Engine, Some(l @ 1..=6)) => Some(l),
+            (Mode::Engine, None) => Some(3),
+            (Mode::Engine, Some(l)) => {
+                return Err(ServerError::BadRequest(format!(
+                    "the engine plays at levels 1 to 6, not {l}"
+                )));
+            }
+            (_, _) => None,
+        };
+        let seed = random_u64()?;
+        let side = match req.colour.as_deref().unwrap_or("random") {
+            "random" => {
+                if seed & 1 == 0 {
+                    Side::Black
+                } else {
+                    Side::White
+                }
+            }
+            other => other.parse::<Side>().map_err(|_| {
+                ServerError::BadRequest(format!(
+                    "`{other}` is not a colour: expected black, white or random"
+                ))
+            })?,
+        };
+        let id = &seat_key()?[..16];
+        let key = seat_key()?;
+        let name = clean_name(req.name.as_deref(), "Player");
+        let (black_name, white_name, black_key, white_key, engine_side, invite) = match mode {
+            Mode::Engine => {
+                let engine = format!("Engine (level {})", level.unwrap_or(3));
+                let engine_side = (!side).to_string();
+                match side {
+                    Side::Black => (
+                        name,
+                        engine,
+                        Some(key.clone()),
+                        None,
+                        Some(engine_side),
+                        None,
+                    ),
+                    Side::White => (
+                        engine,
+                        name,
+                        None,
+                        Some(key.clone()),
+                        Some(engine_side),
+                        None,
+                    ),
+                }
+            }
+            Mode::Local => {
+                let other = clean_name(req.opponent.as_deref(), "Gold");
+                let name = clean_name(req.name.as_deref(), "Black");
+                (
+                    name,
+                    other,
+                    Some(key.clone()),
+                    Some(key.clone()),
+                    None,
+                    None,
+                )
+            }
+            Mode::Friend => {
+                let invite = seat_key()?;
+                let friend = "Friend".to_string();
+                match side {
+                    Side::Black => (
+                        name,
+                        friend,
+                        Some(key.clone()),
+                        Some(invite.clone()),
+                        None,
+                        Some(invite),
+                    ),
+                    Side::White => (
+                        friend,
+                        name,
+                        Some(invite.clone()),
+                        Some(key.clone()),
+                        None,
+                        Some(invite),
+                    ),
+                }
+            }
+        };
+        let row = GameRow {
+            id: id.to_string(),
+            created_at: today(),
+            mode,
+            rules: rules.name().to_string(),
+            target: req.target,
+            black_name,
+            white_name,
+            black_key,
+            white_key,
+            engine_side,
+            level,
+            seed: (seed >> 1) as i64,
+        };
+        self.store.insert_game(&row).await?;
+        let seat = match mode {
+            Mode::Local => "both",
+            _ if side == Side::Black => "b",
+            _ => "w",
+        };
+        // Load it now so that the engine starts if it moves first.
+        self.game(id).await?;
+        Ok(json!({ "id": id, "key": key, "seat": seat, "invite": invite }))
+    }
+
+    /// The game with this id, loaded from the database (and replayed) if needed.
+    ///
+    /// # Errors
+    /// [`ServerError::NoSuchGame`], or a game that does not replay.
+    pub async fn game(self: &Arc<Self>, id: &str) -> Result<Arc<GameCell>, ServerError> {
+        let valid = id.len() <= 32 && id.bytes().all(|b| b.is_ascii_alphanumeric());
+        if !valid {
+            return Err(ServerError::NoSuchGame(id.chars().take(32).collect()));
+        }
+        let mut games = self.games.lock().await;
+        if let Some(cell) = games.get(id) {
+            return Ok(Arc::clone(cell));
+        }
+        let Some((row, actions)) = self.store.load_game(id).await? else {
+            return Err(ServerError::NoSuchGame(id.to_string()));
+        };
+        let live = LiveGame::rebuild(row, &actions)?;
+        let (tx, _) = broadcast::channel(BROADCAST_DEPTH);
+        let cell = Arc::new(GameCell {
+            live: Mutex::new(live),
+            tx,
+            epoch: AtomicU64::new(0),
+        });
+        games.insert(id.to_string(), Arc::clone(&cell));
+        drop(games);
+        {
+            let mut live = cell.live.lock().await;
+            self.kick_engine(&cell, &mut live);
+        }
+        Ok(cell)
+    }
+
+    /// Checks who may act: a watcher may not, nor a seat whose side is not to act.
+    fn check_seat(live: &LiveGame, seat: Option<Seat>) -> Result<Seat, ServerError> {
+        let Some(seat) = seat else {
+            return Err(ServerError::Forbidden(
+                "you are watching this game: only its players can play".into(),
+            ));
+        };
+        if let Some(side) = live.current().side_to_act() {
+            if !seat.plays(side) {
+                let what = match live.current().state() {
+                    MatchState::AwaitingFill { .. } => "choose the fill",
+                    _ => "move",
+                };
+                return Err(ServerError::Forbidden(format!(
+                    "it is {}'s turn to {what}, and you hold {}'s seat",
+                    side_name(side),
+                    side_name(!side)
+                )));
+            }
+        }
+        Ok(seat)
+    }
+
+    /// Checks the number an action carries: `Ok(true)` when it is the next
+    /// one, `Ok(false)` when it repeats the action already stored under it.
+    fn check_number(
+        live: &LiveGame,
+        n: usize,
+        action: Option<Action>,
+    ) -> Result<bool, ServerError> {
+        let len = live.actions.len();
+        if n == len {
+            return Ok(true);
+        }
+        if let (Some(a), Some(stored)) = (action, live.actions.get(n)) {
+            if *stored == a {
+                return Ok(false);
+            }
+        }
+        Err(conflict(format!(
+            "this was sent as action {n}, but the game is at action {len}: it has changed since"
+        )))
+    }
+
+    /// Commits and applies an action by the holder of `seat`.
+    ///
+    /// # Errors
+    /// A watcher, the wrong seat, a stale number, or an action the rules refuse;
+    /// the game is unchanged.
+    pub async fn act(
+        self: &Arc<Self>,
+        cell: &Arc<GameCell>,
+        seat: Option<Seat>,
+        n: usize,
+        action: Action,
+    ) -> Result<Acted, ServerError> {
+        self.act_in(cell, seat, n, action, None).await
+    }
+
+    async fn act_in(
+        self: &Arc<Self>,
+        cell: &Arc<GameCell>,
+        seat: Option<Seat>,
+        n: usize,
+        action: Action,
+        epoch: Option<u64>,
+    ) -> Result<Acted, ServerError> {
+        let mut live = cell.live.lock().await;
+        if epoch.is_some_and(|e| e != cell.epoch.load(Ordering::SeqCst)) {
+            return Err(conflict("the position was taken back"));
+        }
+        if !Self::check_number(&live, n, Some(action))? {
+            return Ok(Acted { n, duplicate: true });
+        }
+        let seat = Self::check_seat(&live, seat)?;
+        if let Action::Resign(side) = action {
+            if !seat.plays(side) {
+                return Err(ServerError::Forbidden(format!(
+                    "you cannot resign for {}",
+                    side_name(side)
+                )));
+            }
+        }
+        let (next, _) = live.check(action).map_err(conflict)?;
+        self.store
+            .append_action(&live.row.id, n, &action.to_string())
+            .await?;
+        let pending = live.engine_pending;
+        *live = next;
+        live.engine_pending = pending;
+        self.kick_engine(cell, &mut live);
+        cell.publish(&live);
+        Ok(Acted {
+            n,
+            duplicate: false,
+        })
+    }
+
+    /// The number of the first action a takeback for `side` removes: its
+    /// last move in the current round. For both seats, the last move.
+    fn takeback_from(live: &LiveGame, side: Option<Side>) -> Result<usize, ServerError> {
+        if matches!(live.actions.last(), Some(Action::Resign(_))) {
+            return Err(conflict(
+                "the match ended by resignation: nothing can be taken back",
+            ));
+        }
+        let round_start = live
+            .actions
+            .iter()
+            .rposition(|a| matches!(a, Action::Fill(_)))
+            .map_or(0, |i| i + 1);
+        let movers = movers(live);
+        (round_start..live.actions.len())
+            .rev()
+            .find(|&i| side.is_none_or(|s| movers[i] == s))
+            .ok_or_else(|| conflict("there is no move of this round to take back"))
+    }
+
+    async fn truncate(
+        self: &Arc<Self>,
+        cell: &Arc<GameCell>,
+        live: &mut LiveGame,
+        from: usize,
+    ) -> Result<(), ServerError> {
+        self.store.truncate_actions(&live.row.id, from).await?;
+        cell.epoch.fetch_add(1, Ordering::SeqCst);
+        let texts: Vec<String> = live.actions[..from]
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        *live = LiveGame::rebuild(live.row.clone(), &texts)?;
+        self.kick_engine(cell, live);
+        cell.publish(live);
+        Ok(())
+    }
+
+    /// Takes back moves: against the engine, back to before the player's last
+    /// move; on one screen, the last move.
+    ///
+    /// # Errors
+    /// A game with a friend (which uses a takeback offer), a watcher, a stale
+    /// number, or nothing to take back.
+    pub async fn undo(
+        self: &Arc<Self>,
+        cell: &Arc<GameCell>,
+        seat: Option<Seat>,
+        n: usize,
+    ) -> Result<(), ServerError> {
+        let mut live = cell.live.lock().await;
+        Self::check_number(&live, n, None)?;
+        let Some(seat) = seat else {
+            return Err(ServerError::Forbidden(
+                "watchers cannot take moves back".into(),
+            ));
+        };
+        let from = match (live.row.mode, seat) {
+            (Mode::Friend, _) => {
+                return Err(ServerError::Forbidden(
+                    "in a game with a friend, offer a takeback: your opponent may accept it".into(),
+                ));
+            }
+            (Mode::Engine, Seat::Side(side)) => Self::takeback_from(&live, Some(side))?,
+            (_, _) => Self::takeback_from(&live, None)?,
+        };
+        self.truncate(cell, &mut live, from).await
+    }
+
+    /// Offers to take back the offering player's last move (a game with a friend).
+    ///
+    /// # Errors
+    /// Not a friend game, a watcher, a stale number, or nothing to take back.
+    pub async fn offer_takeback(
+        self: &Arc<Self>,
+        cell: &Arc<GameCell>,
+        seat: Option<Seat>,
+        n: usize,
+    ) -> Result<(), ServerError> {
+        let mut live = cell.live.lock().await;
+        Self::check_number(&live, n, None)?;
+        let side = match (live.row.mode, seat) {
+            (Mode::Friend, Some(Seat::Side(side))) => side,
+            (Mode::Friend, _) => {
+                return Err(ServerError::Forbidden(
+                    "watchers cannot offer a takeback".into(),
+                ));
+            }
+            _ => {
+                return Err(ServerError::BadRequest(
+                    "a takeback is offered in a game with a friend; here use undo".into(),
+                ));
+            }
+        };
+        Self::takeback_from(&live, Some(side))?;
+        live.takeback = Some(side);
+        cell.publish(&live);
+        Ok(())
+    }
+
+    /// Answers the opponent's takeback offer.
+    ///
+    /// # Errors
+    /// No offer to answer, or one's own offer.
+    pub async fn answer_takeback(
+        self: &Arc<Self>,
+        cell: &Arc<GameCell>,
+        seat: Option<Seat>,
+        accept: bool,
+    ) -> Result<(), ServerError> {
+        let mut live = cell.live.lock().await;
+        let Some(offerer) = live.takeback else {
+            return Err(conflict("there is no takeback offer to answer"));
+        };
+        match seat {
+            Some(Seat::Side(side)) if side != offerer => {}
+            Some(_) => {
+                return Err(ServerError::Forbidden(
+                    "you cannot answer your own offer".into(),
+                ));
+            }
+            None => {
+                return Err(ServerError::Forbidden(
+                    "watchers cannot answer a takeback".into(),
+                ));
+            }
+        }
+        if !accept {
+            live.takeback = None;
+            cell.publish(&live);
+            return Ok(());
+        }
+        let from = Self::takeback_from(&live, Some(offerer))?;
+        self.truncate(cell, &mut live, from).await
+    }
+
+    /// Sets the name of the seat's player.
+    ///
+    /// # Errors
+    /// A watcher or two players on one screen.
+    pub async fn rename(
+        self: &Arc<Self>,
+        cell: &Arc<GameCell>,
+        seat: Option<Seat>,
+        name: &str,
+    ) -> Result<(), ServerError> {
+        let Some(Seat::Side(side)) = seat else {
+            return Err(ServerError::Forbidden(
+                "only a seated player can set their name".into(),
+            ));
+        };
+        let mut live = cell.live.lock().await;
+        let name = clean_name(Some(name), side_name(side));
+        self.store
+            .set_name(&live.row.id, side == Side::White, &name)
+            .await?;
+        match side {
+            Side::Black => live.row.black_name = name,
+            Side::White => live.row.white_name = name,
+        }
+        let texts: Vec<String> = live.actions.iter().map(ToString::to_string).collect();
+        let pending = live.engine_pending;
+        *live = LiveGame::rebuild(live.row.clone(), &texts)?;
+        live.engine_pending = pending;
+        cell.publish(&live);
+        Ok(())
+    }
+
+    /// Starts the engine's turn if it is to act and not already thinking.
+    pub fn kick_engine(self: &Arc<Self>, cell: &Arc<GameCell>, live: &mut LiveGame) {
+        let n = live.actions.len();
+        if !live.engine_to_act() || live.engine_pending == Some(n) {
+            return;
+        }
+        live.engine_pending = Some(n);
+        let app = Arc::clone(self);
+        let cell = Arc::clone(cell);
+        let m = live.current().clone();
+        let level = live.row.level.unwrap_or(3);
+        let seed = (live.row.seed as u64) ^ (n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let engine = live.engine_side().unwrap_or(Side::White);
+        let epoch = cell.epoch.load(Ordering::SeqCst);
+        tokio::spawn(async move {
+            let fill_now = matches!(m.state(), MatchState::AwaitingFill { .. });
+            let choice = app
+                .engines
+                .run(move |brain| {
+                    if fill_now {
+                        Some(Action::Fill(brain.choose_fill(&m, level)))
+                    } else {
+                        brain.choose_move(&m, level, seed).map(Action::Move)
+                    }
+                })
+                .await;
+            match choice {
+                Ok(Some(action)) => {
+                    // A stale answer (the player took moves back meanwhile) is refused here.
+                    let _ = app
+                        .act_in(&cell, Some(Seat::Side(engine)), n, action, Some(epoch))
+                        .await;
+                }
+                Ok(None) => eprintln!("kamisado-server: the engine found no move in a live round"),
+                Err(e) => eprintln!("kamisado-server: {e}"),
+            }
+            let mut live = cell.live.lock().await;
+            if live.engine_pending == Some(n) && cell.epoch.load(Ordering::SeqCst) == epoch {
+                live.engine_pending = None;
+                cell.publish(&live);
+            }
+        });
+    }
+}
+
+/// The side that made each action of a game.
+fn movers(live: &LiveGame) -> Vec<Side> {
+    let texts: Vec<String> = live.actions.iter().map(ToString::to_string).collect();
+    let mut replay = match LiveGame::rebuild(live.row.clone(), &[]) {
+        Ok(g) => g,
+        Err(_) => return vec![Side::Black; texts.len()],
+    };
+    let mut sides = Vec::with_capacity(texts.len());
+    for action in &live.actions {
+        let side = match action {
+            Action::Resign(s) => *s,
+            _ => replay.current().side_to_act().unwrap_or(Side::Black),
+        };
+        sides.push(side);
+        if let Ok((next, _)) = replay.check(*action) {
+            replay = next;
+        }
+    }
+    sides
+}

@@ -1,0 +1,96 @@
+//! The server's one error type and its HTTP answers.
+
+use std::fmt;
+
+use axum::Json;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+
+/// Everything that can go wrong in the server, each with the reason a client is shown.
+#[derive(Debug)]
+pub enum ServerError {
+    /// The database failed.
+    Database(sqlx::Error),
+    /// The listening socket could not be opened or served.
+    Io(std::io::Error),
+    /// No game has this id.
+    NoSuchGame(String),
+    /// A request that cannot be read or asks for something impossible.
+    BadRequest(String),
+    /// A request from someone who does not hold the seat it needs.
+    Forbidden(String),
+    /// A request that conflicts with the game as it stands (wrong turn, stale number, illegal move).
+    Conflict(String),
+    /// The engine is not available for this request.
+    Unavailable(String),
+    /// A stored game that no longer replays: the database was changed by hand.
+    Corrupt(String),
+}
+
+impl ServerError {
+    /// The HTTP status this error is answered with.
+    pub fn status(&self) -> StatusCode {
+        match self {
+            ServerError::Database(_) | ServerError::Io(_) | ServerError::Corrupt(_) => {
+                StatusCode::INTERNAL_SERVER_ERROR
+            }
+            ServerError::NoSuchGame(_) => StatusCode::NOT_FOUND,
+            ServerError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            ServerError::Forbidden(_) => StatusCode::FORBIDDEN,
+            ServerError::Conflict(_) => StatusCode::CONFLICT,
+            ServerError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+        }
+    }
+}
+
+impl fmt::Display for ServerError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ServerError::Database(e) => write!(f, "database error: {e}"),
+            ServerError::Io(e) => write!(f, "i/o error: {e}"),
+            ServerError::NoSuchGame(id) => write!(f, "there is no game `{id}`"),
+            ServerError::BadRequest(m)
+            | ServerError::Forbidden(m)
+            | ServerError::Conflict(m)
+            | ServerError::Unavailable(m) => f.write_str(m),
+            ServerError::Corrupt(m) => write!(f, "a stored game does not replay: {m}"),
+        }
+    }
+}
+
+impl std::error::Error for ServerError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ServerError::Database(e) => Some(e),
+            ServerError::Io(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl From<sqlx::Error> for ServerError {
+    fn from(e: sqlx::Error) -> ServerError {
+        ServerError::Database(e)
+    }
+}
+
+impl From<std::io::Error> for ServerError {
+    fn from(e: std::io::Error) -> ServerError {
+        ServerError::Io(e)
+    }
+}
+
+impl IntoResponse for ServerError {
+    /// Answers `{"error": reason}` with the error's status; internal details
+    /// are written to standard error, not sent.
+    fn into_response(self) -> Response {
+        let status = self.status();
+        let reason = if status == StatusCode::INTERNAL_SERVER_ERROR {
+            eprintln!("kamisado-server: {self}");
+            "internal error: the server could not complete the request".to_string()
+        } else {
+            self.to_string()
+        };
+        (status, Json(serde_json::json!({ "error": reason }))).into_response()
+    }
+}

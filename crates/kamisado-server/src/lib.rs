@@ -1,0 +1,125 @@
+//! Kamisado over HTTP and WebSockets.
+//!
+//! [`serve`] starts the whole game at an address: a page with a lobby, the
+//! board and an analysis board (its assets built into the binary), games
+//! against the engine, on one screen or with a friend through an invite link,
+//! and watchers. Games are stored in a database (SQLite by default) as their
+//! actions, committed before they are acknowledged, and rebuilt by replaying
+//! them under the rules after a restart.
+//!
+//! Tests start a server on port 0 with [`bind`] and learn its address:
+//!
+//! ```no_run
+//! # async fn run() -> Result<(), kamisado_server::ServerError> {
+//! use kamisado_server::{ServeConfig, bind};
+//! let config = ServeConfig {
+//!     addr: "127.0.0.1:0".parse().unwrap(),
+//!     db: "sqlite:///tmp/kamisado-test.db".into(),
+//! };
+//! let server = bind(config).await?;
+//! println!("listening on http://{}", server.local_addr());
+//! server.run().await
+//! # }
+//! ```
+
+mod analysis;
+mod api;
+mod app;
+mod engine;
+mod error;
+mod live;
+mod store;
+mod ws;
+
+use std::future::Future;
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+pub use api::CONTENT_SECURITY_POLICY;
+pub use error::ServerError;
+
+/// Where the server listens and where it keeps its games.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ServeConfig {
+    /// The address to listen on; loopback by default.
+    pub addr: SocketAddr,
+    /// The database URL, such as `sqlite://kamisado.db` (the file is created if missing).
+    pub db: String,
+}
+
+impl Default for ServeConfig {
+    /// `127.0.0.1:8080` and `sqlite://kamisado.db`.
+    fn default() -> ServeConfig {
+        ServeConfig {
+            addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            db: "sqlite://kamisado.db".into(),
+        }
+    }
+}
+
+/// A server whose socket is open and whose database is ready, not yet serving.
+pub struct Server {
+    listener: tokio::net::TcpListener,
+    app: Arc<App>,
+}
+
+use app::App;
+
+impl Server {
+    /// The address it listens on (with the port chosen when the config asked for port 0).
+    pub fn local_addr(&self) -> SocketAddr {
+        self.listener
+            .local_addr()
+            .expect("a bound listener has an address")
+    }
+
+    /// Serves until the process ends.
+    ///
+    /// # Errors
+    /// When the listener fails.
+    pub async fn run(self) -> Result<(), ServerError> {
+        self.run_until(std::future::pending()).await
+    }
+
+    /// Serves until `shutdown` completes, then stops accepting and lets
+    /// open requests finish (open WebSockets are closed).
+    ///
+    /// # Errors
+    /// When the listener fails.
+    pub async fn run_until(
+        self,
+        shutdown: impl Future<Output = ()> + Send + 'static,
+    ) -> Result<(), ServerError> {
+        let router = api::router(self.app);
+        axum::serve(self.listener, router)
+            .with_graceful_shutdown(shutdown)
+            .await?;
+        Ok(())
+    }
+}
+
+/// Opens the database (creating it and running migrations) and the listening socket.
+///
+/// # Errors
+/// A database that cannot be opened or migrated, or an address that cannot be bound.
+pub async fn bind(config: ServeConfig) -> Result<Server, ServerError> {
+    let store = store::Store::open(&config.db).await?;
+    let slots = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let app = Arc::new(App::new(store, slots));
+    let listener = tokio::net::TcpListener::bind(config.addr).await?;
+    Ok(Server { listener, app })
+}
+
+/// Serves the game at `config.addr` until Ctrl-C.
+///
+/// # Errors
+/// As [`bind`], or when the listener fails.
+pub async fn serve(config: ServeConfig) -> Result<(), ServerError> {
+    let server = bind(config).await?;
+    eprintln!("Kamisado: open http://{}/", server.local_addr());
+    server
+        .run_until(async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .await
+}

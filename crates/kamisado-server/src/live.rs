@@ -1,0 +1,479 @@
+//! A game being played: its stored row, the core's [`Game`] rebuilt from the
+//! stored actions, the words that explain each action, and the view sent to clients.
+
+use std::fmt;
+use std::str::FromStr;
+
+use kamisado_core::{
+    Fill, Game, Match, MatchState, Move, Position, RoundEnd, RoundResult, Rules, Side, Square,
+    geometry,
+};
+use serde_json::{Value, json};
+
+use crate::error::ServerError;
+use crate::store::{GameRow, Mode};
+
+/// What a player can do to a game; each is stored as one action row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// A move of the side to move (`c1-c6`, `d4>d5`, `pass`).
+    Move(Move),
+    /// The round's winner chooses the fill side (`fill left`).
+    Fill(Fill),
+    /// A player resigns the match (`resign b`).
+    Resign(Side),
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Action::Move(mv) => write!(f, "{mv}"),
+            Action::Fill(fill) => write!(f, "fill {fill}"),
+            Action::Resign(side) => write!(f, "resign {side}"),
+        }
+    }
+}
+
+impl FromStr for Action {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Action, String> {
+        if let Some(fill) = s.strip_prefix("fill ") {
+            return fill.parse().map(Action::Fill);
+        }
+        if let Some(side) = s.strip_prefix("resign ") {
+            return side.parse().map(Action::Resign).map_err(|e| e.to_string());
+        }
+        s.parse().map(Action::Move).map_err(|e| e.to_string())
+    }
+}
+
+/// Which seats a client holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Seat {
+    /// One side's seat.
+    Side(Side),
+    /// Both seats: two players on one screen.
+    Both,
+}
+
+impl Seat {
+    /// Whether this seat plays `side`.
+    pub fn plays(self, side: Side) -> bool {
+        match self {
+            Seat::Side(s) => s == side,
+            Seat::Both => true,
+        }
+    }
+
+    /// The name sent to the client: `b`, `w` or `both`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Seat::Side(Side::Black) => "b",
+            Seat::Side(Side::White) => "w",
+            Seat::Both => "both",
+        }
+    }
+}
+
+/// The name a side goes by on the page and in the explanations.
+pub fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::Black => "Black",
+        Side::White => "Gold",
+    }
+}
+
+/// A side as sent to clients: `b` or `w`.
+fn side_code(side: Side) -> &'static str {
+    match side {
+        Side::Black => "b",
+        Side::White => "w",
+    }
+}
+
+/// Compares two secrets in time that does not depend on where they differ.
+fn same_secret(a: &str, b: &str) -> bool {
+    a.len() == b.len()
+        && a.bytes()
+            .zip(b.bytes())
+            .fold(0u8, |acc, (x, y)| acc | (x ^ y))
+            == 0
+}
+
+/// A game in play.
+#[derive(Clone, Debug)]
+pub struct LiveGame {
+    /// The stored row.
+    pub row: GameRow,
+    /// The match and its record.
+    pub game: Game,
+    /// The actions so far, as stored.
+    pub actions: Vec<Action>,
+    /// For each action, the words that explain it.
+    pub notes: Vec<String>,
+    /// A takeback offered by this side and not yet answered.
+    pub takeback: Option<Side>,
+    /// The action count at which the engine was asked to act, while it thinks.
+    pub engine_pending: Option<usize>,
+}
+
+impl LiveGame {
+    /// A game rebuilt from its row and stored actions by replaying them.
+    ///
+    /// # Errors
+    /// [`ServerError::Corrupt`] when the row or an action does not replay.
+    pub fn rebuild(row: GameRow, actions: &[String]) -> Result<LiveGame, ServerError> {
+        let rules: Rules = row
+            .rules
+            .parse()
+            .map_err(|e| ServerError::Corrupt(format!("game {}: {e}", row.id)))?;
+        let game = Game::new(
+            rules,
+            row.target,
+            &row.black_name,
+            &row.white_name,
+            &row.created_at,
+        )
+        .map_err(|e| ServerError::Corrupt(format!("game {}: {e}", row.id)))?;
+        let mut live = LiveGame {
+            row,
+            game,
+            actions: Vec::new(),
+            notes: Vec::new(),
+            takeback: None,
+            engine_pending: None,
+        };
+        for (i, text) in actions.iter().enumerate() {
+            let action: Action = text.parse().map_err(|e| {
+                ServerError::Corrupt(format!("game {} action {i}: {e}", live.row.id))
+            })?;
+            live.apply(action).map_err(|e| {
+                ServerError::Corrupt(format!("game {} action {i}: {e}", live.row.id))
+            })?;
+        }
+        Ok(live)
+    }
+
+    /// The match as it stands.
+    pub fn current(&self) -> &Match {
+        self.game.current()
+    }
+
+    /// The seat that a key opens, if any.
+    pub fn seat_of(&self, key: &str) -> Option<Seat> {
+        let black = self
+            .row
+            .black_key
+            .as_deref()
+            .is_some_and(|k| same_secret(k, key));
+        let white = self
+            .row
+            .white_key
+            .as_deref()
+            .is_some_and(|k| same_secret(k, key));
+        match (black, white) {
+            (true, true) => Some(Seat::Both),
+            (true, false) => Some(Seat::Side(Side::Black)),
+            (false, true) => Some(Seat::Side(Side::White)),
+            (false, false) => None,
+        }
+    }
+
+    /// The engine's side, in a game against it.
+    pub fn engine_side(&self) -> Option<Side> {
+        self.row.engine_side.as_deref().and_then(|s| s.parse().ok())
+    }
+
+    /// Whether it is the engine's turn to act.
+    pub fn engine_to_act(&self) -> bool {
+        self.engine_side().is_some() && self.current().side_to_act() == self.engine_side()
+    }
+
+    /// Checks an action against the game without changing it and gives the
+    /// explanation of what it would do.
+    ///
+    /// # Errors
+    /// The reason the rules refuse it.
+    pub fn check(&self, action: Action) -> Result<(LiveGame, String), String> {
+        let mut next = self.clone();
+        let note = next.apply(action)?;
+        Ok((next, note))
+    }
+
+    /// Applies an action (already checked or replayed) and returns its explanation.
+    fn apply(&mut self, action: Action) -> Result<String, String> {
+        let before = self.current().clone();
+        let note = match action {
+            Action::Move(mv) => {
+                let result = self.game.play(mv).map_err(|e| e.to_string())?;
+                describe_move(&before, mv, self.current(), result)
+            }
+            Action::Fill(fill) => {
+                self.game.fill(fill).map_err(|e| e.to_string())?;
+                let winner = match before.state() {
+                    MatchState::AwaitingFill { winner } => winner,
+                    _ => self.current().position().side_to_move(),
+                };
+                format!(
+                    "{} fills from the {fill}: the towers are re-seated for round {}. {} moves first, with any tower.",
+                    side_name(winner),
+                    self.current().round(),
+                    side_name(!winner)
+                )
+            }
+            Action::Resign(side) => {
+                self.game
+                    .concede(side, RoundEnd::Resignation)
+                    .map_err(|e| e.to_string())?;
+                format!(
+                    "{} resigns: {} wins the match.",
+                    side_name(side),
+                    side_name(!side)
+                )
+            }
+        };
+        self.actions.push(action);
+        self.notes.push(note.clone());
+        self.takeback = None;
+        Ok(note)
+    }
+
+    /// The state of the game as every client sees it (no seat keys).
+    pub fn view(&self) -> Value {
+        let m = self.current();
+        let pos = m.position();
+        let (status, to_act, winner) = match m.state() {
+            MatchState::Playing => ("playing", Some(pos.side_to_move()), None),
+            MatchState::AwaitingFill { winner } => ("fill", Some(winner), None),
+            MatchState::Over { winner } => ("over", None, Some(winner)),
+        };
+        let legal: Vec<String> = if status == "playing" {
+            pos.legal_moves().iter().map(ToString::to_string).collect()
+        } else {
+            Vec::new()
+        };
+        let record = self.game.record();
+        let rounds: Vec<Value> = record
+            .rounds
+            .iter()
+            .enumerate()
+            .map(|(i, r)| {
+                json!({
+                    "round": i + 1,
+                    "fill": r.fill.map(|f| f.to_string()),
+                    "moves": r.moves.iter().map(ToString::to_string).collect::<Vec<_>>(),
+                    "result": r.result.map(|(w, end)| format!(
+                        "{} {}", kamisado_core::record::result_text(w), end
+                    )),
+                })
+            })
+            .collect();
+        let fill_preview = if status == "fill" {
+            json!({
+                "left": m.filled(Fill::Left).map(|p| towers(&p)),
+                "right": m.filled(Fill::Right).map(|p| towers(&p)),
+            })
+        } else {
+            Value::Null
+        };
+        let score = m.score();
+        json!({
+            "t": "state",
+            "id": self.row.id,
+            "mode": self.row.mode.name(),
+            "level": self.row.level,
+            "engine": self.engine_side().map(side_code),
+            "names": { "b": self.row.black_name, "w": self.row.white_name },
+            "n": self.actions.len(),
+            "rules": m.rules().name(),
+            "target": score.target,
+            "score": { "b": score.black, "w": score.white },
+            "round": m.round(),
+            "fen": m.to_string(),
+            "towers": towers(pos),
+            "status": status,
+            "to_act": to_act.map(side_code),
+            "winner": winner.map(side_code),
+            "forced": pos.forced_tower().map(|(sq, _)| sq.to_string()),
+            "forced_colour": pos.forced_colour().map(|c| c.name()),
+            "legal": legal,
+            "last": m.last_move().map(|mv| mv.to_string()),
+            "last_round": m.last_round().map(round_view),
+            "rounds": rounds,
+            "notes": self.notes,
+            "fill_preview": fill_preview,
+            "takeback": self.takeback.map(side_code),
+            "thinking": self.engine_pending == Some(self.actions.len()) && self.engine_to_act(),
+            "mode_undo": self.row.mode != Mode::Friend,
+        })
+    }
+}
+
+/// A round's result as sent to clients.
+fn round_view(r: RoundResult) -> Value {
+    json!({
+        "winner": side_code(r.winner),
+        "end": r.end.name(),
+        "tower": r.tower.map(|c| c.name()),
+        "points": r.points,
+    })
+}
+
+/// Every tower of a position: square, side, colour name and teeth.
+pub fn towers(pos: &Position) -> Vec<Value> {
+    (0u8..64)
+        .filter_map(Square::new)
+        .filter_map(|sq| {
+            pos.tower_at(sq).map(|t| {
+                json!({
+                    "sq": sq.to_string(),
+                    "side": side_code(t.side),
+                    "colour": t.colour.name(),
+                    "teeth": t.teeth,
+                })
+            })
+        })
+        .collect()
+}
+
+/// Words for what a move did: the move, a push and what it moved, a pass, the
+/// tower now forced, and the end of the round.
+pub fn describe_move(
+    before: &Match,
+    mv: Move,
+    after: &Match,
+    result: Option<RoundResult>,
+) -> String {
+    let pos = before.position();
+    let side = pos.side_to_move();
+    let mut text = match mv {
+        Move::Step { from, to } => {
+            let t = pos.tower_at(from);
+            let what = t.map_or("tower".to_string(), |t| {
+                format!("{} {}", t.colour.name(), t.rank_name())
+            });
+            format!("{}'s {what} moves {from}-{to}.", side_name(side))
+        }
+        Move::Push { from, to } => {
+            let t = pos.tower_at(from);
+            let what = t.map_or("sumo".to_string(), |t| {
+                format!("{} {}", t.colour.name(), t.rank_name())
+            });
+            let pushed: Vec<String> = (0u8..64)
+                .filter_map(Square::new)
+                .filter_map(|sq| pos.tower_at(sq).map(|t| (sq, t)))
+                .filter(|(sq, t)| {
+                    t.side != side && after.position().tower_square(t.side, t.colour) != *sq
+                })
+                .map(|(sq, t)| {
+                    format!(
+                        "{}'s {} {} from {sq} to {}",
+                        side_name(t.side),
+                        t.colour.name(),
+                        t.rank_name(),
+                        after.position().tower_square(t.side, t.colour)
+                    )
+                })
+                .collect();
+            format!(
+                "{}'s {what} pushes {} ({from}>{to}). {} loses the turn (R13).",
+                side_name(side),
+                pushed.join(" and "),
+                side_name(!side)
+            )
+        }
+        Move::Pass => {
+            let blocked = pos
+                .forced_tower()
+                .map(|(sq, t)| format!("{} {} on {sq}", t.colour.name(), t.rank_name()))
+                .unwrap_or_else(|| "tower".to_string());
+            format!(
+                "{}'s {blocked} is blocked: {} passes (R7).",
+                side_name(side),
+                side_name(side)
+            )
+        }
+    };
+    if let Some(r) = result {
+        text.push(' ');
+        text.push_str(&describe_result(r, after));
+        return text;
+    }
+    let next = after.position();
+    if let Some((sq, t)) = next.forced_tower() {
+        let mover = next.side_to_move();
+        let square_colour = mv.to().map(geometry::colour_of);
+        let why = match (mv, square_colour) {
+            (Move::Push { .. }, _) => {
+                "the colour of the square where the last pushed tower stopped".to_string()
+            }
+            (Move::Pass, _) => format!(
+                "the colour of the square under {}'s blocked tower",
+                side_name(side)
+            ),
+            (_, Some(c)) => format!("{} lands on a {} square", mv, c.name()),
+            _ => String::new(),
+        };
+        text.push_str(&format!(
+            " {} must move the {} {} on {sq} ({why}).",
+            side_name(mover),
+            t.colour.name(),
+            t.rank_name()
+        ));
+        let moves = next.legal_moves();
+        if moves.len() == 1 && moves[0] == Move::Pass {
+            text.push_str(&format!(" It is blocked: {} must pass.", side_name(mover)));
+        }
+    }
+    text
+}
+
+/// Words for the end of a round.
+fn describe_result(r: RoundResult, after: &Match) -> String {
+    let why = match r.end {
+        RoundEnd::HomeRow => format!(
+            "{} reaches the home row and wins the round",
+            side_name(r.winner)
+        ),
+        RoundEnd::Deadlock => format!(
+            "Deadlock: the passes would go round for ever (R8), so {} loses the round as the last to make a real move, and {} wins it",
+            side_name(!r.winner),
+            side_name(r.winner)
+        ),
+        RoundEnd::Resignation => format!("{} wins by resignation", side_name(r.winner)),
+        RoundEnd::Time => format!("{} wins on time", side_name(r.winner)),
+    };
+    let mut text = format!(
+        "{why}: {} point{}",
+        r.points,
+        if r.points == 1 { "" } else { "s" }
+    );
+    if let Some(colour) = r.tower {
+        let teeth = after.teeth(r.winner, colour);
+        let rank = kamisado_core::Tower {
+            side: r.winner,
+            colour,
+            teeth,
+        }
+        .rank_name();
+        text.push_str(&format!(
+            "; the {} tower gains a dragon's tooth and becomes a {rank}",
+            colour.name()
+        ));
+    }
+    text.push('.');
+    match after.state() {
+        MatchState::Over { winner } => {
+            text.push_str(&format!(" {} wins the match.", side_name(winner)));
+        }
+        MatchState::AwaitingFill { winner } => {
+            text.push_str(&format!(
+                " {} chooses to fill from the left or the right.",
+                side_name(winner)
+            ));
+        }
+        MatchState::Playing => {}
+    }
+    text
+}

@@ -1,0 +1,265 @@
+//! Games in the database: one row per game and one row per action (a move, a
+//! fill choice or a resignation), from which the game is rebuilt by replaying.
+//!
+//! The SQL is portable between SQLite and PostgreSQL: `$n` placeholders, TEXT,
+//! INTEGER and BIGINT columns, no upserts.
+
+use std::str::FromStr;
+
+use sqlx::sqlite::{SqliteConnectOptions, SqlitePool, SqlitePoolOptions};
+use sqlx::{Row, Sqlite, Transaction};
+
+use crate::error::ServerError;
+
+/// The schema, in order; each is applied once and remembered in `schema_migrations`.
+const MIGRATIONS: [(i64, &str); 1] = [(1, include_str!("../migrations/0001_games.sql"))];
+
+/// How a game is played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// A player against the engine.
+    Engine,
+    /// Two players on one screen: one key holds both seats.
+    Local,
+    /// Two players, each with their own seat key.
+    Friend,
+}
+
+impl Mode {
+    /// The name used in the database and the API.
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::Engine => "engine",
+            Mode::Local => "local",
+            Mode::Friend => "friend",
+        }
+    }
+}
+
+impl FromStr for Mode {
+    type Err = ServerError;
+
+    fn from_str(s: &str) -> Result<Mode, ServerError> {
+        match s {
+            "engine" => Ok(Mode::Engine),
+            "local" => Ok(Mode::Local),
+            "friend" => Ok(Mode::Friend),
+            _ => Err(ServerError::BadRequest(format!(
+                "`{s}` is not a game mode: expected engine, local or friend"
+            ))),
+        }
+    }
+}
+
+/// A game's row: everything about it but its actions.
+#[derive(Clone, Debug)]
+pub struct GameRow {
+    /// The public id, in the game's link.
+    pub id: String,
+    /// When it was created, `YYYY.MM.DD`.
+    pub created_at: String,
+    /// How it is played.
+    pub mode: Mode,
+    /// The rule set's name.
+    pub rules: String,
+    /// The points that win the match.
+    pub target: u8,
+    /// Black's name.
+    pub black_name: String,
+    /// White's name.
+    pub white_name: String,
+    /// Black's seat key (the engine's seat has none).
+    pub black_key: Option<String>,
+    /// White's seat key.
+    pub white_key: Option<String>,
+    /// The engine's side, `b` or `w`, in a game against it.
+    pub engine_side: Option<String>,
+    /// The engine's level, 1–6.
+    pub level: Option<u8>,
+    /// The seed of the engine's choices.
+    pub seed: i64,
+}
+
+/// The database of games.
+#[derive(Clone, Debug)]
+pub struct Store {
+    pool: SqlitePool,
+}
+
+impl Store {
+    /// Opens (creating the file if missing) the database at `url`, such as
+    /// `sqlite://kamisado.db`, and brings its schema up to date.
+    ///
+    /// # Errors
+    /// An unreadable URL, a database that cannot be opened, or a failed migration.
+    pub async fn open(url: &str) -> Result<Store, ServerError> {
+        let options = SqliteConnectOptions::from_str(url)
+            .map_err(|e| ServerError::BadRequest(format!("database `{url}`: {e}")))?
+            .create_if_missing(true)
+            .foreign_keys(true)
+            .busy_timeout(std::time::Duration::from_secs(10));
+        let pool = SqlitePoolOptions::new()
+            .max_connections(4)
+            .connect_with(options)
+            .await?;
+        let store = Store { pool };
+        store.migrate().await?;
+        Ok(store)
+    }
+
+    async fn migrate(&self) -> Result<(), ServerError> {
+        sqlx::query("CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY)")
+            .execute(&self.pool)
+            .await?;
+        for (version, sql) in MIGRATIONS {
+            let mut tx = self.pool.begin().await?;
+            let done = sqlx::query("SELECT version FROM schema_migrations WHERE version = $1")
+                .bind(version)
+                .fetch_optional(&mut *tx)
+                .await?;
+            if done.is_some() {
+                continue;
+            }
+            for statement in sql.split(';').map(str::trim).filter(|s| !s.is_empty()) {
+                let statement: String = statement
+                    .lines()
+                    .filter(|l| !l.trim_start().starts_with("--"))
+                    .collect::<Vec<_>>()
+                    .join("\n");
+                if !statement.trim().is_empty() {
+                    sqlx::query(&statement).execute(&mut *tx).await?;
+                }
+            }
+            sqlx::query("INSERT INTO schema_migrations (version) VALUES ($1)")
+                .bind(version)
+                .execute(&mut *tx)
+                .await?;
+            tx.commit().await?;
+        }
+        Ok(())
+    }
+
+    /// Stores a new game.
+    ///
+    /// # Errors
+    /// A database failure.
+    pub async fn insert_game(&self, g: &GameRow) -> Result<(), ServerError> {
+        sqlx::query(
+            "INSERT INTO games (id, created_at, mode, rules, target, black_name, white_name, \
+             black_key, white_key, engine_side, level, seed) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
+        )
+        .bind(&g.id)
+        .bind(&g.created_at)
+        .bind(g.mode.name())
+        .bind(&g.rules)
+        .bind(i64::from(g.target))
+        .bind(&g.black_name)
+        .bind(&g.white_name)
+        .bind(&g.black_key)
+        .bind(&g.white_key)
+        .bind(&g.engine_side)
+        .bind(g.level.map(i64::from))
+        .bind(g.seed)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// A game's row and its actions in order, if it exists.
+    ///
+    /// # Errors
+    /// A database failure or a row that cannot be read.
+    pub async fn load_game(&self, id: &str) -> Result<Option<(GameRow, Vec<String>)>, ServerError> {
+        let Some(row) = sqlx::query(
+            "SELECT id, created_at, mode, rules, target, black_name, white_name, black_key, \
+             white_key, engine_side, level, seed FROM games WHERE id = $1",
+        )
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?
+        else {
+            return Ok(None);
+        };
+        let mode: String = row.try_get("mode")?;
+        let target: i64 = row.try_get("target")?;
+        let level: Option<i64> = row.try_get("level")?;
+        let game = GameRow {
+            id: row.try_get("id")?,
+            created_at: row.try_get("created_at")?,
+            mode: mode
+                .parse()
+                .map_err(|_| ServerError::Corrupt(format!("mode `{mode}`")))?,
+            rules: row.try_get("rules")?,
+            target: u8::try_from(target)
+                .map_err(|_| ServerError::Corrupt(format!("target {target}")))?,
+            black_name: row.try_get("black_name")?,
+            white_name: row.try_get("white_name")?,
+            black_key: row.try_get("black_key")?,
+            white_key: row.try_get("white_key")?,
+            engine_side: row.try_get("engine_side")?,
+            level: level.and_then(|l| u8::try_from(l).ok()),
+            seed: row.try_get("seed")?,
+        };
+        let actions = sqlx::query("SELECT action FROM actions WHERE game_id = $1 ORDER BY seq")
+            .bind(id)
+            .fetch_all(&self.pool)
+            .await?
+            .into_iter()
+            .map(|r| r.try_get::<String, _>("action"))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Some((game, actions)))
+    }
+
+    /// Appends the action numbered `seq` (from 0) to a game and commits it.
+    ///
+    /// # Errors
+    /// A database failure, or an action with that number already stored.
+    pub async fn append_action(
+        &self,
+        id: &str,
+        seq: usize,
+        action: &str,
+    ) -> Result<(), ServerError> {
+        sqlx::query("INSERT INTO actions (game_id, seq, action) VALUES ($1, $2, $3)")
+            .bind(id)
+            .bind(seq as i64)
+            .bind(action)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Removes a game's actions numbered `from` and later (taking moves back).
+    ///
+    /// # Errors
+    /// A database failure.
+    pub async fn truncate_actions(&self, id: &str, from: usize) -> Result<(), ServerError> {
+        let mut tx: Transaction<'_, Sqlite> = self.pool.begin().await?;
+        sqlx::query("DELETE FROM actions WHERE game_id = $1 AND seq >= $2")
+            .bind(id)
+            .bind(from as i64)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Sets a player's name.
+    ///
+    /// # Errors
+    /// A database failure.
+    pub async fn set_name(&self, id: &str, white: bool, name: &str) -> Result<(), ServerError> {
+        let sql = if white {
+            "UPDATE games SET white_name = $1 WHERE id = $2"
+        } else {
+            "UPDATE games SET black_name = $1 WHERE id = $2"
+        };
+        sqlx::query(sql)
+            .bind(name)
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+}
