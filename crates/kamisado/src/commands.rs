@@ -1,0 +1,175 @@
+//! The subcommands that use the rules alone.
+
+use std::io::{Read, Write};
+use std::time::{Duration, Instant};
+
+use kamisado_core::{Match, Position, Record, Rules, Setup};
+
+use crate::PositionArgs;
+use crate::board;
+
+/// Reads the position (and match score, if any) the arguments name.
+pub fn read_match(args: &PositionArgs) -> Result<Match, String> {
+    let rules: Rules = args.rules.parse().map_err(|e| format!("--rules: {e}"))?;
+    let Some(text) = &args.position else {
+        return Match::new(rules, 1).map_err(|e| e.to_string());
+    };
+    let setup: Setup = text
+        .trim()
+        .parse()
+        .map_err(|e| format!("--position: {e}"))?;
+    Match::from_setup(&setup, rules).map_err(|e| format!("--position: {e}"))
+}
+
+/// Reads the position the arguments name.
+pub fn read_position(args: &PositionArgs) -> Result<Position, String> {
+    Ok(*read_match(args)?.position())
+}
+
+fn out() -> std::io::StdoutLock<'static> {
+    std::io::stdout().lock()
+}
+
+/// Writes to standard output, ending quietly when the reader has gone (a closed pipe).
+fn emit(text: &str) -> Result<(), String> {
+    match out().write_all(text.as_bytes()) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        Err(e) => Err(format!("cannot write the output: {e}")),
+    }
+}
+
+/// `kamisado perft`.
+pub fn perft(args: &PositionArgs, depth: u32, divide: bool) -> Result<(), String> {
+    let p = read_position(args)?;
+    let mut text = String::new();
+    let total = if divide {
+        let mut total = 0;
+        for (mv, n) in kamisado_core::divide(&p, depth) {
+            text.push_str(&format!("{mv}: {n}\n"));
+            total += n;
+        }
+        if depth == 0 { 1 } else { total }
+    } else {
+        kamisado_core::perft(&p, depth)
+    };
+    text.push_str(&format!("{total}\n"));
+    emit(&text)
+}
+
+/// `kamisado moves`.
+pub fn moves(args: &PositionArgs) -> Result<(), String> {
+    let p = read_position(args)?;
+    let text: String = p.legal_moves().iter().map(|m| format!("{m}\n")).collect();
+    emit(&text)
+}
+
+/// `kamisado show`.
+pub fn show(args: &PositionArgs, colour: bool) -> Result<(), String> {
+    let m = read_match(args)?;
+    let mut text = board::draw_match(&m, colour);
+    text.push_str(&board::legend());
+    emit(&text)
+}
+
+fn read_file(path: &str) -> Result<String, String> {
+    if path == "-" {
+        let mut text = String::new();
+        std::io::stdin()
+            .read_to_string(&mut text)
+            .map_err(|e| format!("cannot read standard input: {e}"))?;
+        return Ok(text);
+    }
+    std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))
+}
+
+/// `kamisado replay`.
+pub fn replay(path: &str, boards: bool, colour: bool) -> Result<(), String> {
+    let text = read_file(path)?;
+    let record: Record = text.parse().map_err(|e| format!("{path}: {e}"))?;
+    let (end, steps) = record.replay().map_err(|e| format!("{path}: {e}"))?;
+    let mut out = String::new();
+    let mut round = 0;
+    for step in &steps {
+        if step.round != round {
+            round = step.round;
+            let fill = record.rounds[round - 1]
+                .fill
+                .map(|f| format!(", filled from the {f}"))
+                .unwrap_or_default();
+            out.push_str(&format!("round {round}{fill}\n"));
+        }
+        if boards {
+            out.push_str(&format!("{}. {}\n", step.number, step.mv));
+            out.push_str(&board::draw_match(&step.after, colour));
+        } else {
+            out.push_str(&format!("{}. {} {}\n", step.number, step.mv, step.after));
+        }
+        if let Some(r) = step.result {
+            out.push_str(&format!(
+                "{} wins round {round} ({}){}, {} point{}; score {}-{}\n",
+                r.winner.name(),
+                r.end,
+                r.tower
+                    .map(|c| format!(" with the {} tower", c.name()))
+                    .unwrap_or_default(),
+                r.points,
+                if r.points == 1 { "" } else { "s" },
+                step.after.score().black,
+                step.after.score().white,
+            ));
+        }
+    }
+    for (i, r) in record.rounds.iter().enumerate() {
+        if let Some((
+            winner,
+            end @ (kamisado_core::RoundEnd::Resignation | kamisado_core::RoundEnd::Time),
+        )) = r.result
+        {
+            out.push_str(&format!(
+                "round {}: {} wins by {end}\n",
+                i + 1,
+                winner.name()
+            ));
+        }
+    }
+    out.push_str(&match end.state() {
+        kamisado_core::MatchState::Over { winner } => format!(
+            "Result: {} wins {}-{}\n",
+            winner.name(),
+            end.score().black,
+            end.score().white
+        ),
+        _ => format!(
+            "Result: * (in progress, score {}-{})\n",
+            end.score().black,
+            end.score().white
+        ),
+    });
+    emit(&out)
+}
+
+/// `kamisado bench`.
+pub fn bench(depth: u32, runs: u32) -> Result<(), String> {
+    let start = Position::start();
+    let runs = runs.max(1);
+    let mut times: Vec<Duration> = Vec::new();
+    let mut leaves = 0;
+    for i in 0..runs {
+        let t = Instant::now();
+        leaves = kamisado_core::perft(&start, depth);
+        times.push(t.elapsed());
+        eprint!("\rperft {depth}: run {}/{runs}", i + 1);
+    }
+    eprintln!();
+    times.sort();
+    let median = times[times.len() / 2];
+    let rate = leaves as f64 / median.as_secs_f64();
+    emit(&format!(
+        "perft {depth} from the start: {leaves} leaves; median of {runs} runs {:.3} s (min {:.3} s, max {:.3} s); {:.1} million leaves per second\n",
+        median.as_secs_f64(),
+        times[0].as_secs_f64(),
+        times[times.len() - 1].as_secs_f64(),
+        rate / 1e6
+    ))
+}

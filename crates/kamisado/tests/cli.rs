@@ -1,0 +1,140 @@
+//! The command line as a user runs it.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn kamisado(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_kamisado"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("the binary runs")
+}
+
+fn kamisado_with_input(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kamisado"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).unwrap()
+}
+
+#[test]
+fn perft_prints_the_count_on_the_last_line() {
+    let o = kamisado(&["perft", "3"]);
+    assert!(o.status.success());
+    assert_eq!(stdout(&o).lines().last(), Some("11182"));
+    let o = kamisado(&["perft", "2", "--divide"]);
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 103);
+    assert_eq!(lines[102], "1150");
+    let sum: u64 = lines[..102]
+        .iter()
+        .map(|l| l.split(": ").nth(1).unwrap().parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(sum, 1150);
+}
+
+#[test]
+fn moves_lists_legal_moves_in_notation() {
+    let o = kamisado(&["moves", "--position", "obvpyrgn/8/3Y4/8/8/8/8/NGR1PVBO w r"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.lines().all(|l| l.starts_with("f8-")), "{out}");
+    assert!(out.lines().count() > 3);
+    let o = kamisado(&[
+        "moves",
+        "--position",
+        "obvpy2n/8/3g4/3r4/3Y++4/8/8/NGR1PVBO b y",
+    ]);
+    assert!(stdout(&o).lines().any(|l| l == "d4>d5"));
+}
+
+#[test]
+fn show_draws_the_board_without_colour_codes_under_no_color() {
+    let o = kamisado(&[
+        "show",
+        "--position",
+        "obvpy2n/8/3g4/3r4/3Y++4/8/8/NGR1PVBO b y 1-0/3",
+    ]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    assert!(!out.contains('\x1b'), "{out}");
+    assert!(out.contains("[●Y++ ]"), "{out}");
+    assert!(out.contains("○r"), "{out}");
+    assert!(out.contains("the yellow double sumo on d4"), "{out}");
+    assert!(
+        out.contains("Score: Black 1 - White 0 (playing to 3)"),
+        "{out}"
+    );
+    let o = kamisado(&["show", "--color", "always"]);
+    assert!(stdout(&o).contains("\x1b[48;2;"));
+}
+
+#[test]
+fn replay_checks_a_record_and_reports_an_illegal_move() {
+    let header = "[Event \"t\"]\n[Date \"2026.11.29\"]\n[Black \"a\"]\n[White \"b\"]\n[Rules \"standard\"]\n[Target \"1\"]\n";
+    let good = format!("{header}[Result \"*\"]\n\nround 1\n1. d1-d6 2. f8-f3\n");
+    let o = kamisado_with_input(&["replay", "-"], &good);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains("1. d1-d6 obvpyrgn/8/3Y4/8/8/8/8/NGR1PVBO w r 0-0/1"),
+        "{out}"
+    );
+    assert!(out.contains("Result: * (in progress"), "{out}");
+
+    let bad = format!("{header}[Result \"*\"]\n\nround 1\n1. d1-d6 2. a8-a7\n");
+    let o = kamisado_with_input(&["replay", "-"], &bad);
+    assert!(!o.status.success());
+    let err = stderr(&o);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("round 1, move 2: a8-a7 is illegal"), "{err}");
+}
+
+#[test]
+fn bad_input_exits_non_zero_with_one_line() {
+    for args in [
+        vec![
+            "perft",
+            "2",
+            "--position",
+            "obvpyrgn/8/8/8/8/8/8/NGRYPVBOO b -",
+        ],
+        vec!["moves", "--position", "obvpyrgo/8/8/8/8/8/8/NGRYPVBO b -"],
+        vec!["show", "--rules", "chess"],
+        vec!["replay", "/nonexistent/record.kgn"],
+    ] {
+        let o = kamisado(&args);
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        let err = stderr(&o);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("kamisado: "), "{err}");
+    }
+    let o = kamisado(&[
+        "perft",
+        "2",
+        "--position",
+        "obvpyrgn/8/8/8/8/8/8/NGRYPVBOO b -",
+    ]);
+    assert!(stderr(&o).contains("rank 1: expected 8 files, found 9"));
+}
