@@ -435,7 +435,9 @@ function renderPlayer(box, side) {
   const tags = [];
   if (s.engine === side) tags.push('engine');
   if (mySides().includes(side) && play.seat !== 'both') tags.push('you');
-  box.appendChild(html('span', ` ${SIDE_NAME[side]}${tags.length ? ` (${tags.join(', ')})` : ''}`, 'muted'));
+  const label = s.names[side] === SIDE_NAME[side] ? '' : SIDE_NAME[side];
+  const extra = [label, tags.length ? `(${tags.join(', ')})` : ''].filter(Boolean).join(' ');
+  box.appendChild(html('span', extra ? ` ${extra}` : '', 'muted'));
   box.appendChild(html('span', String(s.score[side]), 'points'));
   box.classList.toggle('to-act', s.to_act === side);
 }

@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use kamisado_core::{MatchState, Side};
 use serde::Deserialize;
@@ -46,6 +46,8 @@ pub struct App {
     games: Mutex<HashMap<String, Arc<GameCell>>>,
     /// The engines.
     pub engines: Arc<EnginePool>,
+    /// Set when the server stops: no change is stored after it.
+    closed: AtomicBool,
 }
 
 /// A request for a new game (`POST /api/games`).
@@ -147,6 +149,26 @@ impl App {
             store,
             games: Mutex::new(HashMap::new()),
             engines: Arc::new(EnginePool::new(slots)),
+            closed: AtomicBool::new(false),
+        }
+    }
+
+    /// Stops every change: once this returns, nothing more is written to the
+    /// database (an engine still thinking has its answer dropped).
+    pub async fn close(&self) {
+        self.closed.store(true, Ordering::SeqCst);
+        let cells: Vec<Arc<GameCell>> = self.games.lock().await.values().cloned().collect();
+        for cell in cells {
+            // Waits for a change in progress to finish.
+            drop(cell.live.lock().await);
+        }
+    }
+
+    fn check_open(&self) -> Result<(), ServerError> {
+        if self.closed.load(Ordering::SeqCst) {
+            Err(ServerError::Unavailable("the server is shutting down".into()))
+        } else {
+            Ok(())
         }
     }
 
@@ -156,6 +178,7 @@ impl App {
     /// # Errors
     /// A request with a bad mode, target, level, colour or rule set, or a database failure.
     pub async fn create(self: &Arc<Self>, req: NewGame) -> Result<Value, ServerError> {
+        self.check_open()?;
         let mode: Mode = req.mode.parse()?;
         if !kamisado_core::Score::TARGETS.contains(&req.target) {
             return Err(ServerError::BadRequest(format!(
@@ -378,6 +401,7 @@ impl App {
         epoch: Option<u64>,
     ) -> Result<Acted, ServerError> {
         let mut live = cell.live.lock().await;
+        self.check_open()?;
         if epoch.is_some_and(|e| e != cell.epoch.load(Ordering::SeqCst)) {
             return Err(conflict("the position was taken back"));
         }
@@ -434,6 +458,7 @@ impl App {
         live: &mut LiveGame,
         from: usize,
     ) -> Result<(), ServerError> {
+        self.check_open()?;
         self.store.truncate_actions(&live.row.id, from).await?;
         cell.epoch.fetch_add(1, Ordering::SeqCst);
         let texts: Vec<String> = live.actions[..from]
@@ -560,6 +585,7 @@ impl App {
             ));
         };
         let mut live = cell.live.lock().await;
+        self.check_open()?;
         let name = clean_name(Some(name), side_name(side));
         self.store
             .set_name(&live.row.id, side == Side::White, &name)

@@ -90,10 +90,13 @@ impl Server {
         self,
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> Result<(), ServerError> {
+        let app = Arc::clone(&self.app);
         let router = api::router(self.app);
-        axum::serve(self.listener, router)
+        let served = axum::serve(self.listener, router)
             .with_graceful_shutdown(shutdown)
-            .await?;
+            .await;
+        app.close().await;
+        served?;
         Ok(())
     }
 }
