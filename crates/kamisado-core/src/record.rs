@@ -91,6 +91,14 @@ pub fn result_text(winner: Side) -> &'static str {
     }
 }
 
+/// A tag value with control characters (line breaks among them) made spaces.
+fn clean(value: &str) -> String {
+    value
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect()
+}
+
 fn parse_result(text: &str) -> Option<Side> {
     match text {
         "1-0" => Some(Side::Black),
@@ -134,7 +142,10 @@ impl Record {
             ("Result", "*".to_string()),
         ];
         Record {
-            tags: tags.into_iter().map(|(k, v)| (k.to_string(), v)).collect(),
+            tags: tags
+                .into_iter()
+                .map(|(k, v)| (k.to_string(), clean(&v)))
+                .collect(),
             rounds: vec![RoundRecord::default()],
         }
     }
@@ -148,10 +159,13 @@ impl Record {
     }
 
     /// Sets a tag, keeping its place if it exists and adding it at the end if not.
+    /// Line breaks and other control characters in the value become spaces, so
+    /// that the record stays one tag a line.
     pub fn set_tag(&mut self, name: &str, value: &str) {
+        let value = clean(value);
         match self.tags.iter_mut().find(|(k, _)| k == name) {
-            Some(slot) => slot.1 = value.to_string(),
-            None => self.tags.push((name.to_string(), value.to_string())),
+            Some(slot) => slot.1 = value,
+            None => self.tags.push((name.to_string(), value)),
         }
     }
 
