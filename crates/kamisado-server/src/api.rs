@@ -108,7 +108,7 @@ async fn create(
     State(app): State<Arc<App>>,
     body: Result<Json<NewGame>, axum::extract::rejection::JsonRejection>,
 ) -> Result<Response, ServerError> {
-    let Json(request) = body.map_err(|e| ServerError::BadRequest(e.body_text()))?;
+    let Json(request) = body?;
     let created = app.create(request).await?;
     Ok((StatusCode::CREATED, Json(created)).into_response())
 }
@@ -143,9 +143,10 @@ async fn record(
 async fn socket(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
-    upgrade: WebSocketUpgrade,
+    upgrade: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> Result<Response, ServerError> {
     let cell = app.game(&id).await?;
+    let upgrade = upgrade.map_err(|e| ServerError::BadRequest(e.body_text()))?;
     Ok(upgrade
         .max_message_size(ws::MAX_FRAME)
         .max_frame_size(ws::MAX_FRAME)
@@ -164,6 +165,6 @@ async fn analyse(
     State(app): State<Arc<App>>,
     body: Result<Json<AnalysisRequest>, axum::extract::rejection::JsonRejection>,
 ) -> Result<Response, ServerError> {
-    let Json(request) = body.map_err(|e| ServerError::BadRequest(e.body_text()))?;
+    let Json(request) = body?;
     Ok(Json(analysis::analyse(&app, &request.text).await?).into_response())
 }

@@ -21,6 +21,8 @@ pub enum ServerError {
     Forbidden(String),
     /// A request that conflicts with the game as it stands (wrong turn, stale number, illegal move).
     Conflict(String),
+    /// A request body larger than the server accepts.
+    TooLarge(String),
     /// The engine is not available for this request.
     Unavailable(String),
     /// A stored game that no longer replays: the database was changed by hand.
@@ -36,6 +38,7 @@ impl ServerError {
             }
             ServerError::NoSuchGame(_) => StatusCode::NOT_FOUND,
             ServerError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            ServerError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ServerError::Forbidden(_) => StatusCode::FORBIDDEN,
             ServerError::Conflict(_) => StatusCode::CONFLICT,
             ServerError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
@@ -50,6 +53,7 @@ impl fmt::Display for ServerError {
             ServerError::Io(e) => write!(f, "i/o error: {e}"),
             ServerError::NoSuchGame(id) => write!(f, "there is no game `{id}`"),
             ServerError::BadRequest(m)
+            | ServerError::TooLarge(m)
             | ServerError::Forbidden(m)
             | ServerError::Conflict(m)
             | ServerError::Unavailable(m) => f.write_str(m),
@@ -77,6 +81,16 @@ impl From<sqlx::Error> for ServerError {
 impl From<std::io::Error> for ServerError {
     fn from(e: std::io::Error) -> ServerError {
         ServerError::Io(e)
+    }
+}
+
+impl From<axum::extract::rejection::JsonRejection> for ServerError {
+    fn from(e: axum::extract::rejection::JsonRejection) -> ServerError {
+        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            ServerError::TooLarge(format!("request refused: {}", e.body_text()))
+        } else {
+            ServerError::BadRequest(e.body_text())
+        }
     }
 }
 
