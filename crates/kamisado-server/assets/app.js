@@ -235,6 +235,8 @@ function showLobby() {
       name: $('name').value,
     };
     if (mode === 'engine') body.level = Number($('level').value);
+    const seed = new URLSearchParams(location.search).get('seed');
+    if (seed && /^[0-9]{1,15}$/.test(seed)) body.seed = Number(seed);
     if (mode !== 'local') body.colour = form.colour.value;
     if (mode === 'local') body.opponent = $('opponent').value;
     $('start').disabled = true;
@@ -359,6 +361,8 @@ function svgPoint(svg, ev) {
 }
 
 function setupBoardInput() {
+  // The keyboard cursor's square, for assistive tools and tests.
+  window.kamisadoCursor = () => play.cursor;
   const svg = $('board');
   svg.addEventListener('pointerdown', (ev) => {
     const p = svgPoint(svg, ev);

@@ -69,6 +69,9 @@ pub struct NewGame {
     pub opponent: Option<String>,
     /// The rule set: `standard` (default) or `sumo-square`.
     pub rules: Option<String>,
+    /// A seed for the draw of colours and the engine's choices, for
+    /// reproducible games (random when absent).
+    pub seed: Option<u64>,
 }
 
 fn one() -> u8 {
@@ -166,7 +169,9 @@ impl App {
 
     fn check_open(&self) -> Result<(), ServerError> {
         if self.closed.load(Ordering::SeqCst) {
-            Err(ServerError::Unavailable("the server is shutting down".into()))
+            Err(ServerError::Unavailable(
+                "the server is shutting down".into(),
+            ))
         } else {
             Ok(())
         }
@@ -200,7 +205,10 @@ impl App {
             }
             (_, _) => None,
         };
-        let seed = random_u64()?;
+        let seed = match req.seed {
+            Some(seed) => seed,
+            None => random_u64()?,
+        };
         let side = match req.colour.as_deref().unwrap_or("random") {
             "random" => {
                 if seed & 1 == 0 {

@@ -23,7 +23,9 @@ async fn a_friend_game_between_two_clients() {
     assert_eq!(black.seat, "b");
     assert_eq!(white.seat, "w");
     white.send(json!({ "t": "name", "name": "Ben" })).await;
-    white.until(|m| m["t"] == "state" && m["names"]["w"] == "Ben").await;
+    white
+        .until(|m| m["t"] == "state" && m["names"]["w"] == "Ben")
+        .await;
 
     let mut n = 0u64;
     loop {
@@ -33,9 +35,15 @@ async fn a_friend_game_between_two_clients() {
         if state["status"] == "over" {
             break;
         }
-        let player = if state["to_act"] == "b" { &mut black } else { &mut white };
+        let player = if state["to_act"] == "b" {
+            &mut black
+        } else {
+            &mut white
+        };
         let answer = if state["status"] == "fill" {
-            player.act(json!({ "t": "fill", "n": n, "fill": "left" })).await
+            player
+                .act(json!({ "t": "fill", "n": n, "fill": "left" }))
+                .await
         } else {
             player.play(&first_legal(&state)).await
         };
@@ -83,7 +91,8 @@ async fn a_full_game_against_the_engine() {
         }
         if s["to_act"] == "b" {
             let answer = if s["status"] == "fill" {
-                me.act(json!({ "t": "fill", "n": s["n"], "fill": "right" })).await
+                me.act(json!({ "t": "fill", "n": s["n"], "fill": "right" }))
+                    .await
             } else {
                 me.play(&first_legal(&s)).await
             };
@@ -134,7 +143,11 @@ async fn play_some(black: &mut common::Client, white: &mut common::Client, count
             break;
         }
         let n = s["n"].as_u64().unwrap();
-        let player = if s["to_act"] == "b" { &mut *black } else { &mut *white };
+        let player = if s["to_act"] == "b" {
+            &mut *black
+        } else {
+            &mut *white
+        };
         let answer = player.play(&first_legal(&s)).await;
         assert_eq!(answer["t"], "ack", "{answer}");
         black.wait_n(n + 1).await;
@@ -166,7 +179,9 @@ async fn a_restart_in_the_middle_of_a_game() {
 
     let server = TestServer::start(&db).await;
     let after = server.state(&id).await;
-    for field in ["n", "fen", "towers", "legal", "rounds", "notes", "to_act", "last"] {
+    for field in [
+        "n", "fen", "towers", "legal", "rounds", "notes", "to_act", "last",
+    ] {
         assert_eq!(after[field], before[field], "{field} survives the restart");
     }
     let mut black = server.client(&id, Some(&black_key)).await;
@@ -253,16 +268,28 @@ async fn a_takeback_with_a_friend() {
     black.play("d1-d6").await;
     white.wait_n(1).await;
     black.send(json!({ "t": "takeback", "n": 1 })).await;
-    white.until(|m| m["t"] == "state" && m["takeback"] == "b").await;
+    white
+        .until(|m| m["t"] == "state" && m["takeback"] == "b")
+        .await;
     // The offerer cannot accept their own offer.
-    let refused = black.act(json!({ "t": "takeback_reply", "accept": true })).await;
+    let refused = black
+        .act(json!({ "t": "takeback_reply", "accept": true }))
+        .await;
     assert_eq!(refused["t"], "error");
-    white.send(json!({ "t": "takeback_reply", "accept": false })).await;
-    black.until(|m| m["t"] == "state" && m["takeback"].is_null()).await;
+    white
+        .send(json!({ "t": "takeback_reply", "accept": false }))
+        .await;
+    black
+        .until(|m| m["t"] == "state" && m["takeback"].is_null())
+        .await;
     assert_eq!(black.state["n"], 1);
     black.send(json!({ "t": "takeback", "n": 1 })).await;
-    white.until(|m| m["t"] == "state" && m["takeback"] == "b").await;
-    white.send(json!({ "t": "takeback_reply", "accept": true })).await;
+    white
+        .until(|m| m["t"] == "state" && m["takeback"] == "b")
+        .await;
+    white
+        .send(json!({ "t": "takeback_reply", "accept": true }))
+        .await;
     let s = black.until(|m| m["t"] == "state" && m["n"] == 0).await;
     assert_eq!(s["to_act"], "b");
     assert_eq!(s["last"], Value::Null);

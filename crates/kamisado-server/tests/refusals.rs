@@ -5,7 +5,9 @@ mod common;
 use common::{TempDb, TestServer, http, request};
 use serde_json::{Value, json};
 
-async fn friend_game(server: &TestServer) -> (String, common::Client, common::Client, common::Client) {
+async fn friend_game(
+    server: &TestServer,
+) -> (String, common::Client, common::Client, common::Client) {
     let created = server
         .create(json!({ "mode": "friend", "colour": "black", "name": "Ann" }))
         .await;
@@ -18,10 +20,19 @@ async fn friend_game(server: &TestServer) -> (String, common::Client, common::Cl
 
 /// Sends a message, expects an error whose reason contains `words`, and
 /// checks that the stored game did not change.
-async fn refused(server: &TestServer, id: &str, client: &mut common::Client, message: Value, words: &str) {
+async fn refused(
+    server: &TestServer,
+    id: &str,
+    client: &mut common::Client,
+    message: Value,
+    words: &str,
+) {
     let before = server.state(id).await;
     let answer = client.act(message.clone()).await;
-    assert_eq!(answer["t"], "error", "{message} should be refused, got {answer}");
+    assert_eq!(
+        answer["t"], "error",
+        "{message} should be refused, got {answer}"
+    );
     let reason = answer["reason"].as_str().unwrap();
     assert!(
         reason.to_lowercase().contains(&words.to_lowercase()),
@@ -36,17 +47,52 @@ async fn moves_from_the_wrong_seat_or_a_watcher_are_refused() {
     let db = TempDb::new("seat");
     let server = TestServer::start(&db).await;
     let (id, mut black, mut white, mut watcher) = friend_game(&server).await;
-    refused(&server, &id, &mut white, json!({ "t": "move", "n": 0, "mv": "d8-d3" }), "Black's turn").await;
-    refused(&server, &id, &mut watcher, json!({ "t": "move", "n": 0, "mv": "d1-d6" }), "watching").await;
-    refused(&server, &id, &mut watcher, json!({ "t": "resign", "n": 0 }), "watchers").await;
-    refused(&server, &id, &mut watcher, json!({ "t": "takeback", "n": 0 }), "watchers").await;
+    refused(
+        &server,
+        &id,
+        &mut white,
+        json!({ "t": "move", "n": 0, "mv": "d8-d3" }),
+        "Black's turn",
+    )
+    .await;
+    refused(
+        &server,
+        &id,
+        &mut watcher,
+        json!({ "t": "move", "n": 0, "mv": "d1-d6" }),
+        "watching",
+    )
+    .await;
+    refused(
+        &server,
+        &id,
+        &mut watcher,
+        json!({ "t": "resign", "n": 0 }),
+        "watchers",
+    )
+    .await;
+    refused(
+        &server,
+        &id,
+        &mut watcher,
+        json!({ "t": "takeback", "n": 0 }),
+        "watchers",
+    )
+    .await;
     // A key that opens no seat leaves the client watching.
     let mut stranger = server.client(&id, None).await;
     let answer = stranger
         .act(json!({ "t": "join", "key": "00000000000000000000000000000000" }))
         .await;
     assert_eq!(answer["t"], "error");
-    refused(&server, &id, &mut stranger, json!({ "t": "move", "n": 0, "mv": "d1-d6" }), "watching").await;
+    refused(
+        &server,
+        &id,
+        &mut stranger,
+        json!({ "t": "move", "n": 0, "mv": "d1-d6" }),
+        "watching",
+    )
+    .await;
     // The right seat can move.
     assert_eq!(black.play("d1-d6").await["t"], "ack");
     server.stop().await;
@@ -57,25 +103,103 @@ async fn illegal_and_malformed_moves_are_refused() {
     let db = TempDb::new("illegal");
     let server = TestServer::start(&db).await;
     let (id, mut black, _white, _watcher) = friend_game(&server).await;
-    refused(&server, &id, &mut black, json!({ "t": "move", "n": 0, "mv": "a1-b1" }), "illegal").await;
-    refused(&server, &id, &mut black, json!({ "t": "move", "n": 0, "mv": "pass" }), "illegal").await;
-    refused(&server, &id, &mut black, json!({ "t": "move", "n": 0, "mv": "z9-a1" }), "malformed move").await;
-    refused(&server, &id, &mut black, json!({ "t": "fill", "n": 0, "fill": "left" }), "fill").await;
-    refused(&server, &id, &mut black, json!({ "t": "fill", "n": 0, "fill": "up" }), "malformed fill").await;
-    refused(&server, &id, &mut black, json!({ "t": "fly", "n": 0 }), "malformed message").await;
-    refused(&server, &id, &mut black, json!({ "t": "move", "mv": "d1-d6" }), "malformed message").await;
-    refused(&server, &id, &mut black, json!({ "t": "move", "n": "x", "mv": "d1-d6" }), "malformed message").await;
-    refused(&server, &id, &mut black, json!({ "t": "undo", "n": 0 }), "friend").await;
-    refused(&server, &id, &mut black, json!({ "t": "hint", "n": 0 }), "hints").await;
+    refused(
+        &server,
+        &id,
+        &mut black,
+        json!({ "t": "move", "n": 0, "mv": "a1-b1" }),
+        "illegal",
+    )
+    .await;
+    refused(
+        &server,
+        &id,
+        &mut black,
+        json!({ "t": "move", "n": 0, "mv": "pass" }),
+        "illegal",
+    )
+    .await;
+    refused(
+        &server,
+        &id,
+        &mut black,
+        json!({ "t": "move", "n": 0, "mv": "z9-a1" }),
+        "malformed move",
+    )
+    .await;
+    refused(
+        &server,
+        &id,
+        &mut black,
+        json!({ "t": "fill", "n": 0, "fill": "left" }),
+        "fill",
+    )
+    .await;
+    refused(
+        &server,
+        &id,
+        &mut black,
+        json!({ "t": "fill", "n": 0, "fill": "up" }),
+        "malformed fill",
+    )
+    .await;
+    refused(
+        &server,
+        &id,
+        &mut black,
+        json!({ "t": "fly", "n": 0 }),
+        "malformed message",
+    )
+    .await;
+    refused(
+        &server,
+        &id,
+        &mut black,
+        json!({ "t": "move", "mv": "d1-d6" }),
+        "malformed message",
+    )
+    .await;
+    refused(
+        &server,
+        &id,
+        &mut black,
+        json!({ "t": "move", "n": "x", "mv": "d1-d6" }),
+        "malformed message",
+    )
+    .await;
+    refused(
+        &server,
+        &id,
+        &mut black,
+        json!({ "t": "undo", "n": 0 }),
+        "friend",
+    )
+    .await;
+    refused(
+        &server,
+        &id,
+        &mut black,
+        json!({ "t": "hint", "n": 0 }),
+        "hints",
+    )
+    .await;
 
     let before = server.state(&id).await;
     black.send_text("{not json".into()).await;
     let answer = black.until(|m| m["t"] == "error").await;
-    assert!(answer["reason"].as_str().unwrap().contains("malformed message"));
+    assert!(
+        answer["reason"]
+            .as_str()
+            .unwrap()
+            .contains("malformed message")
+    );
     let big = format!("{{\"t\":\"name\",\"name\":\"{}\"}}", "x".repeat(4000));
     black.send_text(big).await;
     let answer = black.until(|m| m["t"] == "error").await;
-    assert!(answer["reason"].as_str().unwrap().contains("limit"), "{answer}");
+    assert!(
+        answer["reason"].as_str().unwrap().contains("limit"),
+        "{answer}"
+    );
     assert_eq!(server.state(&id).await, before);
     server.stop().await;
 }
@@ -85,19 +209,37 @@ async fn a_retried_move_is_applied_once_and_a_stale_one_refused() {
     let db = TempDb::new("retry");
     let server = TestServer::start(&db).await;
     let (id, mut black, mut white, _watcher) = friend_game(&server).await;
-    let first = black.act(json!({ "t": "move", "n": 0, "mv": "d1-d6" })).await;
+    let first = black
+        .act(json!({ "t": "move", "n": 0, "mv": "d1-d6" }))
+        .await;
     assert_eq!(first["t"], "ack");
     assert_eq!(first["duplicate"], false);
     black.wait_n(1).await;
     // The same move with the same number again: acknowledged, not played twice.
-    let again = black.act(json!({ "t": "move", "n": 0, "mv": "d1-d6" })).await;
+    let again = black
+        .act(json!({ "t": "move", "n": 0, "mv": "d1-d6" }))
+        .await;
     assert_eq!(again["t"], "ack");
     assert_eq!(again["duplicate"], true);
     assert_eq!(server.state(&id).await["n"], 1);
     // Another move under a used number is stale.
-    refused(&server, &id, &mut black, json!({ "t": "move", "n": 0, "mv": "c1-c6" }), "action 1").await;
+    refused(
+        &server,
+        &id,
+        &mut black,
+        json!({ "t": "move", "n": 0, "mv": "c1-c6" }),
+        "action 1",
+    )
+    .await;
     // A number from the future too.
-    refused(&server, &id, &mut white, json!({ "t": "move", "n": 5, "mv": "f8-f3" }), "action 1").await;
+    refused(
+        &server,
+        &id,
+        &mut white,
+        json!({ "t": "move", "n": 5, "mv": "f8-f3" }),
+        "action 1",
+    )
+    .await;
     let s = server.state(&id).await;
     assert_eq!(s["rounds"][0]["moves"], json!(["d1-d6"]));
     server.stop().await;
@@ -108,11 +250,35 @@ async fn moves_in_a_finished_game_are_refused() {
     let db = TempDb::new("finished");
     let server = TestServer::start(&db).await;
     let (id, mut black, mut white, _watcher) = friend_game(&server).await;
-    assert_eq!(black.act(json!({ "t": "resign", "n": 0 })).await["t"], "ack");
+    assert_eq!(
+        black.act(json!({ "t": "resign", "n": 0 })).await["t"],
+        "ack"
+    );
     white.wait_n(1).await;
-    refused(&server, &id, &mut white, json!({ "t": "move", "n": 1, "mv": "d8-d3" }), "over").await;
-    refused(&server, &id, &mut black, json!({ "t": "resign", "n": 1 }), "over").await;
-    refused(&server, &id, &mut white, json!({ "t": "takeback", "n": 1 }), "resignation").await;
+    refused(
+        &server,
+        &id,
+        &mut white,
+        json!({ "t": "move", "n": 1, "mv": "d8-d3" }),
+        "over",
+    )
+    .await;
+    refused(
+        &server,
+        &id,
+        &mut black,
+        json!({ "t": "resign", "n": 1 }),
+        "over",
+    )
+    .await;
+    refused(
+        &server,
+        &id,
+        &mut white,
+        json!({ "t": "takeback", "n": 1 }),
+        "resignation",
+    )
+    .await;
     server.stop().await;
 }
 
@@ -181,7 +347,14 @@ async fn seat_keys_are_never_sent_to_others_and_names_are_kept_as_text() {
 async fn the_page_and_its_headers() {
     let db = TempDb::new("page");
     let server = TestServer::start(&db).await;
-    for path in ["/", "/g/0123456789abcdef", "/analysis", "/assets/app.js", "/assets/app.css", "/favicon.svg"] {
+    for path in [
+        "/",
+        "/g/0123456789abcdef",
+        "/analysis",
+        "/assets/app.js",
+        "/assets/app.css",
+        "/favicon.svg",
+    ] {
         let a = request(server.addr, "GET", path, None).await;
         assert_eq!(a.status, 200, "{path}");
         let csp = a.header("content-security-policy").expect("a CSP");
@@ -189,8 +362,14 @@ async fn the_page_and_its_headers() {
         assert_eq!(a.header("x-content-type-options"), Some("nosniff"));
     }
     let page = request(server.addr, "GET", "/", None).await;
-    assert!(!page.body.contains("http://") && !page.body.contains("https://"), "nothing fetched from elsewhere");
-    assert!(!page.body.contains("<script>") && !page.body.contains("style="), "no inline scripts or styles");
+    assert!(
+        !page.body.contains("http://") && !page.body.contains("https://"),
+        "nothing fetched from elsewhere"
+    );
+    assert!(
+        !page.body.contains("<script>") && !page.body.contains("style="),
+        "no inline scripts or styles"
+    );
     server.stop().await;
 }
 

@@ -89,7 +89,8 @@ impl TestServer {
 
     /// Creates a game and returns the answer (`id`, `key`, `seat`, `invite`).
     pub async fn create(&self, request: Value) -> Value {
-        let (status, body) = http(self.addr, "POST", "/api/games", Some(&request.to_string())).await;
+        let (status, body) =
+            http(self.addr, "POST", "/api/games", Some(&request.to_string())).await;
         assert_eq!(status, 201, "creating a game: {body}");
         serde_json::from_str(&body).unwrap()
     }
@@ -140,7 +141,14 @@ pub async fn request(addr: SocketAddr, method: &str, path: &str, body: Option<&s
     let text = String::from_utf8_lossy(&raw).to_string();
     let (head, body) = text.split_once("\r\n\r\n").expect("an HTTP answer");
     let mut lines = head.lines();
-    let status: u16 = lines.next().unwrap().split(' ').nth(1).unwrap().parse().unwrap();
+    let status: u16 = lines
+        .next()
+        .unwrap()
+        .split(' ')
+        .nth(1)
+        .unwrap()
+        .parse()
+        .unwrap();
     let headers = lines
         .filter_map(|l| l.split_once(':'))
         .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_string()))
@@ -148,7 +156,11 @@ pub async fn request(addr: SocketAddr, method: &str, path: &str, body: Option<&s
     let chunked = headers
         .iter()
         .any(|(k, v)| k == "transfer-encoding" && v.contains("chunked"));
-    let body = if chunked { dechunk(body) } else { body.to_string() };
+    let body = if chunked {
+        dechunk(body)
+    } else {
+        body.to_string()
+    };
     Answer {
         status,
         headers,
@@ -199,7 +211,9 @@ impl Client {
         client.until(|m| m["t"] == "state").await;
         client.send(json!({ "t": "join", "key": key })).await;
         if key.is_some() {
-            let welcome = client.until(|m| m["t"] == "welcome" || m["t"] == "error").await;
+            let welcome = client
+                .until(|m| m["t"] == "welcome" || m["t"] == "error")
+                .await;
             client.seat = welcome["seat"].clone();
         }
         client
@@ -225,7 +239,9 @@ impl Client {
                 let value: Value = serde_json::from_str(text.as_str()).unwrap();
                 match value["t"].as_str() {
                     Some("state") => self.state = value.clone(),
-                    Some("error") => self.errors.push(value["reason"].as_str().unwrap_or("").to_string()),
+                    Some("error") => self
+                        .errors
+                        .push(value["reason"].as_str().unwrap_or("").to_string()),
                     _ => {}
                 }
                 return value;
@@ -270,5 +286,8 @@ impl Client {
 
 /// The first legal move of a state.
 pub fn first_legal(state: &Value) -> String {
-    state["legal"][0].as_str().expect("a legal move").to_string()
+    state["legal"][0]
+        .as_str()
+        .expect("a legal move")
+        .to_string()
 }

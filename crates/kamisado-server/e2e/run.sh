@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Runs the browser tests of the Kamisado page in headless Chromium.
+# Installs what is missing: Debian's chromium, and playwright-core via `npm ci`.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+workspace="$(cd "$here/../../.." && pwd)"
+
+if [ ! -x /usr/bin/chromium ]; then
+  apt-get update
+  DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
+fi
+cd "$here"
+if [ ! -d node_modules/playwright-core ]; then
+  npm ci --no-audit --no-fund
+fi
+(cd "$workspace" && cargo build -p kamisado-server --example e2e-server)
+target="${CARGO_TARGET_DIR:-$workspace/target}"
+export E2E_SERVER="$target/debug/examples/e2e-server"
+node --test --test-concurrency=1 tests/

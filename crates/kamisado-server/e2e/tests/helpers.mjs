@@ -1,0 +1,142 @@
+// Shared by the browser tests: a server on a loopback port with a temporary
+// database, headless Chromium, and a screenshot when a test fails.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const crate = path.resolve(here, '..', '..');
+const workspace = path.resolve(crate, '..', '..');
+export const SHOTS = path.resolve(here, '..', 'screenshots');
+
+/** Starts the e2e server; resolves to { url, stop() }. */
+export async function startServer() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kamisado-e2e-'));
+  const db = `sqlite://${path.join(dir, 'games.db')}`;
+  const target = process.env.CARGO_TARGET_DIR || path.join(workspace, 'target');
+  const binary = process.env.E2E_SERVER || path.join(target, 'debug', 'examples', 'e2e-server');
+  const args = ['--addr', '127.0.0.1:0', '--db', db];
+  const child = fs.existsSync(binary)
+    ? spawn(binary, args, { stdio: ['ignore', 'pipe', 'inherit'] })
+    : spawn('cargo', ['run', '-q', '-p', 'kamisado-server', '--example', 'e2e-server', '--', ...args],
+      { cwd: workspace, stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const m = out.match(/listening on (http:\/\/\S+)/);
+      if (m) resolve(m[1]);
+    });
+    child.on('exit', (code) => reject(new Error(`the server exited with ${code}`)));
+  });
+  return {
+    url,
+    async stop() {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Launches Debian's Chromium headless, with no network beyond loopback. */
+export async function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: [
+      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    ],
+  });
+}
+
+/** Runs `body(page)`; on failure saves a screenshot of every page under screenshots/. */
+export async function withScreenshots(name, pages, body) {
+  try {
+    await body();
+  } catch (e) {
+    fs.mkdirSync(SHOTS, { recursive: true });
+    for (const [i, page] of pages().entries()) {
+      const file = path.join(SHOTS, `${name}-${i}.png`);
+      await page.screenshot({ path: file, fullPage: true }).catch(() => {});
+      console.error(`screenshot: ${file}`);
+    }
+    throw e;
+  }
+}
+
+/** Fails the test on any error in the page. */
+export function watchErrors(page, errors) {
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+}
+
+/** The game's state as the server gives it. */
+export async function gameState(page) {
+  return page.evaluate(async () => {
+    const id = location.pathname.split('/')[2];
+    const res = await fetch(`/api/games/${id}`);
+    return res.json();
+  });
+}
+
+/** Waits until the board shows at least `n` actions. */
+export async function waitForN(page, n) {
+  await page.waitForFunction((want) => Number(document.querySelector('#board')?.dataset.n) >= want, n);
+}
+
+/** The centre of a square on the screen. */
+export async function squareCentre(page, sq) {
+  const box = await page.locator(`#board .square[data-sq="${sq}"] rect`).boundingBox();
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+/** Plays a move by clicking its tower, then its target. */
+export async function clickMove(page, mv) {
+  if (mv === 'pass') {
+    await page.click('#pass');
+    return;
+  }
+  const [from, to] = mv.split(/[->]/);
+  const a = await squareCentre(page, from);
+  await page.mouse.click(a.x, a.y);
+  await page.waitForSelector(`#board .target[data-sq="${to}"]`, { state: 'attached' });
+  const b = await squareCentre(page, to);
+  await page.mouse.click(b.x, b.y);
+}
+
+/** Plays a move by dragging its tower to the target. */
+export async function dragMove(page, mv) {
+  const [from, to] = mv.split(/[->]/);
+  const a = await squareCentre(page, from);
+  const b = await squareCentre(page, to);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
+  await page.mouse.move(b.x, b.y, { steps: 4 });
+  await page.mouse.up();
+}
+
+/** Plays a move with the keyboard: arrows to the tower, Enter, arrows to the target, Enter. */
+export async function keyboardMove(page, mv, flipped = false) {
+  const [from, to] = mv.split(/[->]/);
+  await page.focus('#board');
+  for (const sq of [from, to]) {
+    for (;;) {
+      const cursor = await page.evaluate(() => document.querySelector('#board .cursor') && window.kamisadoCursor());
+      if (cursor === sq) break;
+      const df = sq.charCodeAt(0) - cursor.charCodeAt(0);
+      const dr = Number(sq[1]) - Number(cursor[1]);
+      const sign = flipped ? -1 : 1;
+      let key;
+      if (df !== 0) key = df * sign > 0 ? 'ArrowRight' : 'ArrowLeft';
+      else key = dr * sign > 0 ? 'ArrowUp' : 'ArrowDown';
+      await page.keyboard.press(key);
+    }
+    await page.keyboard.press('Enter');
+  }
+}
