@@ -1,0 +1,38 @@
+//! KEP, the Kamisado Engine Protocol: a line protocol on standard input and
+//! output through which any program drives any Kamisado engine, in the manner
+//! of chess's UCI (see `docs/protocol.md`), and an arena that plays two such
+//! programs against each other (see `docs/arena.md`).
+//!
+//! - [`run`]: the engine's side of the protocol over any reader and writer;
+//!   [`engine_main`] runs it on standard input and output.
+//! - [`command`]: the commands, parsed from text before they are acted on.
+//! - [`arena`]: matches between engines, with openings, colour swaps, Elo and SPRT;
+//!   [`arena_main`] runs it from the command line's [`ArenaArgs`].
+//!
+//! ```
+//! use std::io::Cursor;
+//! let mut out = Vec::new();
+//! kamisado_protocol::run("isready\nperft 2\n".as_bytes(), Cursor::new(&mut out)).unwrap();
+//! assert_eq!(String::from_utf8(out).unwrap(), "readyok\nperft 2 1150\n");
+//! ```
+
+pub mod arena;
+pub mod command;
+mod interim;
+mod output;
+mod session;
+mod worker;
+
+pub use arena::{ArenaArgs, arena_main};
+pub use session::{MAX_LINE, run};
+
+/// `kamisado engine`: the protocol on standard input and output until `quit`
+/// or the end of the input.
+///
+/// # Errors
+/// When standard input or output fails (e.g. the program driving the engine
+/// has closed the pipe).
+pub fn engine_main() -> Result<(), String> {
+    let stdin = std::io::stdin().lock();
+    run(stdin, std::io::stdout()).map_err(|e| format!("engine: {e}"))
+}

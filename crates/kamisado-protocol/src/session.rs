@@ -1,0 +1,436 @@
+//! The protocol loop: read a line, parse it into a [`Command`], act on it.
+
+use std::io::{self, BufRead, Write};
+use std::thread::{self, Scope};
+
+use kamisado_core::{Match, MatchError, MatchState, Move, Rules, Setup, perft};
+use kamisado_engine::Engine;
+
+use crate::command::{
+    self, Command, DEFAULT_HASH_MB, EngineOption, GoParams, MAX_HASH_MB, MAX_LEVEL, Start,
+};
+use crate::output::Output;
+use crate::worker::{Job, Reaped, Worker, searches};
+
+/// The longest line read, in bytes; a longer one is an error and is skipped.
+pub const MAX_LINE: usize = 64 * 1024;
+
+/// Runs the protocol: reads commands from `input` until `quit` or the end of
+/// the input and writes the answers to `output`. Searches run on a thread of
+/// their own, so `stop` and `isready` are answered while the engine thinks.
+///
+/// # Errors
+/// When reading the input or writing the output fails; nothing the input says
+/// is an error here (a bad command gets an `error` line and the loop goes on).
+///
+/// ```
+/// let mut out = Vec::new();
+/// let script = "isready\nposition startpos moves d1-d6\nvalidmoves\nquit\n";
+/// kamisado_protocol::run(script.as_bytes(), std::io::Cursor::new(&mut out)).ok();
+/// ```
+pub fn run<R: BufRead, W: Write + Send>(input: R, output: W) -> io::Result<()> {
+    let out = Output::new(output);
+    thread::scope(|scope| {
+        let mut session = Session::new(scope, &out);
+        let result = read_commands(input, &mut session);
+        session.finish();
+        result
+    })
+}
+
+/// Reads and runs commands until `quit` or the end of the input.
+fn read_commands<R: BufRead, W: Write + Send>(
+    mut input: R,
+    session: &mut Session<'_, '_, W>,
+) -> io::Result<()> {
+    let mut buffer = Vec::new();
+    loop {
+        let flow = match read_line(&mut input, &mut buffer)? {
+            Line::End => break,
+            Line::TooLong => session.error(&format!("the line is longer than {MAX_LINE} bytes"))?,
+            Line::Bytes => match std::str::from_utf8(&buffer) {
+                Ok(text) => session.handle(text)?,
+                Err(_) => session.error("the line is not UTF-8 text")?,
+            },
+        };
+        if flow == Flow::Quit {
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// What [`read_line`] found.
+enum Line {
+    /// A line is in the buffer (without its end).
+    Bytes,
+    /// The line was too long; it has been skipped.
+    TooLong,
+    /// The input has ended.
+    End,
+}
+
+/// Reads one line into `buffer`, never holding more than [`MAX_LINE`] bytes.
+fn read_line<R: BufRead>(input: &mut R, buffer: &mut Vec<u8>) -> io::Result<Line> {
+    buffer.clear();
+    let mut too_long = false;
+    loop {
+        let available = match input.fill_buf() {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if available.is_empty() {
+            return Ok(match (too_long, buffer.is_empty()) {
+                (true, _) => Line::TooLong,
+                (false, true) => Line::End,
+                (false, false) => Line::Bytes,
+            });
+        }
+        let (taken, ended) = match available.iter().position(|&b| b == b'\n') {
+            Some(i) => (i + 1, true),
+            None => (available.len(), false),
+        };
+        let content = &available[..if ended { taken - 1 } else { taken }];
+        if buffer.len() + content.len() > MAX_LINE {
+            too_long = true;
+            buffer.clear();
+        } else if !too_long {
+            buffer.extend_from_slice(content);
+        }
+        input.consume(taken);
+        if ended {
+            return Ok(if too_long { Line::TooLong } else { Line::Bytes });
+        }
+    }
+}
+
+/// Whether the loop goes on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Flow {
+    Continue,
+    Quit,
+}
+
+/// The engine's state between commands.
+struct Session<'scope, 'env, W: Write + Send> {
+    scope: &'scope Scope<'scope, 'env>,
+    out: &'env Output<W>,
+    level: u8,
+    hash_mb: usize,
+    rules: Rules,
+    current: Match,
+    /// The engine when no job holds it.
+    engine: Option<Engine>,
+    /// The job thinking now, if any.
+    worker: Option<Worker<'scope>>,
+}
+
+impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
+    fn new(scope: &'scope Scope<'scope, 'env>, out: &'env Output<W>) -> Self {
+        Session {
+            scope,
+            out,
+            level: MAX_LEVEL,
+            hash_mb: DEFAULT_HASH_MB,
+            rules: Rules::STANDARD,
+            current: single_round(Rules::STANDARD),
+            engine: Some(Engine::new(DEFAULT_HASH_MB)),
+            worker: None,
+        }
+    }
+
+    fn error(&self, reason: &str) -> io::Result<Flow> {
+        self.out.line(&format!("error {reason}"))?;
+        Ok(Flow::Continue)
+    }
+
+    fn say(&self, line: &str) -> io::Result<Flow> {
+        self.out.line(line)?;
+        Ok(Flow::Continue)
+    }
+
+    /// Parses and runs one line.
+    fn handle(&mut self, line: &str) -> io::Result<Flow> {
+        match command::parse(line) {
+            Ok(None) => Ok(Flow::Continue),
+            Ok(Some(command)) => {
+                self.reap();
+                self.execute(command)
+            }
+            Err(e) => self.error(&e.0),
+        }
+    }
+
+    fn execute(&mut self, command: Command) -> io::Result<Flow> {
+        match command {
+            Command::Kep => return self.identify(),
+            Command::IsReady => return self.say("readyok"),
+            Command::Quit => {
+                self.stop();
+                return Ok(Flow::Quit);
+            }
+            Command::Stop => {
+                self.stop();
+                return Ok(Flow::Continue);
+            }
+            _ => {}
+        }
+        // Every other command waits for a search within limits to finish.
+        if let Err(reason) = self.settle() {
+            return self.error(reason);
+        }
+        match command {
+            Command::NewGame => self.new_game(),
+            Command::Position { start, moves } => self.set_position(start, &moves),
+            Command::SetOption(option) => self.set_option(option),
+            Command::Go(params) => self.go(params),
+            Command::GoFill => self.go_fill(),
+            Command::Perft(depth) => {
+                let count = perft(self.current.position(), depth);
+                self.say(&format!("perft {depth} {count}"))
+            }
+            Command::ValidMoves => self.valid_moves(),
+            Command::Kep | Command::IsReady | Command::Quit | Command::Stop => {
+                unreachable!("answered above")
+            }
+        }
+    }
+
+    fn identify(&self) -> io::Result<Flow> {
+        let lines = [
+            format!("id name Kamisado {}", env!("CARGO_PKG_VERSION")),
+            "id author the Kamisado project".to_string(),
+            format!("option name Level type spin default {MAX_LEVEL} min 1 max {MAX_LEVEL}"),
+            format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"),
+            "option name Threads type spin default 1 min 1 max 1".to_string(),
+            "option name Rules type combo default standard var standard var sumo-square"
+                .to_string(),
+            "kepok".to_string(),
+        ];
+        self.out.lines(&lines)?;
+        Ok(Flow::Continue)
+    }
+
+    /// Takes the engine back from a job that has answered.
+    fn reap(&mut self) {
+        if let Some(worker) = self.worker.take() {
+            match worker.reap(self.hash_mb) {
+                Reaped::Running(worker) => self.worker = Some(worker),
+                Reaped::Done(engine) => self.engine = Some(engine),
+            }
+        }
+    }
+
+    /// Stops the job thinking now, if any; its answer is written before this returns.
+    fn stop(&mut self) {
+        if let Some(worker) = self.worker.take() {
+            self.engine = Some(worker.stop(self.hash_mb));
+        }
+    }
+
+    /// At the end of the input: lets the job thinking now finish within its
+    /// limits (`go infinite` is stopped) and write its answer.
+    fn finish(&mut self) {
+        if let Some(worker) = self.worker.take() {
+            self.engine = Some(worker.finish(self.hash_mb));
+        }
+    }
+
+    /// Waits for the job thinking now to answer, unless it is `go infinite`.
+    fn settle(&mut self) -> Result<(), &'static str> {
+        match self.worker.take() {
+            Some(worker) if worker.is_infinite() => {
+                self.worker = Some(worker);
+                Err("the engine is thinking (go infinite): send stop first")
+            }
+            Some(worker) => {
+                self.engine = Some(worker.finish(self.hash_mb));
+                Ok(())
+            }
+            None => Ok(()),
+        }
+    }
+
+    /// The engine, free once [`Session::settle`] has succeeded.
+    fn idle_engine(&mut self) -> Engine {
+        self.engine
+            .take()
+            .unwrap_or_else(|| Engine::new(self.hash_mb))
+    }
+
+    fn new_game(&mut self) -> io::Result<Flow> {
+        if let Some(engine) = self.engine.as_mut() {
+            engine.clear();
+        }
+        self.current = single_round(self.rules);
+        Ok(Flow::Continue)
+    }
+
+    fn set_position(&mut self, start: Start, moves: &[Move]) -> io::Result<Flow> {
+        match build_match(start, moves, self.rules) {
+            Ok(current) => {
+                self.current = current;
+                Ok(Flow::Continue)
+            }
+            Err(reason) => self.error(&reason),
+        }
+    }
+
+    fn set_option(&mut self, option: EngineOption) -> io::Result<Flow> {
+        match option {
+            EngineOption::Level(level) => self.level = level,
+            EngineOption::Threads => {}
+            EngineOption::Hash(mb) => {
+                self.hash_mb = mb;
+                self.engine = Some(Engine::new(mb));
+            }
+            EngineOption::Rules(rules) => {
+                self.rules = rules;
+                // The current position stays, now under the new rules.
+                let setup: Setup = self
+                    .current
+                    .to_string()
+                    .parse()
+                    .expect("a match reads back");
+                if let Ok(current) = Match::from_setup(&setup, rules) {
+                    self.current = current;
+                }
+            }
+        }
+        Ok(Flow::Continue)
+    }
+
+    fn go(&mut self, params: GoParams) -> io::Result<Flow> {
+        if let Some(reason) = round_over(&self.current) {
+            let lines = [format!("info string {reason}"), "bestmove none".to_string()];
+            self.out.lines(&lines)?;
+            return Ok(Flow::Continue);
+        }
+        let engine = self.idle_engine();
+        let current = self.current.clone();
+        let job = if searches(self.level) {
+            Job::Search { current, params }
+        } else {
+            let seed = seed_of(&current);
+            Job::Level {
+                current,
+                level: self.level,
+                seed,
+            }
+        };
+        self.worker = Some(Worker::start(
+            self.scope,
+            job,
+            engine,
+            self.hash_mb,
+            self.out,
+        ));
+        Ok(Flow::Continue)
+    }
+
+    fn go_fill(&mut self) -> io::Result<Flow> {
+        match self.current.state() {
+            MatchState::AwaitingFill { .. } => {}
+            MatchState::Playing => {
+                return self.error("go fill: the round is not over, there is nothing to fill");
+            }
+            MatchState::Over { winner } => {
+                return self.error(&format!(
+                    "go fill: the match is over, {} has won it",
+                    winner.name()
+                ));
+            }
+        }
+        let engine = self.idle_engine();
+        let job = Job::Fill {
+            current: self.current.clone(),
+            level: self.level,
+        };
+        self.worker = Some(Worker::start(
+            self.scope,
+            job,
+            engine,
+            self.hash_mb,
+            self.out,
+        ));
+        Ok(Flow::Continue)
+    }
+
+    fn valid_moves(&self) -> io::Result<Flow> {
+        let mut line = "validmoves".to_string();
+        for mv in self.current.position().legal_moves().iter() {
+            line.push(' ');
+            line.push_str(&mv.to_string());
+        }
+        self.say(&line)
+    }
+}
+
+/// A single round from the start.
+fn single_round(rules: Rules) -> Match {
+    Match::new(rules, 1).expect("1 is a match target")
+}
+
+/// The match a `position` command describes, or why it cannot be.
+fn build_match(start: Start, moves: &[Move], rules: Rules) -> Result<Match, String> {
+    let mut current = match start {
+        Start::StartPos => single_round(rules),
+        Start::Fen(setup) => {
+            if let Some(score) = setup.score
+                && !kamisado_core::Score::TARGETS.contains(&score.target)
+            {
+                return Err(format!(
+                    "bad position: {}",
+                    MatchError::Target(score.target)
+                ));
+            }
+            Match::from_setup(&setup, rules).map_err(|e| format!("bad position: {e}"))?
+        }
+    };
+    for (i, &mv) in moves.iter().enumerate() {
+        match current.play(mv) {
+            Ok(_) => {}
+            Err(MatchError::AwaitingFill(_) | MatchError::Over(_)) => {
+                return Err(format!(
+                    "move {} ({mv}): the round is already over; moves of the next round follow a `position fen` of its start",
+                    i + 1
+                ));
+            }
+            Err(e) => return Err(format!("move {}: {e}", i + 1)),
+        }
+    }
+    Ok(current)
+}
+
+/// Why `go` has nothing to search: the round or the match is over.
+fn round_over(current: &Match) -> Option<String> {
+    let how = match current.position().outcome().map(|o| o.ending) {
+        Some(kamisado_core::Ending::HomeRow) => " by home row",
+        Some(kamisado_core::Ending::Deadlock) => " by deadlock",
+        None => "",
+    };
+    match current.state() {
+        MatchState::Playing => None,
+        MatchState::AwaitingFill { winner } => Some(format!(
+            "the round is over: {} won it{how} and chooses the fill (go fill)",
+            winner.name()
+        )),
+        MatchState::Over { winner } => Some(format!(
+            "the match is over: {} has won it{how}",
+            winner.name()
+        )),
+    }
+}
+
+/// A seed for a level's choice that depends only on the position, so that a
+/// session replays the same way.
+fn seed_of(current: &Match) -> u64 {
+    // FNV-1a over the position's text.
+    current
+        .to_string()
+        .bytes()
+        .fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
+            (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+        })
+}
