@@ -131,7 +131,7 @@ function drawTower(parent, t, x, y, extra = '') {
     const tx = Math.cos(angle) * 35;
     const ty = Math.sin(angle) * 35;
     const deg = (angle * 180) / Math.PI + 90;
-    el('path', { d: 'M-7,5 L0,-9 L7,5 Z', class: 'tooth', transform: `translate(${tx},${ty}) rotate(${deg})` }, g);
+    el('path', { d: 'M-9,6 L0,-11 L9,6 Z', class: 'tooth', transform: `translate(${tx},${ty}) rotate(${deg})` }, g);
   }
   const sym = symbolShape(t.colour, g, 1, t.side === 'b' ? '#fff' : '#111', t.side === 'b' ? '#111' : '#fff');
   sym.classList.add('on-tower');

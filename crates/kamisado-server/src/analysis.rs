@@ -41,9 +41,12 @@ fn moves_view(moves: &[Analysed]) -> Vec<Value> {
         .collect()
 }
 
+/// A move with the match before and after it.
+type Step = (kamisado_core::Move, Match, Match);
+
 /// Reads a record (when the text has tags or rounds) or a position, and gives
 /// the match at its start and every move with the match after it.
-fn read(text: &str) -> Result<(Match, Vec<(kamisado_core::Move, Match, Match)>), ServerError> {
+fn read(text: &str) -> Result<(Match, Vec<Step>), ServerError> {
     let text = text.trim();
     if text.starts_with('[') || text.starts_with("round") {
         let record: Record = text.parse().map_err(|e: kamisado_core::RecordError| {

@@ -221,7 +221,7 @@ async fn a_restart_with_the_engine_to_move() {
     pool.close().await;
 
     let server = TestServer::start(&db).await;
-    assert_eq!(server.state(&id).await["n"].as_u64().unwrap() <= 2, true);
+    assert!(server.state(&id).await["n"].as_u64().unwrap() <= 2);
     let mut me = server.client(&id, Some(&key)).await;
     let s = me.wait_n(2).await;
     assert_eq!(s["to_act"], "b");
