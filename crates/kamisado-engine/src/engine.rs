@@ -1,0 +1,348 @@
+//! The engine: a transposition table and the searches that share it.
+
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use kamisado_core::{Move, Position};
+
+use crate::eval;
+use crate::score::{self, INFINITY, WIN, is_proven};
+use crate::search::{Budget, MAX_PLY, Mode, Searcher};
+use crate::tt::Table;
+use crate::zobrist;
+use crate::{Limit, MoveAnalysis, SearchResult, Value};
+
+/// Share of a per-move node or time budget that analysis spends on trying
+/// to solve the move before searching it heuristically, in percent.
+const ANALYSIS_SOLVE_SHARE: u64 = 50;
+
+/// A proven distance found by a search of depth `d` is exact when it is at
+/// most `d + EXACT_MARGIN`: every node sees a win at once, so every result up
+/// to one ply past the horizon is found, and a longer one means none shorter.
+const EXACT_MARGIN: i32 = 2;
+
+/// A Kamisado engine. It owns the transposition table that its solver,
+/// heuristic search and analysis share; it is `Send`, so a server may move
+/// it to a worker thread.
+pub struct Engine {
+    pub(crate) tt: Table,
+}
+
+impl Engine {
+    /// An engine with a transposition table of about `hash_mb` megabytes.
+    pub fn new(hash_mb: usize) -> Engine {
+        Engine {
+            tt: Table::new(hash_mb),
+        }
+    }
+
+    /// Forgets everything learnt (for a new game, or a reproducible search).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+    }
+
+    /// The exact value of `pos` for the side to move, with the shortest win
+    /// or the longest defence and a principal line. `None` only when `stop`
+    /// was set before the proof was complete.
+    pub fn solve(&mut self, pos: &Position, stop: &AtomicBool) -> Option<SearchResult> {
+        self.solve_within(pos, Budget::UNLIMITED, stop)
+    }
+
+    /// [`Engine::solve`] within a node and time budget.
+    pub(crate) fn solve_within(
+        &mut self,
+        pos: &Position,
+        budget: Budget,
+        stop: &AtomicBool,
+    ) -> Option<SearchResult> {
+        let start = Instant::now();
+        if let Some(result) = finished(pos) {
+            return Some(result);
+        }
+        let mut searcher = Searcher::new(&mut self.tt, stop, Mode::Solve, budget);
+        let mut depth = 1;
+        while depth < MAX_PLY as i32 {
+            let probe = searcher.root(pos, depth, -1, 1);
+            if searcher.aborted {
+                return None;
+            }
+            if !is_proven(probe) {
+                depth += 1;
+                continue;
+            }
+            // Proven: search with the full window until the distance is within
+            // the depth at which every shorter result is seen.
+            loop {
+                let exact = searcher.root(pos, depth, -INFINITY, INFINITY);
+                if searcher.aborted {
+                    return None;
+                }
+                if !is_proven(exact) {
+                    break;
+                }
+                let distance = WIN - exact.abs();
+                if distance <= depth + EXACT_MARGIN {
+                    let line = searcher.line().to_vec();
+                    let nodes = searcher.nodes;
+                    return Some(self.result(pos, exact, line, depth, nodes, start));
+                }
+                depth = distance - EXACT_MARGIN;
+            }
+            depth += 1;
+        }
+        None
+    }
+
+    /// Iterative deepening alpha-beta with the evaluation, within `limit` or
+    /// until `stop` is set; `info` hears every completed depth. Proven results
+    /// are reported as [`Value::Win`] or [`Value::Loss`], and the search ends
+    /// once the position is proven.
+    pub fn search(
+        &mut self,
+        pos: &Position,
+        limit: Limit,
+        stop: &AtomicBool,
+        info: &mut dyn FnMut(&SearchResult),
+    ) -> SearchResult {
+        let start = Instant::now();
+        if let Some(result) = finished(pos) {
+            return result;
+        }
+        let (max_depth, budget) = parts(limit, start);
+        if max_depth == 0 {
+            return static_result(pos);
+        }
+        let mut searcher = Searcher::new(&mut self.tt, stop, Mode::Heuristic, budget);
+        let mut best: Option<(i32, Vec<Move>, i32)> = None;
+        for depth in 1..=max_depth {
+            let score = searcher.root(pos, depth, -INFINITY, INFINITY);
+            if searcher.aborted && best.is_some() {
+                break;
+            }
+            best = Some((score, searcher.line().to_vec(), depth));
+            if searcher.aborted {
+                break;
+            }
+            let (nodes, line) = (searcher.nodes, searcher.line().to_vec());
+            info(&result_of(pos, score, line, depth, nodes, start));
+            if is_proven(score) && WIN - score.abs() <= depth + EXACT_MARGIN {
+                break;
+            }
+        }
+        let nodes = searcher.nodes;
+        let (score, line, depth) = best.expect("one iteration ran");
+        let mut result = self.result(pos, score, line, depth, nodes, start);
+        if result.best.is_none() {
+            result.best = pos.legal_moves().first().copied();
+        }
+        result
+    }
+
+    /// Every legal move of `pos` with its value for the side to move and its
+    /// best line, best first. With [`Limit::Infinite`] every value is exact
+    /// (unless `stop` is set); other limits are shared among the moves.
+    pub fn analyse(
+        &mut self,
+        pos: &Position,
+        limit: Limit,
+        stop: &AtomicBool,
+    ) -> Vec<MoveAnalysis> {
+        let moves = pos.legal_moves();
+        let count = moves.len().max(1) as u64;
+        let mut analyses: Vec<MoveAnalysis> = moves
+            .iter()
+            .map(|&mv| {
+                let child = pos.play_unchecked(mv);
+                let result = self.value_of(&child, share(limit, count), stop);
+                let mut line = vec![mv];
+                line.extend(result.line);
+                let same_side = child.side_to_move() == pos.side_to_move();
+                MoveAnalysis {
+                    mv,
+                    value: result.value.before_move(same_side),
+                    line,
+                }
+            })
+            .collect();
+        analyses.sort_by(|a, b| b.value.cmp(&a.value));
+        analyses
+    }
+
+    /// The value of a position within a limit: solved if the budget allows,
+    /// searched otherwise.
+    fn value_of(&mut self, pos: &Position, limit: Limit, stop: &AtomicBool) -> SearchResult {
+        let solve_budget = match limit {
+            Limit::Infinite => Some(Budget::UNLIMITED),
+            Limit::Nodes(n) => Some(Budget {
+                nodes: n * ANALYSIS_SOLVE_SHARE / 100,
+                deadline: None,
+            }),
+            Limit::Time(t) => Some(Budget {
+                nodes: u64::MAX,
+                deadline: Some(Instant::now() + t * ANALYSIS_SOLVE_SHARE as u32 / 100),
+            }),
+            Limit::Depth(_) => None,
+        };
+        if let Some(budget) = solve_budget
+            && let Some(result) = self.solve_within(pos, budget, stop)
+        {
+            return result;
+        }
+        let rest = match limit {
+            Limit::Nodes(n) => Limit::Nodes(n - n * ANALYSIS_SOLVE_SHARE / 100),
+            Limit::Time(t) => Limit::Time(t - t * ANALYSIS_SOLVE_SHARE as u32 / 100),
+            Limit::Infinite => Limit::Depth(1),
+            other => other,
+        };
+        self.search(pos, rest, stop, &mut |_| {})
+    }
+
+    /// A result from a root score and line, the line completed from the table.
+    fn result(
+        &self,
+        pos: &Position,
+        score: i32,
+        mut line: Vec<Move>,
+        depth: i32,
+        nodes: u64,
+        start: Instant,
+    ) -> SearchResult {
+        self.complete_line(pos, &mut line);
+        result_of(pos, score, line, depth, nodes, start)
+    }
+
+    /// Extends a principal line with the table's moves, up to the end of the round.
+    fn complete_line(&self, pos: &Position, line: &mut Vec<Move>) {
+        let mut current = *pos;
+        for &mv in line.iter() {
+            current = current.play_unchecked(mv);
+        }
+        while line.len() < MAX_PLY && !current.is_over() {
+            let stored = self.tt.probe(zobrist::key(&current)).and_then(|h| h.mv);
+            let Some(mv) = eval::winning_move(&current).or(stored) else {
+                break;
+            };
+            if !current.is_legal(mv) {
+                break;
+            }
+            line.push(mv);
+            current = current.play_unchecked(mv);
+        }
+    }
+}
+
+/// A result from a root score and line.
+fn result_of(
+    pos: &Position,
+    score: i32,
+    line: Vec<Move>,
+    depth: i32,
+    nodes: u64,
+    start: Instant,
+) -> SearchResult {
+    let best = line
+        .first()
+        .copied()
+        .or_else(|| pos.legal_moves().first().copied());
+    SearchResult {
+        best,
+        value: score::value(score),
+        line,
+        depth: depth.max(0) as u32,
+        nodes,
+        elapsed: start.elapsed(),
+    }
+}
+
+/// The result of a position where the round is over, if it is.
+fn finished(pos: &Position) -> Option<SearchResult> {
+    let outcome = pos.outcome()?;
+    Some(SearchResult {
+        best: None,
+        value: if outcome.winner == pos.side_to_move() {
+            Value::Win(0)
+        } else {
+            Value::Loss(0)
+        },
+        line: Vec::new(),
+        depth: 0,
+        nodes: 1,
+        elapsed: Duration::ZERO,
+    })
+}
+
+/// The value of a position without search: a win at once, a loss in two, or
+/// the evaluation.
+fn static_result(pos: &Position) -> SearchResult {
+    let (value, line) = match eval::winning_move(pos) {
+        Some(mv) => (Value::Win(1), vec![mv]),
+        None => (score::value(eval::evaluate(pos, 0)), Vec::new()),
+    };
+    SearchResult {
+        best: line.first().copied(),
+        value,
+        line,
+        depth: 0,
+        nodes: 1,
+        elapsed: Duration::ZERO,
+    }
+}
+
+/// The deepest iteration and the budget a limit allows.
+fn parts(limit: Limit, start: Instant) -> (i32, Budget) {
+    let deepest = MAX_PLY as i32 - 1;
+    match limit {
+        Limit::Depth(d) => (d.min(deepest as u32) as i32, Budget::UNLIMITED),
+        Limit::Nodes(nodes) => (
+            deepest,
+            Budget {
+                nodes,
+                deadline: None,
+            },
+        ),
+        Limit::Time(t) => (
+            deepest,
+            Budget {
+                nodes: u64::MAX,
+                deadline: Some(start + t),
+            },
+        ),
+        Limit::Infinite => (deepest, Budget::UNLIMITED),
+    }
+}
+
+/// One move's share of a limit for analysis.
+fn share(limit: Limit, count: u64) -> Limit {
+    match limit {
+        Limit::Depth(d) => Limit::Depth(d.saturating_sub(1)),
+        Limit::Nodes(n) => Limit::Nodes((n / count).max(1)),
+        Limit::Time(t) => Limit::Time(t / count as u32),
+        Limit::Infinite => Limit::Infinite,
+    }
+}
+
+/// Every first move of a round from the start with its exact value for
+/// Black, best first; `progress(done, total)` is called after each move.
+pub fn solve_first_moves(
+    engine: &mut Engine,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Vec<MoveAnalysis> {
+    let start = Position::start();
+    let stop = AtomicBool::new(false);
+    let moves = start.legal_moves();
+    let mut analyses = Vec::with_capacity(moves.len());
+    for (i, &mv) in moves.iter().enumerate() {
+        let child = start.play_unchecked(mv);
+        let result = engine.solve(&child, &stop).expect("never stopped");
+        let mut line = vec![mv];
+        line.extend(result.line);
+        analyses.push(MoveAnalysis {
+            mv,
+            value: result.value.before_move(false),
+            line,
+        });
+        progress(i + 1, moves.len());
+    }
+    analyses.sort_by(|a, b| b.value.cmp(&a.value));
+    analyses
+}

@@ -1,0 +1,283 @@
+//! What decides Kamisado, as numbers: open paths to the goal row, the colours
+//! a move hands the opponent, the forced tower's mobility and sumo power.
+
+use kamisado_core::geometry::{self, SIZE, colour_of, goal_row, ray_bits};
+use kamisado_core::tower::reach;
+use kamisado_core::{Colour, Move, Position, Side, Square};
+
+use crate::score;
+
+/// Per safe move of the forced tower (one that does not hand the opponent a
+/// tower with an open path), counted up to [`MAX_SAFE_COUNTED`].
+pub const SAFE_MOVE: i32 = 30;
+/// Safe moves beyond this many add nothing.
+pub const MAX_SAFE_COUNTED: u32 = 4;
+/// Per tower with an open path to the goal row, ours minus theirs.
+pub const OPEN_PATH: i32 = 25;
+/// Per rank of advance of a tower, ours minus theirs.
+pub const ADVANCE: i32 = 2;
+/// Per dragon's tooth (sumo power), ours minus theirs.
+pub const TOOTH: i32 = 40;
+/// When the forced tower can push (R12).
+pub const PUSH_THREAT: i32 = 35;
+/// When the side to move must pass (R7).
+pub const MUST_PASS: i32 = -20;
+
+/// Ranks at most `d` ahead of a rank, by side, rank and distance.
+const AHEAD: [[[u64; SIZE]; SIZE]; 2] = {
+    let mut t = [[[0; SIZE]; SIZE]; 2];
+    let mut r = 0;
+    while r < SIZE {
+        let mut d = 0;
+        while d < SIZE {
+            t[0][r][d] = geometry::ranks_ahead(Side::Black, r as i32, d as i32);
+            t[1][r][d] = geometry::ranks_ahead(Side::White, r as i32, d as i32);
+            d += 1;
+        }
+        r += 1;
+    }
+    t
+};
+
+/// Ranks between a square and the goal row of `side`.
+#[inline]
+fn distance_to_goal(side: Side, sq: Square) -> i32 {
+    match side {
+        Side::Black => SIZE as i32 - 1 - sq.rank(),
+        Side::White => sq.rank(),
+    }
+}
+
+/// Whether a tower of `side` on `from` with `teeth` could reach the goal row
+/// in one move over the board `occupied`.
+#[inline]
+pub fn open_path(side: Side, from: Square, teeth: u8, occupied: u64) -> bool {
+    if distance_to_goal(side, from) > reach(teeth) {
+        return false;
+    }
+    let goal = goal_row(side);
+    (0..3).any(|d| {
+        let ray = ray_bits(side, d, from);
+        ray & goal != 0 && ray & occupied == 0
+    })
+}
+
+/// The squares a tower may step to over the board `occupied` (R3, R11).
+#[inline]
+pub fn step_targets(side: Side, from: Square, teeth: u8, occupied: u64) -> u64 {
+    let mut targets = 0;
+    for d in 0..3 {
+        let ray = ray_bits(side, d, from);
+        let blockers = ray & occupied;
+        targets |= if blockers == 0 {
+            ray
+        } else {
+            match side {
+                Side::Black => ray & ((blockers & blockers.wrapping_neg()) - 1),
+                Side::White => ray & ((u64::MAX << (63 - blockers.leading_zeros())) << 1),
+            }
+        };
+    }
+    targets & AHEAD[side.index()][from.rank() as usize][reach(teeth) as usize]
+}
+
+/// The move that wins at once for the side to move, if any: its forced tower
+/// (or any tower, with free choice) reaching the goal row.
+pub fn winning_move(pos: &Position) -> Option<Move> {
+    let side = pos.side_to_move();
+    let occupied = pos.occupied();
+    let try_colour = |colour: Colour| {
+        let from = pos.tower_square(side, colour);
+        let teeth = pos.teeth(side, colour);
+        if !open_path(side, from, teeth, occupied) {
+            return None;
+        }
+        let goal = step_targets(side, from, teeth, occupied) & goal_row(side);
+        Square::new(goal.trailing_zeros() as u8).map(|to| Move::Step { from, to })
+    };
+    match pos.forced_colour() {
+        Some(colour) => try_colour(colour),
+        None => Colour::ALL.into_iter().find_map(try_colour),
+    }
+}
+
+/// Whether either side already stands on the other's home row.
+#[inline]
+pub fn goal_reached(pos: &Position) -> Option<Side> {
+    Side::BOTH
+        .into_iter()
+        .find(|&s| pos.occupied_by(s) & goal_row(s) != 0)
+}
+
+/// The colour of the tower that moves from `from` (the forced one, or the one there).
+#[inline]
+pub fn mover_colour(pos: &Position, from: Square) -> Colour {
+    pos.forced_colour()
+        .or_else(|| pos.colour_at(pos.side_to_move(), from))
+        .expect("a tower stands on the move's square")
+}
+
+/// Whether the step `from`-`to` by the side to move hands the opponent a tower
+/// with an open path (so that the opponent wins at once).
+#[inline]
+pub fn hands_a_win(pos: &Position, from: Square, to: Square) -> bool {
+    let opponent = !pos.side_to_move();
+    let colour = colour_of(to);
+    let occupied = pos.occupied() ^ from.bit() ^ to.bit();
+    open_path(
+        opponent,
+        pos.tower_square(opponent, colour),
+        pos.teeth(opponent, colour),
+        occupied,
+    )
+}
+
+/// After the step `from`-`to` (which does not hand a win), how many replies
+/// of the opponent's forced tower do not hand the mover a win at once.
+pub fn safe_replies(pos: &Position, from: Square, to: Square) -> u32 {
+    let side = pos.side_to_move();
+    let opponent = !side;
+    let moved = mover_colour(pos, from);
+    let occupied = pos.occupied() ^ from.bit() ^ to.bit();
+    let forced = colour_of(to);
+    let their_sq = pos.tower_square(opponent, forced);
+    let their_teeth = pos.teeth(opponent, forced);
+    let mut targets = step_targets(opponent, their_sq, their_teeth, occupied);
+    if targets == 0 || their_teeth > 0 {
+        return 1 + targets.count_ones();
+    }
+    let mut safe = 0;
+    while targets != 0 {
+        let reply = Square::new(targets.trailing_zeros() as u8).expect("a square");
+        targets &= targets - 1;
+        let colour = colour_of(reply);
+        let ours = if colour == moved {
+            to
+        } else {
+            pos.tower_square(side, colour)
+        };
+        let after = occupied ^ their_sq.bit() ^ reply.bit();
+        if !open_path(side, ours, pos.teeth(side, colour), after) {
+            safe += 1;
+        }
+    }
+    safe
+}
+
+/// The forced tower's options: how many steps, how many of them safe, and
+/// whether it may push.
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    /// Steps the forced tower can make.
+    pub steps: u32,
+    /// Steps that do not hand the opponent a win at once.
+    pub safe: u32,
+    /// Whether a push (R12) is legal.
+    pub push: bool,
+}
+
+/// The forced tower's options (`None` with free choice).
+pub fn forced_options(pos: &Position) -> Option<Options> {
+    let side = pos.side_to_move();
+    let colour = pos.forced_colour()?;
+    let from = pos.tower_square(side, colour);
+    let teeth = pos.teeth(side, colour);
+    let mut targets = step_targets(side, from, teeth, pos.occupied());
+    let steps = targets.count_ones();
+    let mut safe = 0;
+    while targets != 0 {
+        let to = Square::new(targets.trailing_zeros() as u8).expect("a square");
+        targets &= targets - 1;
+        safe += u32::from(!hands_a_win(pos, from, to));
+    }
+    let push = teeth > 0
+        && pos
+            .legal_moves()
+            .iter()
+            .any(|m| matches!(m, Move::Push { .. }));
+    Some(Options { steps, safe, push })
+}
+
+/// A proven loss two plies on: every move of the forced tower is a step that
+/// hands the opponent a win at once (the side to move has no win itself).
+pub fn loses_in_two(options: &Options) -> bool {
+    options.steps > 0 && options.safe == 0 && !options.push
+}
+
+/// A proven result two or three plies on, without search: a win in three
+/// when a step leaves the opponent's forced (plain) tower only replies that
+/// hand a win back, a loss in two when every move hands a win.
+pub fn short_proof(pos: &Position, ply: usize) -> Option<i32> {
+    let side = pos.side_to_move();
+    let colour = pos.forced_colour()?;
+    let from = pos.tower_square(side, colour);
+    let teeth = pos.teeth(side, colour);
+    let mut targets = step_targets(side, from, teeth, pos.occupied());
+    let steps = targets.count_ones();
+    let mut safe = 0;
+    while targets != 0 {
+        let to = Square::new(targets.trailing_zeros() as u8).expect("a square");
+        targets &= targets - 1;
+        if hands_a_win(pos, from, to) {
+            continue;
+        }
+        safe += 1;
+        if safe_replies(pos, from, to) == 0 {
+            return Some(score::win_at(ply + 3));
+        }
+    }
+    let push = teeth > 0
+        && pos
+            .legal_moves()
+            .iter()
+            .any(|m| matches!(m, Move::Push { .. }));
+    (steps > 0 && safe == 0 && !push).then(|| score::loss_at(ply + 2))
+}
+
+/// Towers with an open path, per side, counted.
+fn open_paths(pos: &Position, side: Side) -> i32 {
+    let occupied = pos.occupied();
+    Colour::ALL
+        .into_iter()
+        .filter(|&c| {
+            open_path(
+                side,
+                pos.tower_square(side, c),
+                pos.teeth(side, c),
+                occupied,
+            )
+        })
+        .count() as i32
+}
+
+/// Advance and sumo power of one side.
+fn material(pos: &Position, side: Side) -> i32 {
+    Colour::ALL
+        .into_iter()
+        .map(|c| {
+            let advance = SIZE as i32 - 1 - distance_to_goal(side, pos.tower_square(side, c));
+            advance * ADVANCE + i32::from(pos.teeth(side, c)) * TOOTH
+        })
+        .sum()
+}
+
+/// The static score of a quiet position for the side to move (no win at
+/// once), or a proven loss in two plies when every move hands a win.
+pub fn evaluate(pos: &Position, ply: usize) -> i32 {
+    let side = pos.side_to_move();
+    let balance = (open_paths(pos, side) - open_paths(pos, !side)) * OPEN_PATH
+        + material(pos, side)
+        - material(pos, !side);
+    if let Some(proof) = short_proof(pos, ply) {
+        return proof;
+    }
+    let Some(options) = forced_options(pos) else {
+        return balance;
+    };
+    let mobility = match options.steps {
+        0 if !options.push => MUST_PASS,
+        _ => options.safe.min(MAX_SAFE_COUNTED) as i32 * SAFE_MOVE,
+    };
+    let push = if options.push { PUSH_THREAT } else { 0 };
+    (balance + mobility + push).clamp(-score::MAX_EVAL, score::MAX_EVAL)
+}

@@ -1,0 +1,1 @@
+//! Levels and match play.

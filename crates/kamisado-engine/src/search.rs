@@ -1,0 +1,390 @@
+//! Alpha-beta (principal variation search) over proven results and
+//! heuristic scores, shared by the solver and the heuristic search.
+//!
+//! Scores are from the side to move's view; a proven result is a distance
+//! from the root (see [`crate::score`]). A push leaves the same side to move
+//! (R13), so its child's score is not negated.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use kamisado_core::{Move, MoveList, Position};
+
+use crate::eval;
+use crate::score::{self, INFINITY, is_proven, loss_at, win_at};
+use crate::tt::{Bound, Hit, Table};
+use crate::zobrist;
+
+/// The deepest ply the search visits.
+pub const MAX_PLY: usize = 200;
+/// How often (in nodes) the clock and the stop flag are read.
+const CHECK_INTERVAL: u64 = 1024;
+/// Remaining depth from which moves are ordered by the opponent's safe replies.
+const RICH_ORDERING_DEPTH: i32 = 2;
+
+/// Move-ordering scores.
+const TT_MOVE: i32 = 1 << 28;
+const KILLER_BONUS: i32 = 1 << 20;
+const HANDS_A_WIN: i32 = -(1 << 26);
+const PUSH_BONUS: i32 = 1 << 18;
+/// Per safe reply left to the opponent (fewer is better).
+const SAFE_REPLY_PENALTY: i32 = 1 << 21;
+const HISTORY_MAX: i32 = 1 << 16;
+
+/// What the search returns at its horizon.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// 0 (unknown) unless a result is proven: for exact solving.
+    Solve,
+    /// The static evaluation.
+    Heuristic,
+}
+
+/// Where the search must stop.
+#[derive(Clone, Copy, Debug)]
+pub struct Budget {
+    /// Nodes it may visit.
+    pub nodes: u64,
+    /// When it must stop.
+    pub deadline: Option<Instant>,
+}
+
+impl Budget {
+    /// No limit but the stop flag.
+    pub const UNLIMITED: Budget = Budget {
+        nodes: u64::MAX,
+        deadline: None,
+    };
+}
+
+/// One search: the table, the limits, and what the search has learnt.
+pub struct Searcher<'a> {
+    tt: &'a mut Table,
+    stop: &'a AtomicBool,
+    mode: Mode,
+    budget: Budget,
+    /// Nodes visited.
+    pub nodes: u64,
+    /// Whether the search ran out of budget or was stopped.
+    pub aborted: bool,
+    killers: Vec<[Option<Move>; 2]>,
+    history: Vec<i32>,
+    pv: Vec<Vec<Move>>,
+}
+
+impl<'a> Searcher<'a> {
+    /// A search over `tt`.
+    pub fn new(tt: &'a mut Table, stop: &'a AtomicBool, mode: Mode, budget: Budget) -> Self {
+        Searcher {
+            tt,
+            stop,
+            mode,
+            budget,
+            nodes: 0,
+            aborted: false,
+            killers: vec![[None; 2]; MAX_PLY + 1],
+            history: vec![0; 64 * 64],
+            pv: vec![Vec::new(); MAX_PLY + 2],
+        }
+    }
+
+    /// Changes what the horizon returns.
+
+    /// The principal line of the last search from the root.
+    pub fn line(&self) -> &[Move] {
+        &self.pv[0]
+    }
+
+    fn out_of_budget(&self) -> bool {
+        self.nodes >= self.budget.nodes
+            || self.stop.load(Ordering::Relaxed)
+            || self.budget.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    /// Searches the root to `depth` within the window; the line is in [`Self::line`].
+    pub fn root(&mut self, pos: &Position, depth: i32, alpha: i32, beta: i32) -> i32 {
+        self.negamax(pos, depth, alpha, beta, 0)
+    }
+
+    fn negamax(&mut self, pos: &Position, depth: i32, alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.pv[ply].clear();
+        self.nodes += 1;
+        if self.nodes % CHECK_INTERVAL == 0 && self.out_of_budget() {
+            self.aborted = true;
+        }
+        if self.aborted {
+            return 0;
+        }
+        if let Some(winner) = eval::goal_reached(pos) {
+            return terminal(pos.side_to_move() == winner, ply);
+        }
+        if let Some(mv) = eval::winning_move(pos) {
+            self.pv[ply].push(mv);
+            return win_at(ply + 1);
+        }
+        // No win at once: the best is a win two plies on, the worst a loss after this move.
+        let alpha = alpha.max(loss_at(ply + 1));
+        let beta = beta.min(win_at(ply + 2));
+        if alpha >= beta {
+            return alpha;
+        }
+        if depth <= 0 || ply >= MAX_PLY {
+            return self.horizon(pos, ply);
+        }
+        self.interior(pos, depth, alpha, beta, ply)
+    }
+
+    fn horizon(&self, pos: &Position, ply: usize) -> i32 {
+        match self.mode {
+            Mode::Heuristic => eval::evaluate(pos, ply),
+            Mode::Solve => eval::short_proof(pos, ply).unwrap_or(0),
+        }
+    }
+
+    fn interior(&mut self, pos: &Position, depth: i32, alpha: i32, beta: i32, ply: usize) -> i32 {
+        let key = zobrist::key(pos);
+        let hit = self.tt.probe(key);
+        if ply > 0
+            && let Some(score) = hit.and_then(|h| self.cutoff(h, depth, alpha, beta, ply))
+        {
+            return score;
+        }
+        let mut moves = pos.legal_moves();
+        if moves.is_empty() {
+            let outcome = pos.outcome().expect("no legal move: the round is over");
+            return terminal(pos.side_to_move() == outcome.winner, ply);
+        }
+        self.order(pos, &mut moves, hit.and_then(|h| h.mv), depth, ply);
+        let (best, best_move) = self.search_moves(pos, &moves, depth, alpha, beta, ply);
+        if !self.aborted {
+            self.store(key, best, alpha, beta, depth, best_move, ply);
+        }
+        best
+    }
+
+    /// The score a table entry proves for this window, if it proves one.
+    fn cutoff(&self, hit: Hit, depth: i32, alpha: i32, beta: i32, ply: usize) -> Option<i32> {
+        let score = score::from_table(hit.score, ply);
+        let deep = i32::from(hit.depth) >= depth && hit.heuristic == (self.mode == Mode::Heuristic);
+        let lower = hit.bound != Bound::Upper && (score >= score::PROVEN || deep);
+        let upper = hit.bound != Bound::Lower && (score <= -score::PROVEN || deep);
+        if (lower && score >= beta) || (upper && score <= alpha) || (lower && upper) {
+            Some(score)
+        } else {
+            None
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn store(
+        &mut self,
+        key: u64,
+        best: i32,
+        alpha: i32,
+        beta: i32,
+        depth: i32,
+        mv: Move,
+        ply: usize,
+    ) {
+        let bound = if best <= alpha {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.tt.store(
+            key,
+            Hit {
+                score: score::to_table(best, ply),
+                depth: depth.clamp(0, 255) as u8,
+                bound,
+                heuristic: self.mode == Mode::Heuristic && !is_proven(best),
+                mv: Some(mv),
+            },
+        );
+    }
+
+    fn search_moves(
+        &mut self,
+        pos: &Position,
+        moves: &[Move],
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> (i32, Move) {
+        let mut best = (-INFINITY, moves[0]);
+        for (i, &mv) in moves.iter().enumerate() {
+            let child = pos.play_unchecked(mv);
+            let score = if i == 0 {
+                self.child(pos, &child, depth - 1, alpha, beta, ply)
+            } else {
+                let probe = self.child(pos, &child, depth - 1, alpha, alpha + 1, ply);
+                if probe > alpha && probe < beta {
+                    self.child(pos, &child, depth - 1, alpha, beta, ply)
+                } else {
+                    probe
+                }
+            };
+            if self.aborted {
+                return best;
+            }
+            if score > best.0 {
+                best = (score, mv);
+                if score > alpha {
+                    alpha = score;
+                    self.update_line(ply, mv);
+                    if score >= beta {
+                        self.reward(mv, depth, ply);
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// The score of a child for the parent's side to move.
+    fn child(
+        &mut self,
+        parent: &Position,
+        child: &Position,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        if child.side_to_move() == parent.side_to_move() {
+            self.negamax(child, depth, alpha, beta, ply + 1)
+        } else {
+            -self.negamax(child, depth, -beta, -alpha, ply + 1)
+        }
+    }
+
+    fn update_line(&mut self, ply: usize, mv: Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(mv);
+        line.extend_from_slice(&tail[0]);
+    }
+
+    fn reward(&mut self, mv: Move, depth: i32, ply: usize) {
+        let slot = &mut self.killers[ply];
+        if slot[0] != Some(mv) {
+            slot[1] = slot[0];
+            slot[0] = Some(mv);
+        }
+        if let (Some(from), Some(to)) = (mv.from(), mv.to()) {
+            let h = &mut self.history[from.index() * 64 + to.index()];
+            *h = (*h + depth * depth).min(HISTORY_MAX);
+        }
+    }
+
+    fn order(
+        &self,
+        pos: &Position,
+        moves: &mut MoveList,
+        tt_move: Option<Move>,
+        depth: i32,
+        ply: usize,
+    ) {
+        let rich = depth >= RICH_ORDERING_DEPTH;
+        let mut keys = [0i32; kamisado_core::movelist::MAX_MOVES];
+        for (key, &mv) in keys.iter_mut().zip(moves.iter()) {
+            *key = self.move_score(pos, mv, tt_move, rich, ply);
+        }
+        // Insertion sort, best first: lists are short and often nearly sorted.
+        for i in 1..moves.len() {
+            let (key, mv) = (keys[i], moves[i]);
+            let mut j = i;
+            while j > 0 && keys[j - 1] < key {
+                keys[j] = keys[j - 1];
+                moves[j] = moves[j - 1];
+                j -= 1;
+            }
+            keys[j] = key;
+            moves[j] = mv;
+        }
+    }
+
+    fn move_score(
+        &self,
+        pos: &Position,
+        mv: Move,
+        tt_move: Option<Move>,
+        rich: bool,
+        ply: usize,
+    ) -> i32 {
+        if Some(mv) == tt_move {
+            return TT_MOVE;
+        }
+        let killer = if self.killers[ply].contains(&Some(mv)) {
+            KILLER_BONUS
+        } else {
+            0
+        };
+        match mv {
+            Move::Pass => 0,
+            Move::Push { from, to } => {
+                PUSH_BONUS + killer + self.history[from.index() * 64 + to.index()]
+            }
+            Move::Step { from, to } => {
+                let history = self.history[from.index() * 64 + to.index()];
+                if eval::hands_a_win(pos, from, to) {
+                    return HANDS_A_WIN + history;
+                }
+                let replies = if rich {
+                    eval::safe_replies(pos, from, to) as i32
+                } else {
+                    0
+                };
+                killer + history - replies * SAFE_REPLY_PENALTY
+            }
+        }
+    }
+}
+
+/// Perft through the search's move ordering (with rich ordering at every
+/// node), checking the incremental key against the key from scratch: it must
+/// equal [`kamisado_core::perft`].
+pub fn ordered_perft(pos: &Position, depth: u32) -> u64 {
+    let mut table = Table::new(1);
+    let stop = AtomicBool::new(false);
+    let searcher = Searcher::new(&mut table, &stop, Mode::Solve, Budget::UNLIMITED);
+    searcher.perft(pos, zobrist::key(pos), depth)
+}
+
+impl Searcher<'_> {
+    fn perft(&self, pos: &Position, key: u64, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let mut moves = pos.legal_moves();
+        self.order(pos, &mut moves, None, RICH_ORDERING_DEPTH, 0);
+        moves
+            .iter()
+            .map(|&mv| {
+                let child = pos.play_unchecked(mv);
+                let child_key = zobrist::key_after(pos, key, &child);
+                assert_eq!(
+                    child_key,
+                    zobrist::key(&child),
+                    "incremental key after {mv} in {pos}"
+                );
+                self.perft(&child, child_key, depth - 1)
+            })
+            .sum()
+    }
+}
+
+/// The score of a finished round at `ply` for the side to move there.
+#[inline]
+fn terminal(side_to_move_won: bool, ply: usize) -> i32 {
+    if side_to_move_won {
+        win_at(ply)
+    } else {
+        loss_at(ply)
+    }
+}

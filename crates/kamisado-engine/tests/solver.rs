@@ -1,0 +1,165 @@
+//! The exact solver: the start, symmetry, short wins, agreement with brute
+//! force and with the heuristic search, perft through the move ordering.
+
+mod common;
+
+use common::{NEVER, brute_force, mirrored, playout, solve};
+use kamisado_core::random::SplitMix64;
+use kamisado_core::{Move, Position, perft};
+use kamisado_engine::{Engine, Limit, Value, ordered_perft, zobrist};
+
+#[test]
+fn the_start_is_a_win_for_black_in_17() {
+    let mut engine = Engine::new(64);
+    let result = engine.solve(&Position::start(), &NEVER).unwrap();
+    assert_eq!(result.value, Value::Win(17));
+    let best = result.best.unwrap();
+    assert!(Position::start().is_legal(best));
+    assert_eq!(result.line.first(), Some(&best));
+}
+
+/// Plays a line and says whether it is legal and ends the round as the value says.
+fn line_ends_as_valued(pos: &Position, line: &[Move], value: Value) -> bool {
+    let mut current = *pos;
+    for &mv in line {
+        match current.play(mv) {
+            Ok(next) => current = next,
+            Err(_) => return false,
+        }
+    }
+    match (value, current.outcome()) {
+        (Value::Win(_), Some(o)) => o.winner == pos.side_to_move(),
+        (Value::Loss(_), Some(o)) => o.winner != pos.side_to_move(),
+        _ => true,
+    }
+}
+
+#[test]
+fn solved_values_match_brute_force_on_short_results() {
+    const DEPTH: u32 = 5;
+    let mut rng = SplitMix64::new(11);
+    let mut engine = Engine::new(16);
+    let mut proven_short = 0;
+    for _ in 0..400 {
+        let plies = 6 + rng.below(16) as usize;
+        let Some(pos) = playout(&Position::start(), plies, &mut rng) else {
+            continue;
+        };
+        let result = engine.solve(&pos, &NEVER).unwrap();
+        let brute = brute_force(&pos, DEPTH);
+        let (Value::Win(n) | Value::Loss(n)) = result.value else {
+            panic!("the solver gave {} for {pos}", result.value);
+        };
+        if n <= DEPTH {
+            proven_short += 1;
+            assert_eq!(brute, result.value, "{pos}");
+            assert!(
+                line_ends_as_valued(&pos, &result.line, result.value),
+                "{pos}"
+            );
+        } else {
+            assert_eq!(brute, Value::Score(0), "{pos}: solver {}", result.value);
+        }
+    }
+    assert!(proven_short > 50, "only {proven_short} short results");
+}
+
+#[test]
+fn mirrored_and_rotated_first_moves_have_equal_values() {
+    let mut engine = Engine::new(64);
+    let start = Position::start();
+    for (i, &mv) in start.legal_moves().iter().enumerate() {
+        let child = start.play_unchecked(mv);
+        let rotated = child.rotated();
+        let mirror = mirrored(&child);
+        // Every first move: equal heuristic values at a fixed depth.
+        let search = |engine: &mut Engine, pos: &Position| {
+            engine.clear();
+            engine
+                .search(pos, Limit::Depth(4), &NEVER, &mut |_| {})
+                .value
+        };
+        let value = search(&mut engine, &child);
+        assert_eq!(search(&mut engine, &rotated), value, "{mv} rotated");
+        assert_eq!(search(&mut engine, &mirror), value, "{mv} mirrored");
+        // Every seventeenth first move: equal exact values.
+        if i % 17 == 0 {
+            let exact = solve(&mut engine, &child);
+            assert_eq!(solve(&mut engine, &rotated), exact, "{mv} rotated");
+            assert_eq!(solve(&mut engine, &mirror), exact, "{mv} mirrored");
+        }
+    }
+}
+
+#[test]
+fn solver_and_heuristic_search_agree_where_both_prove() {
+    let mut rng = SplitMix64::new(5);
+    let mut solver = Engine::new(16);
+    let mut searcher = Engine::new(16);
+    let mut agreed = 0;
+    for round in 0..200 {
+        let from = if round % 3 == 0 {
+            sumo_start()
+        } else {
+            Position::start()
+        };
+        let plies = 8 + rng.below(12) as usize;
+        let Some(pos) = playout(&from, plies, &mut rng) else {
+            continue;
+        };
+        let exact = solve(&mut solver, &pos);
+        searcher.clear();
+        let heuristic = searcher
+            .search(&pos, Limit::Depth(6), &NEVER, &mut |_| {})
+            .value;
+        if heuristic.is_proven() {
+            agreed += 1;
+            assert_eq!(heuristic, exact, "{pos}");
+        }
+    }
+    assert!(agreed > 40, "only {agreed} positions proven by both");
+}
+
+/// A round between towers with dragon's teeth, so that pushes happen.
+fn sumo_start() -> Position {
+    "ob+v++pyr+gn+/8/8/8/8/8/8/N+GR+YP++VBO+ b -"
+        .parse()
+        .unwrap()
+}
+
+#[test]
+fn perft_through_the_move_ordering_equals_the_rules_perft() {
+    let start = Position::start();
+    assert_eq!(ordered_perft(&start, 4), perft(&start, 4));
+    let mut rng = SplitMix64::new(3);
+    let mut checked = 0;
+    while checked < 6 {
+        let Some(pos) = playout(&sumo_start(), 4 + rng.below(10) as usize, &mut rng) else {
+            continue;
+        };
+        assert_eq!(ordered_perft(&pos, 4), perft(&pos, 4), "{pos}");
+        checked += 1;
+    }
+}
+
+#[test]
+fn incremental_keys_equal_keys_from_scratch() {
+    let mut rng = SplitMix64::new(9);
+    for game in 0..200 {
+        let mut pos = if game % 2 == 0 {
+            sumo_start()
+        } else {
+            Position::start()
+        };
+        let mut key = zobrist::key(&pos);
+        while !pos.is_over() {
+            let moves = pos.legal_moves();
+            let next = pos.play_unchecked(*rng.pick(&moves));
+            key = zobrist::key_after(&pos, key, &next);
+            assert_eq!(key, zobrist::key(&next), "{next}");
+            pos = next;
+        }
+    }
+    let rotated = Position::start().rotated();
+    assert_ne!(zobrist::key(&rotated), zobrist::key(&Position::start()));
+}
