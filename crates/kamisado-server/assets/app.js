@@ -289,7 +289,7 @@ function showLobby() {
 const play = {
   id: null, key: null, seat: null, state: null, ws: null, flipped: false,
   selected: null, cursor: 'd4', pending: null, hint: null, retry: 0, overlayClosed: -1,
-  drag: null, resignArmed: false,
+  drag: null, resignArmed: false, flipChosen: false,
 };
 
 function mySides() {
@@ -574,7 +574,12 @@ function connect() {
     try { msg = JSON.parse(ev.data); } catch (e) { return; }
     switch (msg.t) {
       case 'welcome':
+        if (play.seat === null && msg.seat === 'w' && !play.flipChosen) play.flipped = true;
         play.seat = msg.seat;
+        if (msg.seat) {
+          const entry = myGames().find((g) => g.id === play.id);
+          if (entry && entry.seat !== msg.seat) saveGame({ ...entry, seat: msg.seat });
+        }
         if (play.pending) send(play.pending);
         break;
       case 'state': {
@@ -647,7 +652,7 @@ function showGame(id) {
     play.resignArmed = false;
     act({ t: 'resign', n: play.state.n });
   });
-  $('flip').addEventListener('click', () => { play.flipped = !play.flipped; render(); });
+  $('flip').addEventListener('click', () => { play.flipped = !play.flipped; play.flipChosen = true; render(); });
   $('fill-left').addEventListener('click', () => act({ t: 'fill', n: play.state.n, fill: 'left' }));
   $('fill-right').addEventListener('click', () => act({ t: 'fill', n: play.state.n, fill: 'right' }));
   $('close-overlay').addEventListener('click', () => { play.overlayClosed = play.state.n; render(); });

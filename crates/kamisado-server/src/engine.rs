@@ -51,8 +51,21 @@ impl Brain for kamisado_engine::Engine {
             .map(|a| a.mv)
     }
 
-    fn choose_fill(&mut self, _m: &Match, _level: u8) -> Fill {
-        Fill::Left
+    fn choose_fill(&mut self, m: &Match, level: u8) -> Fill {
+        // The fill after which the opponent, who moves first, has the worst best move.
+        let stop = AtomicBool::new(false);
+        let nodes = 1_000u64 << (2 * u32::from(level.clamp(1, 6)));
+        let limit = kamisado_engine::Limit::Nodes(nodes);
+        Fill::BOTH
+            .into_iter()
+            .min_by_key(|&fill| {
+                m.filled(fill).and_then(|p| {
+                    kamisado_engine::Engine::analyse(self, &p, limit, &stop)
+                        .first()
+                        .map(|a| a.value)
+                })
+            })
+            .unwrap_or(Fill::Left)
     }
 
     fn analyse(&mut self, pos: &Position, nodes: u64) -> Vec<Analysed> {

@@ -113,6 +113,18 @@ pub async fn bind(config: ServeConfig) -> Result<Server, ServerError> {
     Ok(Server { listener, app })
 }
 
+/// Serves the game at `config.addr` until Ctrl-C, on a runtime of its own
+/// (for a program that has none, such as `kamisado serve`).
+///
+/// # Errors
+/// As [`serve`], or when the runtime cannot be started.
+pub fn serve_blocking(config: ServeConfig) -> Result<(), ServerError> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(serve(config))
+}
+
 /// Serves the game at `config.addr` until Ctrl-C.
 ///
 /// # Errors
