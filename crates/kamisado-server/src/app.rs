@@ -675,3 +675,38 @@ fn movers(live: &LiveGame) -> Vec<Side> {
     }
     sides
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_lose_control_characters_and_length() {
+        assert_eq!(clean_name(Some("  Ann\u{7}  "), "x"), "Ann");
+        assert_eq!(clean_name(Some(""), "Player"), "Player");
+        assert_eq!(clean_name(None, "Player"), "Player");
+        assert_eq!(
+            clean_name(Some(&"y".repeat(100)), "x").chars().count(),
+            MAX_NAME
+        );
+        assert_eq!(clean_name(Some("<b>"), "x"), "<b>");
+    }
+
+    #[test]
+    fn seat_keys_are_128_bits() {
+        let a = seat_key().unwrap();
+        let b = seat_key().unwrap();
+        assert_eq!(a.len(), 32);
+        assert!(a.bytes().all(|c| c.is_ascii_hexdigit()));
+        assert_ne!(a, b);
+    }
+
+    #[test]
+    fn today_is_a_record_date() {
+        let d = today();
+        assert_eq!(d.len(), 10);
+        assert_eq!(&d[4..5], ".");
+        assert_eq!(&d[7..8], ".");
+        assert!(d[..4].parse::<u32>().unwrap() >= 2024);
+    }
+}

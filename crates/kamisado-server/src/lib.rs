@@ -22,6 +22,8 @@
 //! # }
 //! ```
 
+#![warn(missing_docs)]
+
 mod analysis;
 mod api;
 mod app;

@@ -477,3 +477,48 @@ fn describe_result(r: RoundResult, after: &Match) -> String {
     }
     text
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn actions_read_back_what_they_write() {
+        for text in [
+            "c1-c6",
+            "d4>d5",
+            "pass",
+            "fill left",
+            "fill right",
+            "resign b",
+            "resign w",
+        ] {
+            let action: Action = text.parse().unwrap();
+            assert_eq!(action.to_string(), text);
+        }
+        for bad in ["", "fill up", "resign x", "c1c6", "pass pass"] {
+            assert!(bad.parse::<Action>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn secrets_compare_whole() {
+        assert!(same_secret("abcd", "abcd"));
+        assert!(!same_secret("abcd", "abce"));
+        assert!(!same_secret("abcd", "abc"));
+    }
+
+    #[test]
+    fn a_move_and_the_forced_tower_are_explained() {
+        let m = Match::new(Rules::STANDARD, 1).unwrap();
+        let mut after = m.clone();
+        let mv: Move = "d1-d6".parse().unwrap();
+        after.play(mv).unwrap();
+        let text = describe_move(&m, mv, &after, None);
+        assert!(text.contains("Black's yellow tower moves d1-d6"), "{text}");
+        assert!(
+            text.contains("Gold must move the red tower on f8"),
+            "{text}"
+        );
+    }
+}
