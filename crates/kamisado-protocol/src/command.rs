@@ -36,8 +36,9 @@ pub enum Command {
     SetOption(EngineOption),
     /// `go …`: search the current position.
     Go(GoParams),
-    /// `go fill`: choose the fill side for the next round.
-    GoFill,
+    /// `go fill [limits]`: choose the fill side for the next round; with
+    /// limits (as for `go`, but not `infinite`) the choice searches within them.
+    GoFill(Option<GoParams>),
     /// `stop`: end the search now and answer with the best move so far.
     Stop,
     /// `perft N`: count the leaves N plies deep.
@@ -248,8 +249,17 @@ fn parse_setoption(args: &[&str]) -> Result<EngineOption, CommandError> {
 
 fn parse_go(args: &[&str]) -> Result<Command, CommandError> {
     if args.first() == Some(&"fill") {
-        return no_args("go fill", &args[1..], Command::GoFill);
+        return match go_params(&args[1..])? {
+            _ if args.len() == 1 => Ok(Command::GoFill(None)),
+            params if params.infinite => fail("`go fill` takes limits but not `infinite`"),
+            params => Ok(Command::GoFill(Some(params))),
+        };
     }
+    Ok(Command::Go(go_params(args)?))
+}
+
+/// The limits of `go` (or `go fill`).
+fn go_params(args: &[&str]) -> Result<GoParams, CommandError> {
     let mut params = GoParams::default();
     let mut words = args.iter();
     while let Some(&word) = words.next() {
@@ -278,7 +288,7 @@ fn parse_go(args: &[&str]) -> Result<Command, CommandError> {
         let least = u64::from(word == "nodes");
         *slot = Some(number(word, words.next(), least)?);
     }
-    Ok(Command::Go(params))
+    Ok(params)
 }
 
 /// The number after a keyword, at least `least`.
@@ -324,7 +334,16 @@ mod tests {
         assert_eq!(parse("kep").unwrap(), Some(Command::Kep));
         assert_eq!(parse("  quit \r").unwrap(), Some(Command::Quit));
         assert_eq!(parse("").unwrap(), None);
-        assert_eq!(parse("go fill").unwrap(), Some(Command::GoFill));
+        assert_eq!(parse("go fill").unwrap(), Some(Command::GoFill(None)));
+        let limited = GoParams {
+            nodes: Some(500),
+            ..GoParams::default()
+        };
+        assert_eq!(
+            parse("go fill nodes 500").unwrap(),
+            Some(Command::GoFill(Some(limited)))
+        );
+        assert!(parse("go fill infinite").is_err());
         assert_eq!(parse("perft 3").unwrap(), Some(Command::Perft(3)));
     }
 

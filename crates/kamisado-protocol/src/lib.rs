@@ -18,7 +18,6 @@
 
 pub mod arena;
 pub mod command;
-mod interim;
 mod output;
 mod session;
 mod worker;

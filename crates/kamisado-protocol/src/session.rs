@@ -185,7 +185,7 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
             Command::Position { start, moves } => self.set_position(start, &moves),
             Command::SetOption(option) => self.set_option(option),
             Command::Go(params) => self.go(params),
-            Command::GoFill => self.go_fill(),
+            Command::GoFill(limits) => self.go_fill(limits),
             Command::Perft(depth) => {
                 let count = perft(self.current.position(), depth);
                 self.say(&format!("perft {depth} {count}"))
@@ -329,7 +329,7 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
         Ok(Flow::Continue)
     }
 
-    fn go_fill(&mut self) -> io::Result<Flow> {
+    fn go_fill(&mut self, limits: Option<GoParams>) -> io::Result<Flow> {
         match self.current.state() {
             MatchState::AwaitingFill { .. } => {}
             MatchState::Playing => {
@@ -346,6 +346,7 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
         let job = Job::Fill {
             current: self.current.clone(),
             level: self.level,
+            limits: limits.filter(|_| searches(self.level)),
         };
         self.worker = Some(Worker::start(
             self.scope,

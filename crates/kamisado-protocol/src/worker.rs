@@ -9,11 +9,10 @@ use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::thread::{self, Scope, ScopedJoinHandle};
 use std::time::Duration;
 
-use kamisado_core::{Match, Side};
+use kamisado_core::{Fill, Match, Side};
 use kamisado_engine::{Engine, Limit, SearchResult};
 
 use crate::command::{GoParams, MAX_LEVEL};
-use crate::interim::MatchPlay as _;
 use crate::output::Output;
 
 /// The search time of a bare `go`, with no limit at all, in milliseconds.
@@ -47,6 +46,8 @@ pub enum Job {
         current: Match,
         /// The level that chooses.
         level: u8,
+        /// Limits for a full search of both fills; the level's own choice without.
+        limits: Option<GoParams>,
     },
 }
 
@@ -161,8 +162,15 @@ impl Job {
                 let mv = engine.choose_move(&current, level, seed);
                 vec![format!("bestmove {}", or_none(mv))]
             }
-            Job::Fill { current, level } => {
-                let fill = engine.choose_fill(&current, level);
+            Job::Fill {
+                current,
+                level,
+                limits,
+            } => {
+                let fill = match limits {
+                    Some(params) => search_fill(engine, &current, params, stop),
+                    None => engine.choose_fill(&current, level),
+                };
                 vec![format!("bestfill {fill}")]
             }
         }
@@ -197,6 +205,31 @@ fn search<W: Write>(
         .best
         .or_else(|| position.legal_moves().first().copied());
     vec![format!("bestmove {}", or_none(best))]
+}
+
+/// The fill that leaves the opponent, who moves first in the next round,
+/// the worst start, each fill searched within half the limits.
+fn search_fill(engine: &mut Engine, current: &Match, params: GoParams, stop: &AtomicBool) -> Fill {
+    let winner = match current.state() {
+        kamisado_core::MatchState::AwaitingFill { winner } => winner,
+        _ => current.position().side_to_move(),
+    };
+    let limit = match primary_limit(params, winner) {
+        Limit::Time(t) => Limit::Time(t / 2),
+        Limit::Nodes(n) => Limit::Nodes((n / 2).max(1)),
+        other => other,
+    };
+    let mut best = (Fill::Left, None);
+    for fill in Fill::BOTH {
+        let Some(next) = current.filled(fill) else {
+            continue;
+        };
+        let theirs = engine.search(&next, limit, stop, &mut |_| {}).value;
+        if best.1.is_none_or(|v| theirs < v) {
+            best = (fill, Some(theirs));
+        }
+    }
+    best.0
 }
 
 /// The limit the engine searches within; other limits are checked at each completed depth.

@@ -207,7 +207,7 @@ const WON: &str = "position fen obvpyrgn/8/8/8/8/8/8/NGRYPVBO b - 0-0/3 moves b1
 #[test]
 fn a_won_round_asks_for_a_fill_and_go_answers_none() {
     let lines = session(&format!(
-        "{WON}\nvalidmoves\ngo depth 2\ngo fill\nposition startpos\ngo fill\n"
+        "{WON}\nvalidmoves\ngo depth 2\ngo fill nodes 20000\nposition startpos\ngo fill\n"
     ));
     assert_eq!(lines[0], "validmoves");
     assert_eq!(

@@ -37,6 +37,11 @@ impl TimeControl {
         }
     }
 
+    /// The `go fill` command, with the same limits as moves.
+    pub fn go_fill(self) -> String {
+        self.go().replacen("go", "go fill", 1)
+    }
+
     /// How long an answer may take before the engine loses: generous, so
     /// that only an engine that hangs runs out of it.
     pub fn timeout(self) -> Duration {
@@ -264,7 +269,7 @@ fn ask_fill(
     round_start: &kamisado_core::Match,
     settings: &Settings,
 ) -> Result<Option<kamisado_core::Match>, Failure> {
-    let lines = [position_line(round_start, game), "go fill".to_string()];
+    let lines = [position_line(round_start, game), settings.control.go_fill()];
     let answer = slot.ask(&lines, "bestfill", settings.timeout)?;
     let word = answer.split_whitespace().nth(1).unwrap_or("");
     let fill: Fill = word.parse().map_err(|_| {

@@ -3,7 +3,7 @@
 
 use std::fmt;
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -144,13 +144,15 @@ impl EngineProcess {
         }
     }
 
-    /// The failure of a program whose pipes have closed, with its exit status if known.
+    /// The failure of a program whose pipes have closed: it is killed (it
+    /// cannot be spoken to any more) and its exit status, if it had one, told.
     fn crashed(&mut self) -> Failure {
-        let status = match self.child.try_wait() {
-            Ok(Some(status)) => format!("exited ({status})"),
-            _ => "closed its output".to_string(),
-        };
-        Failure::Crashed(status)
+        match self.kill() {
+            Some(status) if status.code().is_some() => {
+                Failure::Crashed(format!("exited ({status})"))
+            }
+            _ => Failure::Crashed("closed its pipes".to_string()),
+        }
     }
 
     /// Asks the program to quit and kills it if it does not leave at once.
@@ -164,13 +166,14 @@ impl EngineProcess {
                 break;
             }
         }
-        self.kill();
+        let _ = self.kill();
     }
 
-    /// Kills the program and everything it started.
-    pub fn kill(&mut self) {
+    /// Kills the program and everything it started; its exit status, the
+    /// first time.
+    pub fn kill(&mut self) -> Option<ExitStatus> {
         if std::mem::replace(&mut self.killed, true) {
-            return;
+            return None;
         }
         #[cfg(unix)]
         {
@@ -182,13 +185,13 @@ impl EngineProcess {
                 .status();
         }
         let _ = self.child.kill();
-        let _ = self.child.wait();
+        self.child.wait().ok()
     }
 }
 
 impl Drop for EngineProcess {
     fn drop(&mut self) {
-        self.kill();
+        let _ = self.kill();
     }
 }
 
