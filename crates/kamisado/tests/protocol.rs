@@ -178,7 +178,7 @@ fn a_match_goes_on_across_rounds() {
     );
     // Round 2 after a fill from the left: Black's green tower is a sumo, 1-0 to Black,
     // White (the loser) moves first.
-    let next = "obvpyrgn/8/8/8/8/8/8/NG+RYPVBO w - 1-0/3";
+    let next = "pobvyrgn/8/8/8/8/8/8/NRYPVBOG+ w - 1-0/3";
     engine.exchange(&format!("position fen {next} moves a8-a2"), &[]);
     engine.send("go nodes 2000");
     let lines = engine.until("bestmove");

@@ -108,8 +108,14 @@ pub fn arena_main(args: &ArenaArgs) -> Result<(), String> {
 }
 
 fn configure(args: &ArenaArgs) -> Result<Config, String> {
-    let specs = engine_specs(&args.engines, &args.options)?;
     let rules: Rules = args.rules.parse().map_err(|e| format!("--rules: {e}"))?;
+    let mut specs = engine_specs(&args.engines, &args.options)?;
+    if rules != Rules::STANDARD {
+        for spec in &mut specs {
+            spec.options
+                .insert(0, ("Rules".to_string(), rules.name().to_string()));
+        }
+    }
     if !Score::TARGETS.contains(&args.target) {
         return Err(format!(
             "--match: a match is played to 1, 3, 7 or 15 points, not {}",

@@ -150,7 +150,8 @@ pub fn show_elo(elo: f64) -> String {
     if elo.is_infinite() {
         if elo > 0.0 { "+inf" } else { "-inf" }.to_string()
     } else {
-        format!("{elo:+.1}")
+        // `-0.0` reads as a result: show it as `+0.0`.
+        format!("{:+.1}", elo + 0.0)
     }
 }
 
@@ -180,6 +181,7 @@ mod tests {
         assert_eq!(elo, f64::INFINITY);
         assert_eq!(margin, f64::INFINITY);
         assert_eq!(show_elo(elo), "+inf");
+        assert_eq!(show_elo(-0.0), "+0.0");
     }
 
     #[test]
