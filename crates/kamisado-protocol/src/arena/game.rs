@@ -15,6 +15,8 @@ const MOVETIME_SLACK_MS: u64 = 1000;
 const MOVETIME_FACTOR: u64 = 3;
 /// The time a move may take under a depth or node limit, in milliseconds.
 const FIXED_SEARCH_TIMEOUT_MS: u64 = 30_000;
+/// The least time a program is given to start and answer `kep` and `isready`.
+const START_TIMEOUT: Duration = Duration::from_secs(5);
 
 /// How each move is asked for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -119,9 +121,10 @@ impl Slot {
     ) -> Result<String, Failure> {
         let process = match &mut self.process {
             Some(process) => process,
-            None => self
-                .process
-                .insert(EngineProcess::start(&self.spec, timeout)?),
+            None => self.process.insert(EngineProcess::start(
+                &self.spec,
+                timeout.max(START_TIMEOUT),
+            )?),
         };
         for line in lines {
             process.send(line)?;
