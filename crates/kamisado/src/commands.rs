@@ -31,7 +31,7 @@ fn out() -> std::io::StdoutLock<'static> {
 }
 
 /// Writes to standard output, ending quietly when the reader has gone (a closed pipe).
-fn emit(text: &str) -> Result<(), String> {
+pub fn emit(text: &str) -> Result<(), String> {
     match out().write_all(text.as_bytes()) {
         Ok(()) => Ok(()),
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),

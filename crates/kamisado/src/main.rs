@@ -1,7 +1,9 @@
 //! `kamisado`: the command line of the project. Run `kamisado --help`.
 
+mod analysis;
 mod board;
 mod commands;
+mod play;
 
 use std::io::IsTerminal;
 use std::process::ExitCode;
@@ -99,6 +101,75 @@ enum Command {
         #[arg(long, value_enum, default_value = "auto")]
         color: ColourChoice,
     },
+    /// Proves the value of a position: a win or a loss for the side to move, in
+    /// how many plies (passes count), with the best move and line.
+    ///
+    /// With --first-moves, proves every first move from the start instead.
+    Solve {
+        #[command(flatten)]
+        position: PositionArgs,
+        /// Solve all the first moves from the start, with a progress bar.
+        #[arg(long, conflicts_with = "position")]
+        first_moves: bool,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Lists every legal move with its value (win in N, loss in N, or a score)
+    /// and best line, like a tablebase view.
+    Analyse {
+        #[command(flatten)]
+        position: PositionArgs,
+        #[command(flatten)]
+        limit: analysis::LimitArgs,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Plays a game in the terminal against the engine or another person.
+    ///
+    /// Moves are typed in notation (c1-c6, d4>d5, pass); also hint, undo, moves,
+    /// show, resign, quit, and left/right for the fill choice between rounds. It
+    /// also works with its input and output piped. The record is printed at the end.
+    Play {
+        /// The engine's level, 1 (beginner) to 6 (strongest).
+        #[arg(long, default_value_t = 3)]
+        level: u8,
+        /// Points to win: 1 (a single round), 3, 7 or 15.
+        #[arg(long = "match", default_value_t = 1)]
+        target: u8,
+        /// Which sides the engine plays.
+        #[arg(long, value_enum, default_value = "white")]
+        engine_plays: play::EngineSides,
+        /// The rule set: standard or sumo-square.
+        #[arg(long, default_value = "standard")]
+        rules: String,
+        /// Seed for the engine's choices between equally good moves.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Also write the record to this file.
+        #[arg(long)]
+        record: Option<String>,
+        /// Colour output.
+        #[arg(long, value_enum, default_value = "auto")]
+        color: ColourChoice,
+    },
+    /// Runs the engine on standard input and output, speaking KEP, the Kamisado
+    /// Engine Protocol (docs/protocol.md), so that other programs can drive it.
+    Engine,
+    /// Plays matches between two programs that speak the engine protocol and
+    /// reports the result with its Elo difference (docs/arena.md).
+    Arena(kamisado_protocol::ArenaArgs),
+    /// Serves the browser game: open the address it prints. Games are kept in an
+    /// embedded SQLite database, so nothing is lost when the server stops.
+    Serve {
+        /// The address to listen on; loopback by default.
+        #[arg(long, default_value = "127.0.0.1:8080")]
+        addr: std::net::SocketAddr,
+        /// The database, as a URL: `sqlite://FILE` (created when missing).
+        #[arg(long, default_value = "sqlite://kamisado.db")]
+        db: String,
+    },
     /// Measures move generation speed: perft from the start, the median of several runs.
     Bench {
         /// Perft depth.
@@ -124,8 +195,55 @@ fn run(cli: Cli) -> Result<(), String> {
             boards,
             color,
         } => commands::replay(&file, boards, color.enabled()),
+        Command::Serve { addr, db } => serve(addr, db),
+        Command::Engine => kamisado_protocol::engine_main(),
+        Command::Arena(args) => kamisado_protocol::arena_main(&args),
         Command::Bench { depth, runs } => commands::bench(depth, runs),
+        Command::Solve {
+            position,
+            first_moves,
+            json,
+        } => {
+            if first_moves {
+                analysis::solve_first_moves(json)
+            } else {
+                analysis::solve(&position, json)
+            }
+        }
+        Command::Analyse {
+            position,
+            limit,
+            json,
+        } => analysis::analyse(&position, &limit, json),
+        Command::Play {
+            level,
+            target,
+            engine_plays,
+            rules,
+            seed,
+            record,
+            color,
+        } => play::play(&play::PlayOptions {
+            level,
+            target,
+            engine: engine_plays,
+            rules: rules.parse().map_err(|e| format!("--rules: {e}"))?,
+            seed,
+            record,
+            colour: color.enabled(),
+        }),
     }
+}
+
+fn serve(addr: std::net::SocketAddr, db: String) -> Result<(), String> {
+    let runtime = tokio::runtime::Runtime::new()
+        .map_err(|e| format!("cannot start the server's runtime: {e}"))?;
+    runtime
+        .block_on(kamisado_server::serve(kamisado_server::ServeConfig {
+            addr,
+            db,
+        }))
+        .map_err(|e| format!("serve: {e}"))
 }
 
 fn main() -> ExitCode {

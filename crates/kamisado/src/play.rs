@@ -1,0 +1,371 @@
+//! `kamisado play`: a game in the terminal, against the engine or another person.
+
+use std::io::{BufRead, Write};
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use clap::ValueEnum;
+use kamisado_core::{Fill, Game, MatchError, MatchState, Move, RoundEnd, RoundResult, Rules, Side};
+use kamisado_engine::{Engine, Limit};
+
+use crate::analysis::HASH_MB;
+use crate::board;
+
+/// Which sides the engine plays.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EngineSides {
+    /// The engine plays Black; you play White.
+    Black,
+    /// The engine plays White; you play Black.
+    White,
+    /// The engine plays itself.
+    Both,
+    /// Two people on one keyboard.
+    None,
+}
+
+impl EngineSides {
+    fn plays(self, side: Side) -> bool {
+        match self {
+            EngineSides::Black => side == Side::Black,
+            EngineSides::White => side == Side::White,
+            EngineSides::Both => true,
+            EngineSides::None => false,
+        }
+    }
+}
+
+/// What `kamisado play` was asked for.
+pub struct PlayOptions {
+    /// Engine level, 1–6.
+    pub level: u8,
+    /// Match target.
+    pub target: u8,
+    /// The engine's sides.
+    pub engine: EngineSides,
+    /// The rule set.
+    pub rules: Rules,
+    /// Seed for the engine's choices between equal moves.
+    pub seed: u64,
+    /// Where to write the record at the end.
+    pub record: Option<String>,
+    /// Draw in colour.
+    pub colour: bool,
+}
+
+/// Today's date as a record writes it, `YYYY.MM.DD` (UTC).
+pub fn today() -> String {
+    let days = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_secs() / 86_400)
+        .unwrap_or(0) as i64;
+    // Days since 1970-01-01 to a civil date (proleptic Gregorian).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}.{month:02}.{day:02}")
+}
+
+struct Session<'a> {
+    game: Game,
+    engine: Engine,
+    opts: &'a PlayOptions,
+    seed: u64,
+    out: std::io::StdoutLock<'static>,
+}
+
+const HELP: &str = "Type a move (c1-c6, a push d4>d5, or pass), or: hint, undo, moves, show, resign, quit, help.\n";
+
+fn say(out: &mut impl Write, text: &str) {
+    let _ = out.write_all(text.as_bytes());
+    let _ = out.flush();
+}
+
+/// Words for what a move did, for the player who did not see it coming.
+fn describe(side: Side, mv: Move, before: &kamisado_core::Position) -> String {
+    match mv {
+        Move::Pass => {
+            let (sq, t) = before.forced_tower().expect("a pass has a forced tower");
+            format!(
+                "{}'s {} {} on {sq} cannot move: {} passes.\n",
+                side.name(),
+                t.colour.name(),
+                t.rank_name(),
+                side.name()
+            )
+        }
+        Move::Push { .. } => format!("{} pushes with {mv} and moves again.\n", side.name()),
+        Move::Step { .. } => format!("{} plays {mv}.\n", side.name()),
+    }
+}
+
+fn round_words(r: &RoundResult, game: &Game) -> String {
+    let why = match r.end {
+        RoundEnd::HomeRow => "reaching the home row".to_string(),
+        RoundEnd::Deadlock => "deadlock: the last real move blocked every tower".to_string(),
+        RoundEnd::Resignation => "resignation".to_string(),
+        RoundEnd::Time => "time".to_string(),
+    };
+    let tower = r
+        .tower
+        .map(|c| format!(" with the {} tower", c.name()))
+        .unwrap_or_default();
+    let s = game.current().score();
+    format!(
+        "{} wins round {} by {why}{tower}: {} point{}. Score: Black {} - White {}.\n",
+        r.winner.name(),
+        game.current().round(),
+        r.points,
+        if r.points == 1 { "" } else { "s" },
+        s.black,
+        s.white
+    )
+}
+
+impl Session<'_> {
+    fn show(&mut self) {
+        let text = board::draw_match(self.game.current(), self.opts.colour);
+        say(&mut self.out, &text);
+    }
+
+    fn engine_move(&mut self) -> Result<(), String> {
+        self.seed = self.seed.wrapping_add(1);
+        let m = self.game.current().clone();
+        let mv = self
+            .engine
+            .choose_move(&m, self.opts.level, self.seed)
+            .ok_or("the engine found no move")?;
+        let side = m.position().side_to_move();
+        self.apply(side, mv)
+            .map_err(|e| format!("the engine's move was refused: {e}"))
+    }
+
+    fn apply(&mut self, side: Side, mv: Move) -> Result<(), MatchError> {
+        let before = *self.game.current().position();
+        let result = self.game.play(mv)?;
+        let text = describe(side, mv, &before);
+        say(&mut self.out, &text);
+        if let Some(r) = result {
+            let text = round_words(&r, &self.game);
+            say(&mut self.out, &text);
+        }
+        Ok(())
+    }
+
+    fn hint(&mut self) {
+        let p = *self.game.current().position();
+        let stop = AtomicBool::new(false);
+        let list = self
+            .engine
+            .analyse(&p, Limit::Time(Duration::from_millis(1500)), &stop);
+        let text = match list.first() {
+            Some(a) => format!("Hint: {} ({}).\n", a.mv, a.value),
+            None => "No move to hint.\n".to_string(),
+        };
+        say(&mut self.out, &text);
+    }
+
+    fn undo(&mut self) {
+        let mut undone = Vec::new();
+        loop {
+            match self.game.undo() {
+                Ok(mv) => undone.push(mv.to_string()),
+                Err(e) => {
+                    if undone.is_empty() {
+                        say(&mut self.out, &format!("Cannot undo: {e}.\n"));
+                        return;
+                    }
+                    break;
+                }
+            }
+            let side = self.game.current().position().side_to_move();
+            if !self.opts.engine.plays(side) {
+                break;
+            }
+        }
+        undone.reverse();
+        say(&mut self.out, &format!("Took back {}.\n", undone.join(" ")));
+        self.show();
+    }
+
+    /// Handles one line from the player; returns false to end the session.
+    fn human(&mut self, line: &str) -> bool {
+        let side = self
+            .game
+            .current()
+            .side_to_act()
+            .expect("the match goes on");
+        let words: Vec<&str> = line.split_whitespace().collect();
+        match words.as_slice() {
+            [] => {}
+            ["help"] => say(&mut self.out, HELP),
+            ["quit"] => return false,
+            ["show"] => self.show(),
+            ["hint"] => self.hint(),
+            ["undo"] => self.undo(),
+            ["moves"] => {
+                let moves: Vec<String> = self
+                    .game
+                    .current()
+                    .position()
+                    .legal_moves()
+                    .iter()
+                    .map(|m| m.to_string())
+                    .collect();
+                say(
+                    &mut self.out,
+                    &format!("Legal moves: {}\n", moves.join(" ")),
+                );
+            }
+            ["resign"] => {
+                if let Ok(r) = self.game.concede(side, RoundEnd::Resignation) {
+                    let text = round_words(&r, &self.game);
+                    say(&mut self.out, &text);
+                }
+            }
+            ["fill", choice] | [choice @ ("left" | "right")] => match choice.parse::<Fill>() {
+                Ok(fill) => match self.game.fill(fill) {
+                    Ok(()) => {
+                        say(
+                            &mut self.out,
+                            &format!("{} fills from the {fill}.\n", side.name()),
+                        );
+                        self.show();
+                    }
+                    Err(e) => say(&mut self.out, &format!("{e}\n")),
+                },
+                Err(e) => say(&mut self.out, &format!("{e}\n")),
+            },
+            [text] => match text.parse::<Move>() {
+                Ok(mv) => {
+                    if let Err(e) = self.apply(side, mv) {
+                        say(&mut self.out, &format!("Illegal: {e}\n"));
+                    } else if self.game.current().state() == MatchState::Playing
+                        && !self
+                            .opts
+                            .engine
+                            .plays(self.game.current().position().side_to_move())
+                    {
+                        self.show();
+                    }
+                }
+                Err(e) => say(&mut self.out, &format!("{e}. {HELP}")),
+            },
+            _ => say(
+                &mut self.out,
+                &format!("`{line}` is not understood. {HELP}"),
+            ),
+        }
+        true
+    }
+
+    fn prompt(&mut self, side: Side) {
+        let text = match self.game.current().state() {
+            MatchState::AwaitingFill { .. } => format!("{} fills from (left/right)> ", side.name()),
+            _ => format!("{}> ", side.name()),
+        };
+        say(&mut self.out, &text);
+    }
+
+    fn finish(&mut self) -> Result<(), String> {
+        let record = self.game.record().to_string();
+        if let Some(path) = &self.opts.record {
+            std::fs::write(path, &record)
+                .map_err(|e| format!("cannot write the record to {path}: {e}"))?;
+            say(
+                &mut self.out,
+                &format!("The record is written to {path}.\n"),
+            );
+        }
+        say(&mut self.out, &format!("\n{record}"));
+        Ok(())
+    }
+}
+
+/// Plays a game in the terminal; the moves are read from standard input.
+pub fn play(opts: &PlayOptions) -> Result<(), String> {
+    if !(1..=6).contains(&opts.level) {
+        return Err(format!("--level must be 1 to 6, not {}", opts.level));
+    }
+    let name = |side: Side| {
+        if opts.engine.plays(side) {
+            format!("Kamisado engine level {}", opts.level)
+        } else {
+            format!("{} player", side.name())
+        }
+    };
+    let game = Game::new(
+        opts.rules,
+        opts.target,
+        &name(Side::Black),
+        &name(Side::White),
+        &today(),
+    )
+    .map_err(|e| e.to_string())?;
+    let mut s = Session {
+        game,
+        engine: Engine::new(HASH_MB),
+        opts,
+        seed: opts.seed,
+        out: std::io::stdout().lock(),
+    };
+    if opts.engine != EngineSides::Both {
+        say(&mut s.out, HELP);
+    }
+    s.show();
+    let mut lines = std::io::stdin().lock().lines();
+    loop {
+        let m = s.game.current().clone();
+        let Some(side) = m.side_to_act() else {
+            let MatchState::Over { winner } = m.state() else {
+                unreachable!()
+            };
+            say(&mut s.out, &format!("{} wins the match.\n", winner.name()));
+            break;
+        };
+        if opts.engine.plays(side) {
+            if let MatchState::AwaitingFill { .. } = m.state() {
+                let fill = s.engine.choose_fill(&m, opts.level);
+                s.game.fill(fill).map_err(|e| e.to_string())?;
+                say(
+                    &mut s.out,
+                    &format!("{} fills from the {fill}.\n", side.name()),
+                );
+                s.show();
+            } else {
+                s.engine_move()?;
+                let now = s.game.current();
+                if now.state() == MatchState::Playing
+                    && !opts.engine.plays(now.position().side_to_move())
+                {
+                    s.show();
+                }
+            }
+            continue;
+        }
+        s.prompt(side);
+        match lines.next() {
+            Some(Ok(line)) => {
+                if !s.human(line.trim()) {
+                    say(&mut s.out, "The game is left unfinished.\n");
+                    break;
+                }
+            }
+            Some(Err(e)) => return Err(format!("cannot read the input: {e}")),
+            None => {
+                say(
+                    &mut s.out,
+                    "\nThe input ended; the game is left unfinished.\n",
+                );
+                break;
+            }
+        }
+    }
+    s.finish()
+}

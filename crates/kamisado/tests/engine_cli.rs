@@ -1,0 +1,152 @@
+//! The engine's commands as a user runs them: solve, analyse and play.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use kamisado_core::{Match, MatchState, Record, Rules};
+
+fn run(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kamisado"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).unwrap()
+}
+
+/// A position where Black's yellow on d6 wins at once by d6-d8.
+const WIN_IN_ONE: &str = "obv1yrgn/8/3Y4/8/8/8/3p4/NGR1PVBO b y";
+
+#[test]
+fn solve_finds_a_win_in_one_and_says_so_in_json() {
+    let o = run(&["solve", "--position", WIN_IN_ONE, "--json"], "");
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["value"]["result"], "win");
+    assert_eq!(v["value"]["plies"], 1);
+    assert_eq!(v["best"], "d6-d8");
+    let o = run(&["solve", "--position", WIN_IN_ONE], "");
+    assert!(text(&o.stdout).contains("value: win 1 (Black wins in 1 plies)"));
+}
+
+#[test]
+fn analyse_lists_every_move_with_a_value() {
+    let o = run(
+        &[
+            "analyse",
+            "--position",
+            WIN_IN_ONE,
+            "--json",
+            "--depth",
+            "4",
+        ],
+        "",
+    );
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let moves = v["moves"].as_array().unwrap();
+    let p: kamisado_core::Position = WIN_IN_ONE.parse().unwrap();
+    assert_eq!(moves.len(), p.legal_moves().len());
+    assert_eq!(moves[0]["move"], "d6-d8");
+    assert_eq!(moves[0]["value"]["result"], "win");
+    let wins = moves
+        .iter()
+        .filter(|m| m["value"]["result"] == "win" && m["value"]["plies"] == 1)
+        .count();
+    assert_eq!(wins, 1);
+}
+
+/// The moves of a round in which each player plays their first legal move.
+fn first_move_game() -> Vec<String> {
+    let mut m = Match::new(Rules::STANDARD, 1).unwrap();
+    let mut moves = Vec::new();
+    while m.state() == MatchState::Playing {
+        let mv = m.position().legal_moves()[0];
+        moves.push(mv.to_string());
+        m.play(mv).unwrap();
+    }
+    moves
+}
+
+#[test]
+fn two_people_play_a_round_through_a_pipe() {
+    let moves = first_move_game();
+    let mut input = String::from("h8-h1\nd1-d0\n");
+    input.push_str(&format!("{}\nundo\n", moves[0]));
+    for mv in &moves {
+        input.push_str(mv);
+        input.push('\n');
+    }
+    let o = run(&["play", "--engine-plays", "none"], &input);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    assert!(
+        out.contains("Illegal: h8-h1 is illegal: the tower on h8 is White's"),
+        "{out}"
+    );
+    assert!(out.contains("`d1-d0` is not a move"), "{out}");
+    assert!(out.contains(&format!("Took back {}", moves[0])), "{out}");
+    assert!(out.contains("wins round 1"), "{out}");
+    let record: Record = out[out.find("[Event").unwrap()..].parse().unwrap();
+    let (m, _) = record.replay().unwrap();
+    assert!(matches!(m.state(), MatchState::Over { .. }));
+    assert_eq!(record.rounds[0].moves.len(), moves.len());
+}
+
+#[test]
+fn the_engine_plays_itself_through_a_match() {
+    let dir = std::env::temp_dir().join(format!("kamisado-play-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("game.txt");
+    let o = run(
+        &[
+            "play",
+            "--engine-plays",
+            "both",
+            "--level",
+            "1",
+            "--match",
+            "3",
+            "--record",
+            path.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    assert!(out.contains("wins the match"), "{out}");
+    assert!(out.contains("fills from the"), "{out}");
+    let record: Record = std::fs::read_to_string(&path).unwrap().parse().unwrap();
+    let (m, _) = record.replay().unwrap();
+    let MatchState::Over { winner } = m.state() else {
+        panic!("{out}")
+    };
+    assert!(m.score().of(winner) >= 3);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn hint_and_resign_against_the_engine() {
+    let o = run(
+        &["play", "--engine-plays", "white", "--level", "2"],
+        "hint\nresign\n",
+    );
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    assert!(out.contains("Hint: "), "{out}");
+    assert!(out.contains("White wins round 1 by resignation"), "{out}");
+    assert!(out.contains("[Result \"0-1\"]"), "{out}");
+}
