@@ -164,7 +164,7 @@ impl Engine {
                 }
             })
             .collect();
-        analyses.sort_by(|a, b| b.value.cmp(&a.value));
+        analyses.sort_by_key(|a| std::cmp::Reverse(a.value));
         analyses
     }
 
@@ -343,6 +343,6 @@ pub fn solve_first_moves(
         });
         progress(i + 1, moves.len());
     }
-    analyses.sort_by(|a, b| b.value.cmp(&a.value));
+    analyses.sort_by_key(|a| std::cmp::Reverse(a.value));
     analyses
 }

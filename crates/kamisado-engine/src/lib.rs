@@ -22,12 +22,15 @@
 //! println!("{} by {}", result.value, result.best.unwrap());
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod bench;
 mod engine;
 pub mod eval;
 mod play;
 mod score;
 mod search;
+pub mod selfplay;
 mod tt;
 pub mod zobrist;
 
@@ -38,6 +41,7 @@ use std::time::Duration;
 use kamisado_core::Move;
 
 pub use engine::{Engine, solve_first_moves};
+pub use play::{LEVELS, Level, level};
 pub use search::ordered_perft;
 
 /// The value of a position or a move, from the side to move's view.

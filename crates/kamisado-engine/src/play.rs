@@ -1,1 +1,229 @@
-//! Levels and match play.
+//! Levels 1–6 and match play: choosing moves and the fill side to win the match.
+
+use std::sync::atomic::AtomicBool;
+
+use kamisado_core::random::SplitMix64;
+use kamisado_core::{Fill, Match, MatchState, Move, Position, Side};
+
+use crate::search::Budget;
+use crate::{Engine, Limit, MoveAnalysis, Value, zobrist};
+
+/// How hard a level tries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Level {
+    /// Full-width depth of a per-move analysis (levels that look at every
+    /// move with a fixed horizon), or `None` to search by nodes.
+    pub depth: Option<u32>,
+    /// Nodes of heuristic search per move (when `depth` is `None`).
+    pub nodes: u64,
+    /// Nodes the solver may spend to prove the position first (0: never).
+    pub solve_nodes: u64,
+    /// Moves whose heuristic score is within this of the best are chosen
+    /// among at random (with the caller's seed): the weaker levels' slips.
+    pub noise: i32,
+}
+
+/// The levels, weakest first: level `n` is `LEVELS[n - 1]`.
+pub const LEVELS: [Level; 6] = [
+    Level {
+        depth: Some(1),
+        nodes: 0,
+        solve_nodes: 0,
+        noise: 150,
+    },
+    Level {
+        depth: Some(2),
+        nodes: 0,
+        solve_nodes: 0,
+        noise: 60,
+    },
+    Level {
+        depth: Some(3),
+        nodes: 0,
+        solve_nodes: 0,
+        noise: 20,
+    },
+    Level {
+        depth: None,
+        nodes: 8_000,
+        solve_nodes: 0,
+        noise: 0,
+    },
+    Level {
+        depth: None,
+        nodes: 40_000,
+        solve_nodes: 10_000,
+        noise: 0,
+    },
+    Level {
+        depth: None,
+        nodes: 1_500_000,
+        solve_nodes: 1_500_000,
+        noise: 0,
+    },
+];
+
+/// The settings of a level (clamped to 1..=6).
+pub fn level(n: u8) -> Level {
+    LEVELS[usize::from(n.clamp(1, 6)) - 1]
+}
+
+/// How much a finished round matters for the match, for its winner: winning
+/// the match outweighs every count of points.
+const MATCH_WON: i64 = 1_000;
+/// Per point scored in a round that does not end the match.
+const PER_POINT: i64 = 10;
+/// Nodes per move spent proving every move of a proven position (for the
+/// match-aware choice among wins or among losses).
+const PROVEN_ANALYSIS_NODES: u64 = 20_000;
+
+impl Engine {
+    /// The move a level plays in a match, or `None` when no round is being
+    /// played or there is no legal move. Deterministic for a seed.
+    pub fn choose_move(&mut self, m: &Match, level_number: u8, seed: u64) -> Option<Move> {
+        if m.state() != MatchState::Playing {
+            return None;
+        }
+        let pos = *m.position();
+        let moves = pos.legal_moves();
+        match moves.len() {
+            0 => return None,
+            1 => return Some(moves[0]),
+            _ => {}
+        }
+        self.clear();
+        let settings = level(level_number);
+        let stop = AtomicBool::new(false);
+        if settings.solve_nodes > 0 {
+            let budget = Budget {
+                nodes: settings.solve_nodes,
+                deadline: None,
+            };
+            if let Some(result) = self.solve_within(&pos, budget, &stop) {
+                return Some(self.proven_choice(m, &pos, result.best, &stop));
+            }
+        }
+        if let Some(depth) = settings.depth {
+            let analyses = self.analyse(&pos, Limit::Depth(depth), &stop);
+            return Some(noisy_choice(
+                &analyses,
+                settings.noise,
+                seed ^ zobrist::key(&pos),
+            ));
+        }
+        let result = self.search(&pos, Limit::Nodes(settings.nodes), &stop, &mut |_| {});
+        match result.value {
+            Value::Score(_) => result.best,
+            _ => Some(self.proven_choice(m, &pos, result.best, &stop)),
+        }
+    }
+
+    /// Among the moves of a proven position, the one best for the match: a
+    /// win that wins the match or scores most, a loss that gives away least.
+    fn proven_choice(
+        &mut self,
+        m: &Match,
+        pos: &Position,
+        best: Option<Move>,
+        stop: &AtomicBool,
+    ) -> Move {
+        let limit = Limit::Nodes(PROVEN_ANALYSIS_NODES * pos.legal_moves().len() as u64);
+        let analyses = self.analyse(pos, limit, stop);
+        let top = analyses[0].value;
+        let fallback = best.unwrap_or(analyses[0].mv);
+        let same_kind = |v: Value| {
+            matches!(
+                (v, top),
+                (Value::Win(_), Value::Win(_)) | (Value::Loss(_), Value::Loss(_))
+            )
+        };
+        analyses
+            .iter()
+            .filter(|a| same_kind(a.value))
+            .max_by_key(|a| (match_utility(m, &a.line), a.value))
+            .map_or(fallback, |a| a.mv)
+    }
+
+    /// The fill side that leaves the opponent, who moves first in the next
+    /// round, the worst position, as the level sees it (R14).
+    pub fn choose_fill(&mut self, m: &Match, level_number: u8) -> Fill {
+        let settings = level(level_number);
+        let stop = AtomicBool::new(false);
+        let mut best = (Fill::Left, None::<Value>);
+        for fill in Fill::BOTH {
+            let Some(next) = m.filled(fill) else {
+                return Fill::Left;
+            };
+            self.clear();
+            let theirs = self.fill_value(&next, settings, &stop);
+            if best.1.is_none_or(|v| theirs < v) {
+                best = (fill, Some(theirs));
+            }
+        }
+        best.0
+    }
+
+    /// The value of a new round's start for the side that moves first.
+    fn fill_value(&mut self, pos: &Position, settings: Level, stop: &AtomicBool) -> Value {
+        if settings.solve_nodes > 0 {
+            let budget = Budget {
+                nodes: settings.solve_nodes / 2,
+                deadline: None,
+            };
+            if let Some(result) = self.solve_within(pos, budget, stop) {
+                return result.value;
+            }
+        }
+        let limit = match settings.depth {
+            Some(depth) => Limit::Depth(depth),
+            None => Limit::Nodes(settings.nodes / 2),
+        };
+        self.search(pos, limit, stop, &mut |_| {}).value
+    }
+}
+
+/// What the round a line ends would be worth to the side to move, for the
+/// match: positive when it wins, negative when it loses, 0 if the line does
+/// not end the round.
+fn match_utility(m: &Match, line: &[Move]) -> i64 {
+    let mover: Side = m.position().side_to_move();
+    let mut next = m.clone();
+    for &mv in line {
+        match next.play(mv) {
+            Ok(Some(round)) => {
+                let won = i64::from(round.points);
+                let total = next.score().of(round.winner);
+                let worth = if total >= m.target() {
+                    MATCH_WON
+                } else {
+                    won * PER_POINT
+                };
+                return if round.winner == mover { worth } else { -worth };
+            }
+            Ok(None) => {}
+            Err(_) => return 0,
+        }
+    }
+    0
+}
+
+/// A number ordering values, for the noise margin.
+fn rank(value: Value) -> i64 {
+    const PROVEN: i64 = 1_000_000_000;
+    match value {
+        Value::Win(n) => PROVEN - i64::from(n),
+        Value::Loss(n) => -PROVEN + i64::from(n),
+        Value::Score(s) => i64::from(s),
+    }
+}
+
+/// A move among those within `noise` of the best (analyses best first).
+fn noisy_choice(analyses: &[MoveAnalysis], noise: i32, seed: u64) -> Move {
+    let best = rank(analyses[0].value);
+    let near: Vec<Move> = analyses
+        .iter()
+        .take_while(|a| rank(a.value) >= best - i64::from(noise))
+        .map(|a| a.mv)
+        .collect();
+    *SplitMix64::new(seed).pick(&near)
+}

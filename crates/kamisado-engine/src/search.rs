@@ -88,8 +88,6 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    /// Changes what the horizon returns.
-
     /// The principal line of the last search from the root.
     pub fn line(&self) -> &[Move] {
         &self.pv[0]

@@ -1,0 +1,68 @@
+//! Self-play between levels, over seeded openings with both colours: the
+//! measure of the levels.
+
+use kamisado_core::random::SplitMix64;
+use kamisado_core::{Match, MatchState, Position, Side};
+
+use crate::Engine;
+
+/// Transposition table size of each self-play engine, in megabytes.
+const HASH_MB: usize = 16;
+
+/// `count` distinct positions `plies` random moves from the start (seeded),
+/// none of them over.
+pub fn openings(count: usize, plies: usize, seed: u64) -> Vec<Position> {
+    let mut rng = SplitMix64::new(seed);
+    let mut found: Vec<Position> = Vec::with_capacity(count);
+    while found.len() < count {
+        let mut pos = Position::start();
+        for _ in 0..plies {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos = pos.play_unchecked(*rng.pick(&moves));
+        }
+        if !pos.is_over() && !found.contains(&pos) {
+            found.push(pos);
+        }
+    }
+    found
+}
+
+/// Plays the round from `start` to its end, `levels[side]` choosing for each
+/// side; returns the winner.
+pub fn play_round(start: &Position, levels: [u8; 2], seed: u64) -> Side {
+    let mut engines = [Engine::new(HASH_MB), Engine::new(HASH_MB)];
+    let mut m = Match::from_setup(&start.to_setup(), start.rules()).expect("a valid opening");
+    let mut ply = 0;
+    while m.state() == MatchState::Playing {
+        let side = m.position().side_to_move().index();
+        let mv = engines[side]
+            .choose_move(&m, levels[side], seed.wrapping_add(ply))
+            .expect("a round in progress has a move");
+        m.play(mv).expect("the engine plays legal moves");
+        ply += 1;
+    }
+    match m.state() {
+        MatchState::AwaitingFill { winner } | MatchState::Over { winner } => winner,
+        MatchState::Playing => unreachable!("the loop ran until the round ended"),
+    }
+}
+
+/// Rounds won by `challenger` against `defender` over every opening with
+/// both colours, and the number of rounds played.
+pub fn score(challenger: u8, defender: u8, openings: &[Position], seed: u64) -> (u32, u32) {
+    let mut won = 0;
+    let mut played = 0;
+    for (i, opening) in openings.iter().enumerate() {
+        for challenger_side in Side::BOTH {
+            let mut levels = [defender; 2];
+            levels[challenger_side.index()] = challenger;
+            let winner = play_round(opening, levels, seed.wrapping_add(i as u64));
+            won += u32::from(winner == challenger_side);
+            played += 1;
+        }
+    }
+    (won, played)
+}

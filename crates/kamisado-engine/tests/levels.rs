@@ -1,0 +1,63 @@
+//! Levels measured by self-play: each level against the one below, over
+//! seeded openings with both colours (node limits, so deterministic).
+
+use kamisado_core::{Fill, Match, MatchState, Rules};
+use kamisado_engine::{Engine, selfplay};
+
+/// The same openings and seed as `examples/levels.rs`.
+const OPENINGS: usize = 12;
+const OPENING_PLIES: usize = 1;
+const SEED: u64 = 2024;
+
+#[test]
+fn each_level_beats_the_one_below() {
+    let openings = selfplay::openings(OPENINGS, OPENING_PLIES, SEED);
+    for higher in 2..=6u8 {
+        let (won, played) = selfplay::score(higher, higher - 1, &openings, SEED);
+        assert!(
+            2 * won > played,
+            "level {higher} won {won} of {played} against level {}",
+            higher - 1
+        );
+    }
+}
+
+#[test]
+fn choices_are_deterministic_for_a_seed() {
+    let m = Match::new(Rules::STANDARD, 3).unwrap();
+    for level in 1..=4 {
+        let a = Engine::new(8).choose_move(&m, level, 42);
+        let mut engine = Engine::new(8);
+        engine.choose_move(&m, 6, 1);
+        assert_eq!(engine.choose_move(&m, level, 42), a, "level {level}");
+        assert!(m.position().is_legal(a.unwrap()));
+    }
+}
+
+#[test]
+fn a_match_is_played_to_its_end_with_fills() {
+    let mut m = Match::new(Rules::STANDARD, 3).unwrap();
+    let mut engines = [Engine::new(8), Engine::new(8)];
+    let mut ply = 0u64;
+    loop {
+        match m.state() {
+            MatchState::Playing => {
+                let side = m.position().side_to_move().index();
+                let mv = engines[side].choose_move(&m, 3 + side as u8, ply).unwrap();
+                m.play(mv).unwrap();
+            }
+            MatchState::AwaitingFill { winner } => {
+                assert_eq!(engines[winner.index()].choose_move(&m, 4, 0), None);
+                let fill = engines[winner.index()].choose_fill(&m, 4);
+                assert!(Fill::BOTH.contains(&fill));
+                m.fill(fill).unwrap();
+            }
+            MatchState::Over { winner } => {
+                assert!(m.score().of(winner) >= 3);
+                break;
+            }
+        }
+        ply += 1;
+        assert!(ply < 2_000, "the match does not end");
+    }
+}
