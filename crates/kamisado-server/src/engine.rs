@@ -42,30 +42,12 @@ pub trait Brain: Send + 'static {
 }
 
 impl Brain for kamisado_engine::Engine {
-    fn choose_move(&mut self, m: &Match, level: u8, _seed: u64) -> Option<Move> {
-        let stop = AtomicBool::new(false);
-        let nodes = 2_000u64 << (2 * u32::from(level.clamp(1, 6)));
-        let limit = kamisado_engine::Limit::Nodes(nodes);
-        kamisado_engine::Engine::analyse(self, m.position(), limit, &stop)
-            .first()
-            .map(|a| a.mv)
+    fn choose_move(&mut self, m: &Match, level: u8, seed: u64) -> Option<Move> {
+        kamisado_engine::Engine::choose_move(self, m, level.clamp(1, 6), seed)
     }
 
     fn choose_fill(&mut self, m: &Match, level: u8) -> Fill {
-        // The fill after which the opponent, who moves first, has the worst best move.
-        let stop = AtomicBool::new(false);
-        let nodes = 1_000u64 << (2 * u32::from(level.clamp(1, 6)));
-        let limit = kamisado_engine::Limit::Nodes(nodes);
-        Fill::BOTH
-            .into_iter()
-            .min_by_key(|&fill| {
-                m.filled(fill).and_then(|p| {
-                    kamisado_engine::Engine::analyse(self, &p, limit, &stop)
-                        .first()
-                        .map(|a| a.value)
-                })
-            })
-            .unwrap_or(Fill::Left)
+        kamisado_engine::Engine::choose_fill(self, m, level.clamp(1, 6))
     }
 
     fn analyse(&mut self, pos: &Position, nodes: u64) -> Vec<Analysed> {
