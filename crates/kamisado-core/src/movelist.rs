@@ -1,5 +1,6 @@
 //! A fixed-capacity list of moves, filled by the move generator without allocating.
 
+use std::mem::MaybeUninit;
 use std::ops::Deref;
 
 use crate::Move;
@@ -9,26 +10,39 @@ use crate::Move;
 pub const MAX_MOVES: usize = 128;
 
 /// The legal moves of a position, in generation order.
+///
+/// Its storage is left uninitialised past the moves it holds, so that making
+/// a list at every node of a search costs nothing.
 #[derive(Clone, Copy)]
 pub struct MoveList {
-    moves: [Move; MAX_MOVES],
+    moves: [MaybeUninit<Move>; MAX_MOVES],
     len: usize,
 }
 
 impl MoveList {
     /// An empty list.
+    #[inline]
     pub const fn new() -> MoveList {
         MoveList {
-            moves: [Move::Pass; MAX_MOVES],
+            moves: [const { MaybeUninit::uninit() }; MAX_MOVES],
             len: 0,
         }
     }
 
     /// Adds a move at the end.
+    ///
+    /// # Panics
+    /// When the list already holds [`MAX_MOVES`] moves, which no position has.
     #[inline]
     pub fn push(&mut self, mv: Move) {
-        self.moves[self.len] = mv;
+        self.moves[self.len] = MaybeUninit::new(mv);
         self.len += 1;
+    }
+
+    /// Keeps the first `len` moves.
+    #[inline]
+    pub fn truncate(&mut self, len: usize) {
+        self.len = self.len.min(len);
     }
 }
 
@@ -41,14 +55,18 @@ impl Default for MoveList {
 impl Deref for MoveList {
     type Target = [Move];
 
+    #[inline]
     fn deref(&self) -> &[Move] {
-        &self.moves[..self.len]
+        // SAFETY: the first `len` entries were written by `push`, and `Move` is `Copy`.
+        unsafe { std::slice::from_raw_parts(self.moves.as_ptr().cast::<Move>(), self.len) }
     }
 }
 
 impl std::ops::DerefMut for MoveList {
+    #[inline]
     fn deref_mut(&mut self) -> &mut [Move] {
-        &mut self.moves[..self.len]
+        // SAFETY: as in `deref`.
+        unsafe { std::slice::from_raw_parts_mut(self.moves.as_mut_ptr().cast::<Move>(), self.len) }
     }
 }
 

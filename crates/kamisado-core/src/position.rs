@@ -322,6 +322,30 @@ impl Position {
         })
     }
 
+    /// The squares a side's tower of a colour may step to, as a bitboard,
+    /// whoever is to move (R3, R11).
+    #[inline]
+    pub fn tower_targets(&self, side: Side, colour: Colour) -> u64 {
+        self.step_targets(
+            side,
+            self.tower_square(side, colour),
+            self.teeth(side, colour),
+        )
+    }
+
+    /// Where a side's tower of a colour would land by pushing, if it may push
+    /// (R12), whoever is to move.
+    #[inline]
+    pub fn push_target(&self, side: Side, colour: Colour) -> Option<Square> {
+        let teeth = self.teeth(side, colour);
+        if teeth == 0 {
+            return None;
+        }
+        self.push_line(side, self.tower_square(side, colour), teeth)
+            .ok()
+            .map(|(to, _)| to)
+    }
+
     /// The side with a tower on the other's home row, if any (R6).
     #[inline]
     fn goal_reached(&self) -> Option<Side> {

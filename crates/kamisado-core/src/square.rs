@@ -31,8 +31,11 @@ impl Square {
         }
     }
 
-    /// The square with this index, which the caller knows is below 64.
-    pub(crate) const fn from_index_unchecked(index: u32) -> Square {
+    /// The square with this index, which the caller knows is below 64 (for
+    /// walking the bits of a bitboard; a larger index gives a square that
+    /// makes other functions panic).
+    #[inline]
+    pub const fn from_index_unchecked(index: u32) -> Square {
         Square(index as u8)
     }
 

@@ -67,6 +67,22 @@ fn check(p: &Position, seen: &mut Seen) {
     if let Some((_, tower)) = p.forced_tower() {
         seen.sumos[tower.teeth as usize] += 1;
     }
+    // Each tower's own targets, for either side, agree with the reference too.
+    for side in kamisado_core::Side::BOTH {
+        for colour in kamisado_core::Colour::ALL {
+            let mut steps = 0u64;
+            let mut push = None;
+            for mv in reference.tower_moves(side, colour) {
+                match mv {
+                    Move::Step { to, .. } => steps |= to.bit(),
+                    Move::Push { to, .. } => push = Some(to),
+                    Move::Pass => unreachable!(),
+                }
+            }
+            assert_eq!(p.tower_targets(side, colour), steps, "{p} {colour}");
+            assert_eq!(p.push_target(side, colour), push, "{p} {colour}");
+        }
+    }
 }
 
 #[test]

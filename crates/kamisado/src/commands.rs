@@ -155,13 +155,13 @@ pub fn bench(depth: u32, runs: u32) -> Result<(), String> {
     let runs = runs.max(1);
     let mut times: Vec<Duration> = Vec::new();
     let mut leaves = 0;
+    let progress = crate::analysis::Progress::new(&format!("perft {depth}"));
     for i in 0..runs {
         let t = Instant::now();
         leaves = kamisado_core::perft(&start, depth);
         times.push(t.elapsed());
-        eprint!("\rperft {depth}: run {}/{runs}", i + 1);
+        progress.update(i as usize + 1, runs as usize);
     }
-    eprintln!();
     times.sort();
     let median = times[times.len() / 2];
     let rate = leaves as f64 / median.as_secs_f64();
