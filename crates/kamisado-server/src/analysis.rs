@@ -112,21 +112,23 @@ pub async fn analyse(app: &Arc<App>, text: &str) -> Result<Value, ServerError> {
         .collect();
     let last_pos = *last.position();
     let last_playing = last.state() == MatchState::Playing;
+    let ticket = app.engines.admit()?;
     let (per_move, final_moves) = app
         .engines
-        .run(move |brain| {
+        .run(move |brain, stop| {
             let per_move: Vec<Vec<Analysed>> = befores
                 .iter()
-                .map(|p| brain.analyse(p, ANALYSIS_NODES))
+                .map(|p| brain.analyse(p, ANALYSIS_NODES, stop))
                 .collect();
             let final_moves = if last_playing {
-                brain.analyse(&last_pos, ANALYSIS_NODES * 4)
+                brain.analyse(&last_pos, ANALYSIS_NODES * 4, stop)
             } else {
                 Vec::new()
             };
             (per_move, final_moves)
         })
         .await?;
+    drop(ticket);
     let steps: Vec<Value> = steps
         .iter()
         .zip(per_move)

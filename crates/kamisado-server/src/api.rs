@@ -1,12 +1,13 @@
 //! The HTTP routes: the page and its assets, the game API and the WebSocket.
 
+use std::net::SocketAddr;
 use std::sync::Arc;
 
 use axum::Json;
 use axum::Router;
 use axum::body::Body;
 use axum::extract::ws::WebSocketUpgrade;
-use axum::extract::{DefaultBodyLimit, Path, Request, State};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Request, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
@@ -106,10 +107,11 @@ async fn not_found() -> ServerError {
 
 async fn create(
     State(app): State<Arc<App>>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
     body: Result<Json<NewGame>, axum::extract::rejection::JsonRejection>,
 ) -> Result<Response, ServerError> {
     let Json(request) = body?;
-    let created = app.create(request).await?;
+    let created = app.create(client.ip(), request).await?;
     Ok((StatusCode::CREATED, Json(created)).into_response())
 }
 
@@ -147,9 +149,10 @@ async fn socket(
 ) -> Result<Response, ServerError> {
     let cell = app.game(&id).await?;
     let upgrade = upgrade.map_err(|e| ServerError::BadRequest(e.body_text()))?;
+    let frame = ws::MAX_FRAME.max(app.limits.max_message);
     Ok(upgrade
-        .max_message_size(ws::MAX_FRAME)
-        .max_frame_size(ws::MAX_FRAME)
+        .max_message_size(frame)
+        .max_frame_size(frame)
         .on_upgrade(move |socket| ws::session(app, cell, socket)))
 }
 

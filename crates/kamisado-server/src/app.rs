@@ -13,6 +13,7 @@ use tokio::sync::{Mutex, broadcast};
 
 use crate::engine::EnginePool;
 use crate::error::ServerError;
+use crate::limits::{GameQuota, Limits};
 use crate::live::{Action, LiveGame, Seat, side_name};
 use crate::store::{GameRow, Mode, Store};
 
@@ -46,6 +47,10 @@ pub struct App {
     games: Mutex<HashMap<String, Arc<GameCell>>>,
     /// The engines.
     pub engines: Arc<EnginePool>,
+    /// What one client may ask.
+    pub limits: Limits,
+    /// Games created by each client address.
+    quota: GameQuota,
     /// Set when the server stops: no change is stored after it.
     closed: AtomicBool,
 }
@@ -146,12 +151,18 @@ fn conflict(m: impl Into<String>) -> ServerError {
 }
 
 impl App {
-    /// The shared state over a database, with `slots` engine searches at a time.
-    pub fn new(store: Store, slots: usize) -> App {
+    /// The shared state over a database, under `limits`.
+    pub fn new(store: Store, limits: Limits) -> App {
         App {
             store,
             games: Mutex::new(HashMap::new()),
-            engines: Arc::new(EnginePool::new(slots)),
+            engines: Arc::new(EnginePool::new(
+                limits.engine_slots,
+                limits.engine_queue,
+                limits.search_time,
+            )),
+            quota: GameQuota::new(limits.games_per_client, limits.games_window),
+            limits,
             closed: AtomicBool::new(false),
         }
     }
@@ -181,8 +192,13 @@ impl App {
     /// in a game with a friend).
     ///
     /// # Errors
-    /// A request with a bad mode, target, level, colour or rule set, or a database failure.
-    pub async fn create(self: &Arc<Self>, req: NewGame) -> Result<Value, ServerError> {
+    /// A request with a bad mode, target, level, colour or rule set, a
+    /// client over its share of games, or a database failure.
+    pub async fn create(
+        self: &Arc<Self>,
+        client: std::net::IpAddr,
+        req: NewGame,
+    ) -> Result<Value, ServerError> {
         self.check_open()?;
         let mode: Mode = req.mode.parse()?;
         if !kamisado_core::Score::TARGETS.contains(&req.target) {
@@ -223,6 +239,7 @@ impl App {
                 ))
             })?,
         };
+        self.quota.take(client, std::time::Instant::now())?;
         let id = &seat_key()?[..16];
         let key = seat_key()?;
         let name = clean_name(req.name.as_deref(), "Player");
@@ -628,7 +645,7 @@ impl App {
             let fill_now = matches!(m.state(), MatchState::AwaitingFill { .. });
             let choice = app
                 .engines
-                .run(move |brain| {
+                .run(move |brain, _stop| {
                     if fill_now {
                         Some(Action::Fill(brain.choose_fill(&m, level)))
                     } else {

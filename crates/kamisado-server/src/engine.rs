@@ -2,18 +2,20 @@
 //!
 //! Searches are CPU work: they run on blocking threads (`spawn_blocking`), at
 //! most [`EnginePool::new`]'s `slots` at a time, each with an engine of its own
-//! taken from a pool so that hash tables are reused.
+//! taken from a pool so that hash tables are reused. Hints and analyses are
+//! admitted first ([`EnginePool::admit`]): when `slots + queue` are running or
+//! waiting, they are refused. Each search is given a stop flag that is set
+//! when its time is up.
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use kamisado_core::{Fill, Match, Move, Position};
-use tokio::sync::Semaphore;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::error::ServerError;
 
-/// Nodes searched for a hint.
-pub const HINT_NODES: u64 = 400_000;
 /// Nodes searched for each position of an analysis board.
 pub const ANALYSIS_NODES: u64 = 60_000;
 /// Megabytes of hash table for each engine.
@@ -37,8 +39,9 @@ pub trait Brain: Send + 'static {
     fn choose_move(&mut self, m: &Match, level: u8, seed: u64) -> Option<Move>;
     /// The engine's fill choice after it won a round.
     fn choose_fill(&mut self, m: &Match, level: u8) -> Fill;
-    /// Every legal move with its value, best first, searched up to `nodes` nodes.
-    fn analyse(&mut self, pos: &Position, nodes: u64) -> Vec<Analysed>;
+    /// Every legal move with its value, best first, searched up to `nodes`
+    /// nodes or until `stop` is set.
+    fn analyse(&mut self, pos: &Position, nodes: u64, stop: &AtomicBool) -> Vec<Analysed>;
 }
 
 impl Brain for kamisado_engine::Engine {
@@ -50,9 +53,8 @@ impl Brain for kamisado_engine::Engine {
         kamisado_engine::Engine::choose_fill(self, m, level.clamp(1, 6))
     }
 
-    fn analyse(&mut self, pos: &Position, nodes: u64) -> Vec<Analysed> {
-        let stop = AtomicBool::new(false);
-        kamisado_engine::Engine::analyse(self, pos, kamisado_engine::Limit::Nodes(nodes), &stop)
+    fn analyse(&mut self, pos: &Position, nodes: u64, stop: &AtomicBool) -> Vec<Analysed> {
+        kamisado_engine::Engine::analyse(self, pos, kamisado_engine::Limit::Nodes(nodes), stop)
             .into_iter()
             .map(|a| Analysed {
                 mv: a.mv,
@@ -63,30 +65,60 @@ impl Brain for kamisado_engine::Engine {
     }
 }
 
+/// A place among the searches that may run or wait, for a hint or an analysis.
+#[derive(Debug)]
+pub struct Ticket(#[allow(dead_code)] OwnedSemaphorePermit);
+
 /// A bounded set of engines for blocking threads.
 pub struct EnginePool {
     slots: Arc<Semaphore>,
+    tickets: Arc<Semaphore>,
+    capacity: usize,
+    search_time: Duration,
     idle: Mutex<Vec<Box<dyn Brain>>>,
     make: fn() -> Box<dyn Brain>,
 }
 
 impl EnginePool {
-    /// A pool that runs at most `slots` searches at a time.
-    pub fn new(slots: usize) -> EnginePool {
+    /// A pool that runs at most `slots` searches at a time, admits at most
+    /// `queue` more hints or analyses to wait, and stops a search's analysis
+    /// after `search_time`.
+    pub fn new(slots: usize, queue: usize, search_time: Duration) -> EnginePool {
+        let slots = slots.max(1);
         EnginePool {
-            slots: Arc::new(Semaphore::new(slots.max(1))),
+            slots: Arc::new(Semaphore::new(slots)),
+            tickets: Arc::new(Semaphore::new(slots + queue)),
+            capacity: slots + queue,
+            search_time,
             idle: Mutex::new(Vec::new()),
             make: || Box::new(kamisado_engine::Engine::new(HASH_MB)),
         }
     }
 
-    /// Runs `work` with an engine on a blocking thread once a slot is free.
+    /// Admits one more hint or analysis, or refuses it when the engine is busy.
+    ///
+    /// # Errors
+    /// [`ServerError::TooMany`] when every place is taken.
+    pub fn admit(&self) -> Result<Ticket, ServerError> {
+        Arc::clone(&self.tickets)
+            .try_acquire_owned()
+            .map(Ticket)
+            .map_err(|_| {
+                ServerError::TooMany(format!(
+                    "the engine is busy: {} searches are running or waiting; ask again in a moment",
+                    self.capacity
+                ))
+            })
+    }
+
+    /// Runs `work` with an engine and a stop flag on a blocking thread once a
+    /// slot is free; the flag is set when the search time is up.
     ///
     /// # Errors
     /// [`ServerError::Unavailable`] when the search failed.
     pub async fn run<T: Send + 'static>(
         self: &Arc<Self>,
-        work: impl FnOnce(&mut dyn Brain) -> T + Send + 'static,
+        work: impl FnOnce(&mut dyn Brain, &AtomicBool) -> T + Send + 'static,
     ) -> Result<T, ServerError> {
         let permit = Arc::clone(&self.slots)
             .acquire_owned()
@@ -98,9 +130,18 @@ impl EnginePool {
             .ok()
             .and_then(|mut idle| idle.pop())
             .unwrap_or_else(self.make);
+        let stop = Arc::new(AtomicBool::new(false));
+        let timer = {
+            let stop = Arc::clone(&stop);
+            let time = self.search_time;
+            tokio::spawn(async move {
+                tokio::time::sleep(time).await;
+                stop.store(true, Ordering::SeqCst);
+            })
+        };
         let pool = Arc::clone(self);
-        tokio::task::spawn_blocking(move || {
-            let answer = work(brain.as_mut());
+        let answer = tokio::task::spawn_blocking(move || {
+            let answer = work(brain.as_mut(), &stop);
             if let Ok(mut idle) = pool.idle.lock() {
                 idle.push(brain);
             }
@@ -108,6 +149,8 @@ impl EnginePool {
             answer
         })
         .await
-        .map_err(|e| ServerError::Unavailable(format!("the engine failed: {e}")))
+        .map_err(|e| ServerError::Unavailable(format!("the engine failed: {e}")));
+        timer.abort();
+        answer
     }
 }

@@ -25,6 +25,8 @@ pub enum ServerError {
     TooLarge(String),
     /// The engine is not available for this request.
     Unavailable(String),
+    /// A client over one of its limits: messages a second, games, engine searches waiting.
+    TooMany(String),
     /// A stored game that no longer replays: the database was changed by hand.
     Corrupt(String),
 }
@@ -42,6 +44,7 @@ impl ServerError {
             ServerError::Forbidden(_) => StatusCode::FORBIDDEN,
             ServerError::Conflict(_) => StatusCode::CONFLICT,
             ServerError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ServerError::TooMany(_) => StatusCode::TOO_MANY_REQUESTS,
         }
     }
 }
@@ -56,7 +59,8 @@ impl fmt::Display for ServerError {
             | ServerError::TooLarge(m)
             | ServerError::Forbidden(m)
             | ServerError::Conflict(m)
-            | ServerError::Unavailable(m) => f.write_str(m),
+            | ServerError::Unavailable(m)
+            | ServerError::TooMany(m) => f.write_str(m),
             ServerError::Corrupt(m) => write!(f, "a stored game does not replay: {m}"),
         }
     }

@@ -29,7 +29,9 @@ mod api;
 mod app;
 mod engine;
 mod error;
+pub mod limits;
 mod live;
+pub mod loadtest;
 mod store;
 mod ws;
 
@@ -39,6 +41,8 @@ use std::sync::Arc;
 
 pub use api::CONTENT_SECURITY_POLICY;
 pub use error::ServerError;
+pub use limits::Limits;
+pub use ws::{ClientMessage, decode_client_message};
 
 /// Where the server listens and where it keeps its games.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -94,23 +98,34 @@ impl Server {
     ) -> Result<(), ServerError> {
         let app = Arc::clone(&self.app);
         let router = api::router(self.app);
-        let served = axum::serve(self.listener, router)
-            .with_graceful_shutdown(shutdown)
-            .await;
+        let served = axum::serve(
+            self.listener,
+            router.into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .with_graceful_shutdown(shutdown)
+        .await;
         app.close().await;
         served?;
         Ok(())
     }
 }
 
-/// Opens the database (creating it and running migrations) and the listening socket.
+/// Opens the database (creating it and running migrations) and the listening
+/// socket, with the default [`Limits`].
 ///
 /// # Errors
 /// A database that cannot be opened or migrated, or an address that cannot be bound.
 pub async fn bind(config: ServeConfig) -> Result<Server, ServerError> {
+    bind_with(config, Limits::default()).await
+}
+
+/// As [`bind`], under the given limits.
+///
+/// # Errors
+/// As [`bind`].
+pub async fn bind_with(config: ServeConfig, limits: Limits) -> Result<Server, ServerError> {
     let store = store::Store::open(&config.db).await?;
-    let slots = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let app = Arc::new(App::new(store, slots));
+    let app = Arc::new(App::new(store, limits));
     let listener = tokio::net::TcpListener::bind(config.addr).await?;
     Ok(Server { listener, app })
 }

@@ -431,18 +431,25 @@ pub fn describe_move(
 
 /// Words for the end of a round.
 fn describe_result(r: RoundResult, after: &Match) -> String {
-    let why = match r.end {
-        RoundEnd::HomeRow => format!(
+    // Endings are compared one by one so that an ending added to the rules
+    // is still described, by its name, before it has words of its own here.
+    let why = if r.end == RoundEnd::HomeRow {
+        format!(
             "{} reaches the home row and wins the round",
             side_name(r.winner)
-        ),
-        RoundEnd::Deadlock => format!(
+        )
+    } else if r.end == RoundEnd::Deadlock {
+        format!(
             "Deadlock: the passes would go round for ever (R8), so {} loses the round as the last to make a real move, and {} wins it",
             side_name(!r.winner),
             side_name(r.winner)
-        ),
-        RoundEnd::Resignation => format!("{} wins by resignation", side_name(r.winner)),
-        RoundEnd::Time => format!("{} wins on time", side_name(r.winner)),
+        )
+    } else if r.end == RoundEnd::Resignation {
+        format!("{} wins by resignation", side_name(r.winner))
+    } else if r.end == RoundEnd::Time {
+        format!("{} wins on time", side_name(r.winner))
+    } else {
+        format!("{} wins the round ({})", side_name(r.winner), r.end.name())
     };
     let mut text = format!(
         "{why}: {} point{}",

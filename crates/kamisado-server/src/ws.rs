@@ -3,6 +3,7 @@
 //! Messages are JSON objects with a `t` field; see the crate's README for the protocol.
 
 use std::sync::Arc;
+use std::time::Instant;
 
 use axum::extract::ws::{Message, WebSocket};
 use serde::Deserialize;
@@ -10,40 +11,92 @@ use serde_json::{Value, json};
 use tokio::sync::{broadcast, mpsc};
 
 use crate::app::{App, GameCell};
-use crate::engine::HINT_NODES;
 use crate::error::ServerError;
+use crate::limits::RateLimiter;
 use crate::live::{Action, Seat};
 use crate::store::Mode;
 
-/// The largest message the server reads; larger ones are refused with a reason.
-pub const MAX_MESSAGE: usize = 2048;
 /// The largest frame the WebSocket accepts at all; larger ones close the connection.
 pub const MAX_FRAME: usize = 16 * 1024;
 /// Messages waiting for one client (hints, answers) before more are dropped.
 const DIRECT_DEPTH: usize = 16;
 
-/// A message from a client.
-#[derive(Debug, Deserialize)]
+/// A message from a client, as [`decode_client_message`] reads it.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(tag = "t", rename_all = "snake_case", deny_unknown_fields)]
-enum ClientMessage {
+pub enum ClientMessage {
     /// Takes a seat with its key, or watches without one.
-    Join { key: Option<String> },
+    Join {
+        /// The seat key, or none to watch.
+        key: Option<String>,
+    },
     /// Plays a move (`c1-c6`, `d4>d5`, `pass`) as action number `n`.
-    Move { n: usize, mv: String },
+    Move {
+        /// The action's number.
+        n: usize,
+        /// The move in notation.
+        mv: String,
+    },
     /// Chooses the fill side (`left`, `right`) as action number `n`.
-    Fill { n: usize, fill: String },
+    Fill {
+        /// The action's number.
+        n: usize,
+        /// `left` or `right`.
+        fill: String,
+    },
     /// Resigns the match as action number `n`.
-    Resign { n: usize },
+    Resign {
+        /// The action's number.
+        n: usize,
+    },
     /// Takes back moves (against the engine, or on one screen).
-    Undo { n: usize },
+    Undo {
+        /// The action's number.
+        n: usize,
+    },
     /// Offers to take back one's last move (with a friend).
-    Takeback { n: usize },
+    Takeback {
+        /// The action's number.
+        n: usize,
+    },
     /// Answers the opponent's takeback offer.
-    TakebackReply { accept: bool },
+    TakebackReply {
+        /// Whether the offer is accepted.
+        accept: bool,
+    },
     /// Asks the engine for the best move (against the engine, or on one screen).
-    Hint { n: usize },
+    Hint {
+        /// The action's number.
+        n: usize,
+    },
     /// Sets one's name.
-    Name { name: String },
+    Name {
+        /// The name.
+        name: String,
+    },
+}
+
+/// Reads one client message: at most `max_len` bytes of JSON with a known `t`.
+///
+/// ```
+/// use kamisado_server::{ClientMessage, decode_client_message};
+/// let m = decode_client_message(r#"{"t":"move","n":0,"mv":"d1-d6"}"#, 2048).unwrap();
+/// assert_eq!(m, ClientMessage::Move { n: 0, mv: "d1-d6".into() });
+/// assert!(decode_client_message(r#"{"t":"move"}"#, 2048).is_err());
+/// ```
+///
+/// # Errors
+/// [`ServerError::TooLarge`] for a longer message, [`ServerError::BadRequest`]
+/// for anything that is not one of the messages.
+pub fn decode_client_message(text: &str, max_len: usize) -> Result<ClientMessage, ServerError> {
+    if text.len() > max_len {
+        return Err(ServerError::TooLarge(format!(
+            "message refused: {} bytes, the limit is {max_len}",
+            text.len()
+        )));
+    }
+    serde_json::from_str(text)
+        .map_err(|e| ServerError::BadRequest(format!("malformed message: {e}")))
 }
 
 fn error_message(reason: &str) -> String {
@@ -55,6 +108,7 @@ pub async fn session(app: Arc<App>, cell: Arc<GameCell>, mut socket: WebSocket) 
     let mut states = cell.tx.subscribe();
     let (direct_tx, mut direct_rx) = mpsc::channel::<String>(DIRECT_DEPTH);
     let mut seat: Option<Seat> = None;
+    let mut rate = RateLimiter::new(app.limits.messages_per_second, app.limits.message_burst);
     let first = cell.live.lock().await.view().to_string();
     if socket.send(Message::Text(first.into())).await.is_err() {
         return;
@@ -62,10 +116,14 @@ pub async fn session(app: Arc<App>, cell: Arc<GameCell>, mut socket: WebSocket) 
     loop {
         let outgoing = tokio::select! {
             incoming = socket.recv() => match incoming {
-                Some(Ok(Message::Text(text))) => {
-                    handle(&app, &cell, &mut seat, text.as_str(), &direct_tx).await
-                }
-                Some(Ok(Message::Binary(_))) => vec![error_message("messages are JSON text")],
+                Some(Ok(Message::Text(text))) => match rate.take(Instant::now()) {
+                    Ok(()) => handle(&app, &cell, &mut seat, text.as_str(), &direct_tx).await,
+                    Err(e) => vec![error_message(&e.to_string())],
+                },
+                Some(Ok(Message::Binary(_))) => match rate.take(Instant::now()) {
+                    Ok(()) => vec![error_message("messages are JSON text")],
+                    Err(e) => vec![error_message(&e.to_string())],
+                },
                 Some(Ok(Message::Ping(_) | Message::Pong(_))) => Vec::new(),
                 Some(Ok(Message::Close(_))) | Some(Err(_)) | None => return,
             },
@@ -94,15 +152,9 @@ async fn handle(
     text: &str,
     direct: &mpsc::Sender<String>,
 ) -> Vec<String> {
-    if text.len() > MAX_MESSAGE {
-        return vec![error_message(&format!(
-            "message refused: {} bytes, the limit is {MAX_MESSAGE}",
-            text.len()
-        ))];
-    }
-    let message: ClientMessage = match serde_json::from_str(text) {
+    let message = match decode_client_message(text, app.limits.max_message) {
         Ok(m) => m,
-        Err(e) => return vec![error_message(&format!("malformed message: {e}"))],
+        Err(e) => return vec![error_message(&e.to_string())],
     };
     match run(app, cell, seat, message, direct).await {
         Ok(answers) => answers,
@@ -235,12 +287,15 @@ async fn hint(
         }
         pos
     };
+    let ticket = app.engines.admit()?;
+    let nodes = app.limits.hint_nodes;
     let app = Arc::clone(app);
     tokio::spawn(async move {
         let answer = app
             .engines
-            .run(move |brain| brain.analyse(&position, HINT_NODES))
+            .run(move |brain, stop| brain.analyse(&position, nodes, stop))
             .await;
+        drop(ticket);
         let text = match answer {
             Ok(moves) => match moves.first() {
                 Some(best) => json!({

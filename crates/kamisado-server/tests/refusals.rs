@@ -292,7 +292,7 @@ async fn http_refusals() {
         (r#"{"mode":"engine","level":9}"#, "levels 1 to 6"),
         (r#"{"mode":"friend","target":5}"#, "1, 3, 7 or 15"),
         (r#"{"mode":"friend","colour":"green"}"#, "not a colour"),
-        (r#"{"mode":"friend","rules":"zvezda"}"#, "zvezda"),
+        (r#"{"mode":"friend","rules":"chess960"}"#, "chess960"),
         (r#"{"mode":"friend","extra":1}"#, "unknown field"),
         ("{oops", "json"),
     ];

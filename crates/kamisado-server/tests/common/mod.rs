@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
-use kamisado_server::{ServeConfig, bind};
+use kamisado_server::{Limits, ServeConfig, bind_with};
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
@@ -54,10 +54,17 @@ pub struct TestServer {
 
 impl TestServer {
     pub async fn start(db: &TempDb) -> TestServer {
-        let server = bind(ServeConfig {
-            addr: "127.0.0.1:0".parse().unwrap(),
-            db: db.url(),
-        })
+        TestServer::start_with(db, Limits::default()).await
+    }
+
+    pub async fn start_with(db: &TempDb, limits: Limits) -> TestServer {
+        let server = bind_with(
+            ServeConfig {
+                addr: "127.0.0.1:0".parse().unwrap(),
+                db: db.url(),
+            },
+            limits,
+        )
         .await
         .expect("the server starts");
         let addr = server.local_addr();
@@ -104,6 +111,19 @@ impl TestServer {
     pub async fn client(&self, id: &str, key: Option<&str>) -> Client {
         Client::connect(self.addr, id, key).await
     }
+}
+
+/// The actions stored for a game, in order, read from the database itself.
+pub async fn stored_actions(db: &TempDb, id: &str) -> Vec<String> {
+    let pool = sqlx::SqlitePool::connect(&db.url()).await.unwrap();
+    let rows: Vec<(String,)> =
+        sqlx::query_as("SELECT action FROM actions WHERE game_id = $1 ORDER BY seq")
+            .bind(id)
+            .fetch_all(&pool)
+            .await
+            .unwrap();
+    pool.close().await;
+    rows.into_iter().map(|(a,)| a).collect()
 }
 
 /// An HTTP/1.1 answer: status, headers (lower-case names) and body.

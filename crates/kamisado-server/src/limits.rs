@@ -1,0 +1,163 @@
+//! What one client may ask of the server: message sizes, message rate, engine
+//! searches and games. Each limit is refused with a reason, never by a hang.
+
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use crate::error::ServerError;
+
+/// The limits a server enforces; [`Limits::default`] is what `serve` uses.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Limits {
+    /// The largest WebSocket message read, in bytes; larger ones are refused with a reason.
+    pub max_message: usize,
+    /// Messages a second one connection may send on average.
+    pub messages_per_second: f64,
+    /// Messages one connection may send at once before the rate applies.
+    pub message_burst: f64,
+    /// Engine searches that run at the same time (one per core by default).
+    pub engine_slots: usize,
+    /// Hint and analysis requests that may wait for a slot; more are refused.
+    pub engine_queue: usize,
+    /// The longest a hint or an analysis searches before it answers with what it has.
+    pub search_time: Duration,
+    /// Nodes searched for a hint (the time limit stops it sooner if need be).
+    pub hint_nodes: u64,
+    /// Games one client address may create within [`Limits::games_window`].
+    pub games_per_client: usize,
+    /// The window over which games per client are counted.
+    pub games_window: Duration,
+}
+
+impl Default for Limits {
+    /// 2 KiB messages, 20 a second (bursts of 40), a search per core with 8
+    /// waiting, 10 s a search, 100 games per client address an hour.
+    fn default() -> Limits {
+        Limits {
+            max_message: 2048,
+            messages_per_second: 20.0,
+            message_burst: 40.0,
+            engine_slots: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            engine_queue: 8,
+            search_time: Duration::from_secs(10),
+            hint_nodes: 400_000,
+            games_per_client: 100,
+            games_window: Duration::from_secs(3600),
+        }
+    }
+}
+
+/// A token bucket: one connection's allowance of messages.
+#[derive(Debug)]
+pub struct RateLimiter {
+    rate: f64,
+    burst: f64,
+    tokens: f64,
+    last: Instant,
+}
+
+impl RateLimiter {
+    /// A full bucket of `burst` messages refilled at `rate` a second.
+    pub fn new(rate: f64, burst: f64) -> RateLimiter {
+        RateLimiter {
+            rate,
+            burst: burst.max(1.0),
+            tokens: burst.max(1.0),
+            last: Instant::now(),
+        }
+    }
+
+    /// Takes one message's token at `now`.
+    ///
+    /// # Errors
+    /// [`ServerError::TooMany`] when the connection sends faster than its rate.
+    pub fn take(&mut self, now: Instant) -> Result<(), ServerError> {
+        let elapsed = now.saturating_duration_since(self.last).as_secs_f64();
+        self.last = now;
+        self.tokens = (self.tokens + elapsed * self.rate).min(self.burst);
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            Ok(())
+        } else {
+            Err(ServerError::TooMany(format!(
+                "rate limit: at most {} messages a second on one connection; this one was not read",
+                self.rate
+            )))
+        }
+    }
+}
+
+/// Games created by each client address within a window.
+#[derive(Debug)]
+pub struct GameQuota {
+    cap: usize,
+    window: Duration,
+    created: Mutex<HashMap<IpAddr, Vec<Instant>>>,
+}
+
+impl GameQuota {
+    /// At most `cap` games per address within `window`.
+    pub fn new(cap: usize, window: Duration) -> GameQuota {
+        GameQuota {
+            cap,
+            window,
+            created: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// Counts a new game for `client` at `now`.
+    ///
+    /// # Errors
+    /// [`ServerError::TooMany`] when the address has created its share already.
+    pub fn take(&self, client: IpAddr, now: Instant) -> Result<(), ServerError> {
+        let mut created = self
+            .created
+            .lock()
+            .map_err(|_| ServerError::Unavailable("the game quota is unavailable".into()))?;
+        let times = created.entry(client).or_default();
+        times.retain(|t| now.saturating_duration_since(*t) < self.window);
+        if times.len() >= self.cap {
+            return Err(ServerError::TooMany(format!(
+                "too many games: at most {} games per client in {} minutes; finish or wait",
+                self.cap,
+                self.window.as_secs() / 60
+            )));
+        }
+        times.push(now);
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bucket_allows_its_burst_then_its_rate() {
+        let start = Instant::now();
+        let mut bucket = RateLimiter::new(2.0, 3.0);
+        for _ in 0..3 {
+            bucket.take(start).unwrap();
+        }
+        let refused = bucket.take(start).unwrap_err();
+        assert!(refused.to_string().contains("rate limit"), "{refused}");
+        // Half a second later one more token has come.
+        bucket.take(start + Duration::from_millis(500)).unwrap();
+        assert!(bucket.take(start + Duration::from_millis(500)).is_err());
+    }
+
+    #[test]
+    fn a_quota_counts_games_per_address_within_its_window() {
+        let quota = GameQuota::new(2, Duration::from_secs(60));
+        let a: IpAddr = [127, 0, 0, 1].into();
+        let b: IpAddr = [127, 0, 0, 2].into();
+        let now = Instant::now();
+        quota.take(a, now).unwrap();
+        quota.take(a, now).unwrap();
+        assert!(quota.take(a, now).is_err());
+        quota.take(b, now).unwrap();
+        quota.take(a, now + Duration::from_secs(61)).unwrap();
+    }
+}
