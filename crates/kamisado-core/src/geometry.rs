@@ -145,6 +145,103 @@ pub const fn ray_bits(side: Side, direction: usize, from: Square) -> u64 {
     RAYS[side as usize][direction][from.index()]
 }
 
+/// The eight compass directions as (file step, rank step), from Black's side:
+/// north (towards rank 8) first, then clockwise.
+pub const COMPASS: [(i32, i32); 8] = [
+    (0, 1),
+    (1, 1),
+    (1, 0),
+    (1, -1),
+    (0, -1),
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+];
+
+const fn compass_ray(direction: usize, from: usize) -> u64 {
+    let (df, dr) = COMPASS[direction];
+    let mut file = (from % SIZE) as i32 + df;
+    let mut rank = (from / SIZE) as i32 + dr;
+    let mut bits = 0u64;
+    while file >= 0 && rank >= 0 && file < SIZE as i32 && rank < SIZE as i32 {
+        bits |= 1u64 << (rank as usize * SIZE + file as usize);
+        file += df;
+        rank += dr;
+    }
+    bits
+}
+
+const COMPASS_RAYS: [[u64; SIZE * SIZE]; 8] = {
+    let mut table = [[0u64; SIZE * SIZE]; 8];
+    let mut d = 0;
+    while d < 8 {
+        let mut sq = 0;
+        while sq < SIZE * SIZE {
+            table[d][sq] = compass_ray(d, sq);
+            sq += 1;
+        }
+        d += 1;
+    }
+    table
+};
+
+/// The squares from `from` to the edge in a compass direction, on an empty board.
+#[inline]
+pub const fn compass_ray_bits(direction: usize, from: Square) -> u64 {
+    COMPASS_RAYS[direction][from.index()]
+}
+
+/// Whether a compass direction runs towards higher square indices.
+#[inline]
+pub const fn runs_up(direction: usize) -> bool {
+    let (df, dr) = COMPASS[direction];
+    dr > 0 || (dr == 0 && df > 0)
+}
+
+/// The compass direction a side calls forward, turned by `turn` eighths
+/// clockwise (0 forward, 2 right, 4 back, 6 left, as that player sees the board).
+pub const fn compass_for(side: Side, turn: usize) -> usize {
+    match side {
+        Side::Black => turn % 8,
+        Side::White => (turn + 4) % 8,
+    }
+}
+
+const WITHIN: [[u64; SIZE]; SIZE * SIZE] = {
+    let mut table = [[0u64; SIZE]; SIZE * SIZE];
+    let mut sq = 0;
+    while sq < SIZE * SIZE {
+        let (f, r) = ((sq % SIZE) as i32, (sq / SIZE) as i32);
+        let mut d = 0;
+        while d < SIZE {
+            let mut bits = 0u64;
+            let mut t = 0;
+            while t < SIZE * SIZE {
+                let (tf, tr) = ((t % SIZE) as i32, (t / SIZE) as i32);
+                let (df, dr) = ((tf - f).abs(), (tr - r).abs());
+                if df <= d as i32 && dr <= d as i32 {
+                    bits |= 1u64 << t;
+                }
+                t += 1;
+            }
+            table[sq][d] = bits;
+            d += 1;
+        }
+        sq += 1;
+    }
+    table
+};
+
+/// The squares at most `distance` king steps from `from` (7 or more: the whole board).
+#[inline]
+pub const fn within(from: Square, distance: i32) -> u64 {
+    if distance >= SIZE as i32 - 1 {
+        u64::MAX
+    } else {
+        WITHIN[from.index()][distance as usize]
+    }
+}
+
 /// The ranks at most `distance` ranks ahead of `rank` for `side`, as a bitboard.
 pub const fn ranks_ahead(side: Side, rank: i32, distance: i32) -> u64 {
     let mut bits = 0u64;

@@ -51,6 +51,8 @@ pub enum RoundEnd {
     HomeRow,
     /// The last real mover caused a deadlock (R8).
     Deadlock,
+    /// A position occurred a third time under zvezda; its last mover lost.
+    Repetition,
     /// A player resigned; this ends the match.
     Resignation,
     /// A player ran out of time; this ends the match.
@@ -59,18 +61,21 @@ pub enum RoundEnd {
 
 impl RoundEnd {
     /// Every ending, in the order of their names.
-    pub const ALL: [RoundEnd; 4] = [
+    pub const ALL: [RoundEnd; 5] = [
         RoundEnd::HomeRow,
         RoundEnd::Deadlock,
+        RoundEnd::Repetition,
         RoundEnd::Resignation,
         RoundEnd::Time,
     ];
 
-    /// The words a record uses: `home row`, `deadlock`, `resignation`, `time`.
+    /// The words a record uses: `home row`, `deadlock`, `repetition`,
+    /// `resignation`, `time`.
     pub const fn name(self) -> &'static str {
         match self {
             RoundEnd::HomeRow => "home row",
             RoundEnd::Deadlock => "deadlock",
+            RoundEnd::Repetition => "repetition",
             RoundEnd::Resignation => "resignation",
             RoundEnd::Time => "time",
         }
@@ -178,6 +183,8 @@ pub struct Match {
     state: MatchState,
     last_move: Option<Move>,
     last_round: Option<RoundResult>,
+    /// The round's positions so far, when repetitions count (zvezda).
+    history: Vec<Position>,
 }
 
 /// The squares a player visits when filling, in order, and their home-row
@@ -240,7 +247,22 @@ impl Match {
             state: MatchState::Playing,
             last_move: None,
             last_round: None,
-        })
+            history: Vec::new(),
+        }
+        .with_history())
+    }
+
+    /// Starts the round's history of positions, where repetitions count.
+    fn with_history(mut self) -> Match {
+        self.restart_history();
+        self
+    }
+
+    fn restart_history(&mut self) {
+        self.history.clear();
+        if self.rules().repetition_loses() {
+            self.history.push(self.position);
+        }
     }
 
     /// A match from a position's text: its match field gives the score and
@@ -263,7 +285,9 @@ impl Match {
             state: MatchState::Playing,
             last_move: None,
             last_round: None,
-        };
+            history: Vec::new(),
+        }
+        .with_history();
         if let Some(outcome) = position.outcome() {
             m.state = m.state_after(outcome.winner);
         } else if let Some(side) = Side::BOTH
@@ -341,11 +365,12 @@ impl Match {
     /// An illegal move, or no round being played.
     pub fn play(&mut self, mv: Move) -> Result<Option<RoundResult>, MatchError> {
         self.check_playing()?;
+        let mover = self.position.side_to_move();
         let next = self.position.play(mv).map_err(MatchError::Illegal)?;
         self.position = next;
         self.last_move = Some(mv);
         let Some(outcome) = next.outcome() else {
-            return Ok(None);
+            return Ok(self.check_repetition(mover));
         };
         let winner = outcome.winner;
         let (end, colour) = match outcome.ending {
@@ -361,7 +386,29 @@ impl Match {
             },
         };
         let colour = colour.expect("a round is won by a tower");
-        let teeth = next.teeth(winner, colour);
+        Ok(Some(self.score_round(winner, end, colour)))
+    }
+
+    /// Under zvezda, ends the round when the position just reached occurs a
+    /// third time: the mover loses, and the winner scores for, and promotes,
+    /// the tower they must now move (as after a deadlock, R10).
+    fn check_repetition(&mut self, mover: Side) -> Option<RoundResult> {
+        if !self.rules().repetition_loses() {
+            return None;
+        }
+        let seen = self.history.iter().filter(|&&p| p == self.position).count();
+        self.history.push(self.position);
+        if seen < 2 {
+            return None;
+        }
+        // Under zvezda every move hands the turn over: the winner is to move.
+        let colour = self.position.forced_colour()?;
+        Some(self.score_round(!mover, RoundEnd::Repetition, colour))
+    }
+
+    /// Scores a finished round for the winner's tower of `colour` (R10).
+    fn score_round(&mut self, winner: Side, end: RoundEnd, colour: Colour) -> RoundResult {
+        let teeth = self.position.teeth(winner, colour);
         let result = RoundResult {
             winner,
             end,
@@ -372,7 +419,7 @@ impl Match {
         self.score[winner.index()] += result.points;
         self.state = self.state_after(winner);
         self.last_round = Some(result);
-        Ok(Some(result))
+        result
     }
 
     /// The round's winner chooses the fill side; the towers are re-seated and
@@ -392,6 +439,7 @@ impl Match {
         self.round += 1;
         self.state = MatchState::Playing;
         self.last_move = None;
+        self.restart_history();
         Ok(())
     }
 

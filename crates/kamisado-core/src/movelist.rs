@@ -6,8 +6,9 @@ use std::ops::Deref;
 use crate::Move;
 
 /// The most legal moves a position can have: each of eight towers has at
-/// most 7 straight and 7 diagonal targets, plus one push.
-pub const MAX_MOVES: usize = 128;
+/// most 27 targets on the lines through its square (a tower with three rings
+/// under zvezda) and 8 pushes.
+pub const MAX_MOVES: usize = 8 * (27 + 8);
 
 /// The legal moves of a position, in generation order.
 ///

@@ -1,6 +1,6 @@
 //! Perft: counting the leaves of the game tree, the move generator's checksum.
 
-use crate::{Move, Position};
+use crate::{Move, MoveList, Position};
 
 /// The number of leaves `depth` plies below `position` (NOTATION.md): every
 /// legal move, a pass included, is a ply; a finished round has no children.
@@ -13,11 +13,14 @@ pub fn perft(position: &Position, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => position.count_moves(),
-        _ => position
-            .legal_moves()
-            .iter()
-            .map(|&mv| perft(&position.play_unchecked(mv), depth - 1))
-            .sum(),
+        _ => {
+            let mut moves = MoveList::new();
+            position.legal_moves_into(&mut moves);
+            moves
+                .iter()
+                .map(|&mv| perft(&position.play_unchecked(mv), depth - 1))
+                .sum()
+        }
     }
 }
 

@@ -5,6 +5,7 @@ use std::str::FromStr;
 
 use crate::geometry::{self, SIZE, STRAIGHT, colour_of, goal_row, ray_bits, step};
 use crate::movelist::MoveList;
+use crate::rules::Variant;
 use crate::setup::{ParsePositionError, Setup};
 use crate::tower::{MAX_TEETH, reach};
 use crate::{Colour, Move, Rules, Side, Square, Tower};
@@ -203,17 +204,14 @@ impl Position {
                 "both sides have a tower on the other's home row".to_string(),
             ));
         }
-        if position.forced.is_none() && position.goal_reached().is_none() {
-            let mut moves = MoveList::new();
-            for colour in Colour::ALL {
-                position.generate_tower(colour, &mut moves);
-            }
-            if moves.is_empty() {
-                return Err(InvalidPosition(format!(
-                    "{} may move any tower but none can move",
-                    position.side.name()
-                )));
-            }
+        if position.forced.is_none()
+            && position.goal_reached().is_none()
+            && position.legal_moves().is_empty()
+        {
+            return Err(InvalidPosition(format!(
+                "{} may move any tower but none can move",
+                position.side.name()
+            )));
         }
         Ok(position)
     }
@@ -326,24 +324,33 @@ impl Position {
     /// whoever is to move (R3, R11).
     #[inline]
     pub fn tower_targets(&self, side: Side, colour: Colour) -> u64 {
-        self.step_targets(
-            side,
-            self.tower_square(side, colour),
-            self.teeth(side, colour),
-        )
+        let (from, teeth) = (self.tower_square(side, colour), self.teeth(side, colour));
+        if self.zvezda() {
+            self.step_targets::<true>(side, from, teeth)
+        } else {
+            self.step_targets::<false>(side, from, teeth)
+        }
+    }
+
+    /// The squares a side's tower of a colour may push into (where it lands),
+    /// as a bitboard, whoever is to move: at most one under the standard rules
+    /// (R12), one per direction under zvezda.
+    #[inline]
+    pub fn push_targets(&self, side: Side, colour: Colour) -> u64 {
+        let (from, teeth) = (self.tower_square(side, colour), self.teeth(side, colour));
+        if self.zvezda() {
+            self.pushes::<true>(side, from, teeth)
+        } else {
+            self.pushes::<false>(side, from, teeth)
+        }
     }
 
     /// Where a side's tower of a colour would land by pushing, if it may push
-    /// (R12), whoever is to move.
+    /// (R12), whoever is to move; under zvezda, the first of [`Position::push_targets`].
     #[inline]
     pub fn push_target(&self, side: Side, colour: Colour) -> Option<Square> {
-        let teeth = self.teeth(side, colour);
-        if teeth == 0 {
-            return None;
-        }
-        self.push_line(side, self.tower_square(side, colour), teeth)
-            .ok()
-            .map(|(to, _)| to)
+        let pushes = self.push_targets(side, colour);
+        (pushes != 0).then(|| Square::from_index_unchecked(pushes.trailing_zeros()))
     }
 
     /// The side with a tower on the other's home row, if any (R6).
@@ -360,7 +367,10 @@ impl Position {
 
     /// The squares a tower may step to (R3, R11).
     #[inline]
-    fn step_targets(&self, side: Side, from: Square, teeth: u8) -> u64 {
+    fn step_targets<const ZVEZDA: bool>(&self, side: Side, from: Square, teeth: u8) -> u64 {
+        if ZVEZDA {
+            return self.zvezda_targets(side, from, teeth);
+        }
         let occupied = self.occupied();
         let mut targets = 0;
         for direction in 0..3 {
@@ -378,6 +388,88 @@ impl Position {
             };
         }
         targets & geometry::ranks_ahead(side, from.rank(), reach(teeth))
+    }
+
+    /// The compass directions a tower moves in under zvezda: forward, and with
+    /// two rings sideways too, with three every way.
+    fn zvezda_directions(teeth: u8) -> &'static [usize] {
+        const FORWARD: [usize; 3] = [7, 0, 1];
+        const SIDEWAYS: [usize; 5] = [6, 7, 0, 1, 2];
+        const ALL: [usize; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
+        // Turns as the player sees the board; `compass_for` maps them for White.
+        match teeth {
+            0 | 1 => &FORWARD,
+            2 => &SIDEWAYS,
+            _ => &ALL,
+        }
+    }
+
+    /// Step targets under zvezda: the allowed directions up to the first
+    /// tower, at most 5 squares for a ringed tower.
+    fn zvezda_targets(&self, side: Side, from: Square, teeth: u8) -> u64 {
+        let occupied = self.occupied();
+        let mut targets = 0;
+        for &turn in Position::zvezda_directions(teeth) {
+            let direction = geometry::compass_for(side, turn);
+            let ray = geometry::compass_ray_bits(direction, from);
+            let blockers = ray & occupied;
+            targets |= if blockers == 0 {
+                ray
+            } else if geometry::runs_up(direction) {
+                ray & ((blockers & blockers.wrapping_neg()) - 1)
+            } else {
+                ray & ((u64::MAX << (63 - blockers.leading_zeros())) << 1)
+            };
+        }
+        targets & geometry::within(from, zvezda_reach(teeth))
+    }
+
+    /// The squares a ringed tower may push into under zvezda: an adjacent
+    /// opponent's tower of lower rank in a direction it moves in, with an
+    /// empty square behind it on the board.
+    fn zvezda_pushes(&self, side: Side, from: Square, teeth: u8) -> u64 {
+        if teeth == 0 {
+            return 0;
+        }
+        let mut pushes = 0;
+        for &turn in Position::zvezda_directions(teeth) {
+            let (df, dr) = geometry::COMPASS[geometry::compass_for(side, turn)];
+            let Some(next) = Square::at(from.file() + df, from.rank() + dr) else {
+                continue;
+            };
+            let Some(behind) = Square::at(next.file() + df, next.rank() + dr) else {
+                continue;
+            };
+            if self.occupied() & behind.bit() != 0 {
+                continue;
+            }
+            if let Some(colour) = self.colour_at(!side, next)
+                && self.teeth(!side, colour) < teeth
+            {
+                pushes |= next.bit();
+            }
+        }
+        pushes
+    }
+
+    /// The squares a tower may push into, as a bitboard.
+    #[inline]
+    fn pushes<const ZVEZDA: bool>(&self, side: Side, from: Square, teeth: u8) -> u64 {
+        if teeth == 0 {
+            0
+        } else if ZVEZDA {
+            self.zvezda_pushes(side, from, teeth)
+        } else {
+            self.push_line(side, from, teeth)
+                .map_or(0, |(to, _)| to.bit())
+        }
+    }
+
+    /// Whether the zvezda option is in force (the move generator is compiled
+    /// once for each variant, so that the standard game pays nothing for it).
+    #[inline]
+    fn zvezda(&self) -> bool {
+        self.rules.variant == Variant::Zvezda
     }
 
     /// The push a tower could make (R12): the sumo's landing square and the
@@ -430,36 +522,40 @@ impl Position {
 
     /// Adds the moves of the side to move's tower of `colour`.
     #[inline]
-    fn generate_tower(&self, colour: Colour, moves: &mut MoveList) {
+    fn generate_tower<const ZVEZDA: bool>(&self, colour: Colour, moves: &mut MoveList) {
         let side = self.side;
         let from = self.tower_square(side, colour);
         let teeth = self.teeth(side, colour);
-        let mut targets = self.step_targets(side, from, teeth);
+        let mut targets = self.step_targets::<ZVEZDA>(side, from, teeth);
         while targets != 0 {
             let to = Square::from_index_unchecked(targets.trailing_zeros());
             moves.push(Move::Step { from, to });
             targets &= targets - 1;
         }
-        if let Ok((to, _)) = self.push_line(side, from, teeth) {
+        let mut pushes = self.pushes::<ZVEZDA>(side, from, teeth);
+        while pushes != 0 {
+            let to = Square::from_index_unchecked(pushes.trailing_zeros());
             moves.push(Move::Push { from, to });
+            pushes &= pushes - 1;
         }
     }
 
     /// Whether a side's tower of a colour can neither step nor push.
     #[inline]
-    fn blocked(&self, side: Side, colour: Colour) -> bool {
+    fn blocked<const ZVEZDA: bool>(&self, side: Side, colour: Colour) -> bool {
         let from = self.tower_square(side, colour);
         let teeth = self.teeth(side, colour);
-        self.step_targets(side, from, teeth) == 0 && self.push_line(side, from, teeth).is_err()
+        self.step_targets::<ZVEZDA>(side, from, teeth) == 0
+            && self.pushes::<ZVEZDA>(side, from, teeth) == 0
     }
 
     /// Follows the chain of forced passes from this position (R7, R8).
-    fn chain(&self) -> Chain {
+    fn chain<const ZVEZDA: bool>(&self) -> Chain {
         let Some(mut colour) = self.forced else {
             return Chain::Free;
         };
         let mut side = self.side;
-        if !self.blocked(side, colour) {
+        if !self.blocked::<ZVEZDA>(side, colour) {
             return Chain::Free;
         }
         let mut seen = 0u16;
@@ -470,7 +566,7 @@ impl Position {
             if seen & (1 << (side.index() * 8 + colour.index())) != 0 {
                 return Chain::Deadlock;
             }
-            if !self.blocked(side, colour) {
+            if !self.blocked::<ZVEZDA>(side, colour) {
                 return Chain::Pass;
             }
         }
@@ -487,7 +583,12 @@ impl Position {
                 ending: Ending::HomeRow,
             });
         }
-        if self.chain() == Chain::Deadlock {
+        let chain = if self.zvezda() {
+            self.chain::<true>()
+        } else {
+            self.chain::<false>()
+        };
+        if chain == Chain::Deadlock {
             let loser = if self.pushed { self.side } else { !self.side };
             return Some(Outcome {
                 winner: !loser,
@@ -504,43 +605,70 @@ impl Position {
 
     /// Every legal move, in a fixed order: by tower colour, then target square
     /// in index order, then the push. Empty when the round is over.
+    #[inline]
     pub fn legal_moves(&self) -> MoveList {
         let mut moves = MoveList::new();
+        self.legal_moves_into(&mut moves);
+        moves
+    }
+
+    /// [`Position::legal_moves`] written into a list the caller owns (its
+    /// moves are replaced), which saves a copy in search loops.
+    #[inline]
+    pub fn legal_moves_into(&self, moves: &mut MoveList) {
+        moves.truncate(0);
+        if self.zvezda() {
+            self.legal_moves_in::<true>(moves);
+        } else {
+            self.legal_moves_in::<false>(moves);
+        }
+    }
+
+    fn legal_moves_in<const ZVEZDA: bool>(&self, moves: &mut MoveList) {
         if self.goal_reached().is_some() {
-            return moves;
+            return;
         }
         match self.forced {
             Some(colour) => {
-                self.generate_tower(colour, &mut moves);
-                if moves.is_empty() && self.chain() == Chain::Pass {
+                self.generate_tower::<ZVEZDA>(colour, moves);
+                if moves.is_empty() && self.chain::<ZVEZDA>() == Chain::Pass {
                     moves.push(Move::Pass);
                 }
             }
             None => {
                 for colour in Colour::ALL {
-                    self.generate_tower(colour, &mut moves);
+                    self.generate_tower::<ZVEZDA>(colour, moves);
                 }
             }
         }
-        moves
     }
 
     /// The number of legal moves, counted without listing them.
     #[inline]
     pub fn count_moves(&self) -> u64 {
+        if self.zvezda() {
+            self.count_moves_in::<true>()
+        } else {
+            self.count_moves_in::<false>()
+        }
+    }
+
+    #[inline]
+    fn count_moves_in<const ZVEZDA: bool>(&self) -> u64 {
         if self.goal_reached().is_some() {
             return 0;
         }
         let count_tower = |colour: Colour| {
             let from = self.tower_square(self.side, colour);
             let teeth = self.teeth(self.side, colour);
-            let steps = self.step_targets(self.side, from, teeth).count_ones() as u64;
-            let push = teeth > 0 && self.push_line(self.side, from, teeth).is_ok();
-            steps + push as u64
+            let steps = self
+                .step_targets::<ZVEZDA>(self.side, from, teeth)
+                .count_ones() as u64;
+            steps + self.pushes::<ZVEZDA>(self.side, from, teeth).count_ones() as u64
         };
         match self.forced {
             Some(colour) => match count_tower(colour) {
-                0 => (self.chain() == Chain::Pass) as u64,
+                0 => (self.chain::<ZVEZDA>() == Chain::Pass) as u64,
                 n => n,
             },
             None => Colour::ALL.into_iter().map(count_tower).sum(),
@@ -597,6 +725,21 @@ impl Position {
                 next.move_tower(side, colour, to);
                 next.side = !side;
                 next.forced = Some(colour_of(to));
+                next.pushed = false;
+            }
+            Move::Push { from, to } if self.rules.variant == Variant::Zvezda => {
+                let colour = match self.forced {
+                    Some(c) => c,
+                    None => self.colour_at_unchecked(side, from),
+                };
+                // One tower, one square on in the sumo's direction; then the opponent moves.
+                let rest = Square::at(2 * to.file() - from.file(), 2 * to.rank() - from.rank())
+                    .expect("play_unchecked takes legal pushes only");
+                let pushed = self.colour_at_unchecked(!side, to);
+                next.move_tower(!side, pushed, rest);
+                next.move_tower(side, colour, to);
+                next.side = !side;
+                next.forced = Some(colour_of(rest));
                 next.pushed = false;
             }
             Move::Push { from, to } => {
@@ -726,6 +869,16 @@ impl Position {
             );
         }
         let teeth = self.teeth(side, colour);
+        if self.rules.variant == Variant::Zvezda {
+            return zvezda_why(
+                Tower {
+                    side,
+                    colour,
+                    teeth,
+                },
+                mv,
+            );
+        }
         let (_, sr) = step(side, STRAIGHT);
         let df = to.file() - from.file();
         let dr = to.rank() - from.rank();
@@ -801,6 +954,35 @@ impl Position {
             }
         }
         "the rules do not allow it here".to_string()
+    }
+}
+
+/// How far a tower moves under zvezda: a plain tower as R3, a ringed one 5 squares.
+const fn zvezda_reach(teeth: u8) -> i32 {
+    if teeth == 0 { 7 } else { 5 }
+}
+
+/// Why a zvezda move or push of a tower that may move is not legal.
+fn zvezda_why(tower: Tower, mv: Move) -> String {
+    let ways = match tower.teeth {
+        0 | 1 => "forward, straight or diagonally",
+        2 => "forward or sideways",
+        _ => "in any direction",
+    };
+    let reach = zvezda_reach(tower.teeth);
+    match mv {
+        Move::Push { .. } if tower.teeth == 0 => {
+            format!(
+                "only a tower with a ring can push; the {} tower has none",
+                tower.colour.name()
+            )
+        }
+        Move::Push { .. } => format!(
+            "under zvezda this tower pushes one adjacent opponent's tower of lower rank one square {ways}, onto an empty square"
+        ),
+        _ => format!(
+            "under zvezda this tower moves {ways}, at most {reach} squares, in a straight line without jumping"
+        ),
     }
 }
 

@@ -13,6 +13,17 @@ pub enum PushFollow {
     SumoSquare,
 }
 
+/// How towers with teeth (or rings) move and push.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Variant {
+    /// Sumos of R11–R13: forward only, shorter reach, straight pushes of up to three.
+    #[default]
+    Standard,
+    /// The Russian edition's rings: sideways and backward moves, pushes of one
+    /// tower in any direction of movement, and a loss for the third repetition.
+    Zvezda,
+}
+
 /// A rule set: the standard rules of RULES.md or one of its named options.
 ///
 /// Callers pass a `Rules` value around instead of testing for options, so
@@ -26,30 +37,46 @@ pub enum PushFollow {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Rules {
-    /// The follow-up colour after a push.
+    /// The follow-up colour after a push (standard pushes).
     pub push_follow: PushFollow,
+    /// How sumos move and push.
+    pub variant: Variant,
 }
 
 impl Rules {
     /// The standard rules, R1–R14.
     pub const STANDARD: Rules = Rules {
         push_follow: PushFollow::LastPushed,
+        variant: Variant::Standard,
     };
 
     /// The standard rules with the `sumo-square` option.
     pub const SUMO_SQUARE: Rules = Rules {
         push_follow: PushFollow::SumoSquare,
+        variant: Variant::Standard,
+    };
+
+    /// The `zvezda` option: the Russian edition's rings.
+    pub const ZVEZDA: Rules = Rules {
+        push_follow: PushFollow::LastPushed,
+        variant: Variant::Zvezda,
     };
 
     /// Every rule set this library plays.
-    pub const ALL: [Rules; 2] = [Rules::STANDARD, Rules::SUMO_SQUARE];
+    pub const ALL: [Rules; 3] = [Rules::STANDARD, Rules::SUMO_SQUARE, Rules::ZVEZDA];
 
     /// The rule set's name in records and on the command line.
     pub const fn name(self) -> &'static str {
-        match self.push_follow {
-            PushFollow::LastPushed => "standard",
-            PushFollow::SumoSquare => "sumo-square",
+        match (self.variant, self.push_follow) {
+            (Variant::Zvezda, _) => "zvezda",
+            (Variant::Standard, PushFollow::LastPushed) => "standard",
+            (Variant::Standard, PushFollow::SumoSquare) => "sumo-square",
         }
+    }
+
+    /// Whether the third occurrence of a position ends the round (zvezda).
+    pub const fn repetition_loses(self) -> bool {
+        matches!(self.variant, Variant::Zvezda)
     }
 }
 
@@ -65,18 +92,11 @@ pub struct ParseRulesError(pub String);
 
 impl fmt::Display for ParseRulesError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.0 == "zvezda" {
-            write!(
-                f,
-                "the rule set `zvezda` is not playable yet: use standard or sumo-square"
-            )
-        } else {
-            write!(
-                f,
-                "`{}` is not a rule set: expected standard or sumo-square",
-                self.0
-            )
-        }
+        write!(
+            f,
+            "`{}` is not a rule set: expected standard, sumo-square or zvezda",
+            self.0
+        )
     }
 }
 

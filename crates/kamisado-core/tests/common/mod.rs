@@ -96,8 +96,50 @@ impl RefPosition {
         None
     }
 
+    /// The zvezda option: moves and pushes of one tower.
+    fn zvezda_tower_moves(&self, side: Side, colour: Colour) -> Vec<Move> {
+        let (f, r) = self.find(side, colour);
+        let from = square(f, r).unwrap();
+        let tower = self.at(f, r).unwrap();
+        let fwd = forward(side);
+        let mut directions = vec![(-1, fwd), (0, fwd), (1, fwd)];
+        if tower.teeth >= 2 {
+            directions.extend([(-1, 0), (1, 0)]);
+        }
+        if tower.teeth >= 3 {
+            directions.extend([(-1, -fwd), (0, -fwd), (1, -fwd)]);
+        }
+        let reach = if tower.teeth == 0 { 7 } else { 5 };
+        let mut moves = Vec::new();
+        for (df, dr) in directions {
+            for k in 1..=reach {
+                let Some(to) = square(f + df * k, r + dr * k) else {
+                    break;
+                };
+                if self.at(to.file(), to.rank()).is_some() {
+                    if k == 1 && tower.teeth > 0 {
+                        let victim = self.at(to.file(), to.rank()).unwrap();
+                        let behind = square(f + 2 * df, r + 2 * dr);
+                        if victim.side != side
+                            && victim.teeth < tower.teeth
+                            && behind.is_some_and(|b| self.at(b.file(), b.rank()).is_none())
+                        {
+                            moves.push(Move::Push { from, to });
+                        }
+                    }
+                    break;
+                }
+                moves.push(Move::Step { from, to });
+            }
+        }
+        moves
+    }
+
     /// R3, R11, R12: the moves of one tower, ignoring whose turn it is.
     pub fn tower_moves(&self, side: Side, colour: Colour) -> Vec<Move> {
+        if self.rules == Rules::ZVEZDA {
+            return self.zvezda_tower_moves(side, colour);
+        }
         let (f, r) = self.find(side, colour);
         let from = square(f, r).unwrap();
         let tower = self.at(f, r).unwrap();
@@ -197,6 +239,17 @@ impl RefPosition {
                 next.grid[from.file() as usize][from.rank() as usize] = None;
                 next.grid[to.file() as usize][to.rank() as usize] = Some(t);
                 next.forced = Some(colour_of(to));
+                next.side = !self.side;
+            }
+            Move::Push { from, to } if self.rules == Rules::ZVEZDA => {
+                let rest =
+                    square(2 * to.file() - from.file(), 2 * to.rank() - from.rank()).unwrap();
+                let sumo = self.at(from.file(), from.rank()).unwrap();
+                let victim = self.at(to.file(), to.rank()).unwrap();
+                next.grid[from.file() as usize][from.rank() as usize] = None;
+                next.grid[to.file() as usize][to.rank() as usize] = Some(sumo);
+                next.grid[rest.file() as usize][rest.rank() as usize] = Some(victim);
+                next.forced = Some(colour_of(rest));
                 next.side = !self.side;
             }
             Move::Push { from, to } => {
