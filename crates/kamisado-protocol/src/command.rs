@@ -65,7 +65,7 @@ pub enum EngineOption {
     Hash(usize),
     /// `Threads`: the engine searches on one thread; only 1 is accepted.
     Threads,
-    /// `Rules`: `standard` or `sumo-square`.
+    /// `Rules`: `standard`, `sumo-square` or `zvezda`.
     Rules(Rules),
 }
 

@@ -204,7 +204,7 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
             format!("option name Level type spin default {MAX_LEVEL} min 1 max {MAX_LEVEL}"),
             format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"),
             "option name Threads type spin default 1 min 1 max 1".to_string(),
-            "option name Rules type combo default standard var standard var sumo-square"
+            "option name Rules type combo default standard var standard var sumo-square var zvezda"
                 .to_string(),
             "kepok".to_string(),
         ];

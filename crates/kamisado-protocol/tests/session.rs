@@ -153,7 +153,7 @@ fn a_scripted_session_answers_line_by_line() {
             "option name Level type spin default 6 min 1 max 6",
             "option name Hash type spin default 16 min 1 max 4096",
             "option name Threads type spin default 1 min 1 max 1",
-            "option name Rules type combo default standard var standard var sumo-square",
+            "option name Rules type combo default standard var standard var sumo-square var zvezda",
             "kepok",
         ]
     );
@@ -318,7 +318,7 @@ fn garbage_gets_one_error_line_each_and_the_engine_goes_on() {
         "position startpos moves zz",
         "setoption name Hash value 0",
         "setoption name Level",
-        "setoption name Rules value zvezda",
+        "setoption name Rules value chess",
         "perft",
         "perft -3",
         "go fill",

@@ -232,6 +232,7 @@ function showLobby() {
     const body = {
       mode,
       target: Number($('target').value),
+      rules: $('rules').value,
       name: $('name').value,
     };
     if (mode === 'engine') body.level = Number($('level').value);

@@ -72,7 +72,7 @@ pub struct NewGame {
     pub name: Option<String>,
     /// The other player's name (two players on one screen).
     pub opponent: Option<String>,
-    /// The rule set: `standard` (default) or `sumo-square`.
+    /// The rule set: `standard` (default), `sumo-square` or `zvezda`.
     pub rules: Option<String>,
     /// A seed for the draw of colours and the engine's choices, for
     /// reproducible games (random when absent).

@@ -376,11 +376,15 @@ pub fn describe_move(
                     )
                 })
                 .collect();
+            let turn = if after.position().side_to_move() == side {
+                format!("{} loses the turn (R13).", side_name(!side))
+            } else {
+                format!("{} moves next (zvezda).", side_name(!side))
+            };
             format!(
-                "{}'s {what} pushes {} ({from}>{to}). {} loses the turn (R13).",
+                "{}'s {what} pushes {} ({from}>{to}). {turn}",
                 side_name(side),
                 pushed.join(" and "),
-                side_name(!side)
             )
         }
         Move::Pass => {
@@ -405,6 +409,9 @@ pub fn describe_move(
         let mover = next.side_to_move();
         let square_colour = mv.to().map(geometry::colour_of);
         let why = match (mv, square_colour) {
+            (Move::Push { .. }, _) if mover != side => {
+                "the colour of the square where the pushed tower stopped".to_string()
+            }
             (Move::Push { .. }, _) => {
                 "the colour of the square where the last pushed tower stopped".to_string()
             }
@@ -441,6 +448,12 @@ fn describe_result(r: RoundResult, after: &Match) -> String {
     } else if r.end == RoundEnd::Deadlock {
         format!(
             "Deadlock: the passes would go round for ever (R8), so {} loses the round as the last to make a real move, and {} wins it",
+            side_name(!r.winner),
+            side_name(r.winner)
+        )
+    } else if r.end == RoundEnd::Repetition {
+        format!(
+            "The position has come back a third time: {} made the repeating move and loses the round, and {} wins it",
             side_name(!r.winner),
             side_name(r.winner)
         )

@@ -28,7 +28,7 @@ pub struct PositionArgs {
     /// The position in notation (3 fields, or 4 with a match score); the start by default.
     #[arg(long, short)]
     pub position: Option<String>,
-    /// The rule set: standard or sumo-square.
+    /// The rule set: standard, sumo-square or zvezda.
     #[arg(long, default_value = "standard")]
     pub rules: String,
 }
@@ -141,7 +141,7 @@ enum Command {
         /// Which sides the engine plays.
         #[arg(long, value_enum, default_value = "white")]
         engine_plays: play::EngineSides,
-        /// The rule set: standard or sumo-square.
+        /// The rule set: standard, sumo-square or zvezda.
         #[arg(long, default_value = "standard")]
         rules: String,
         /// Seed for the engine's choices between equally good moves.
@@ -170,6 +170,10 @@ enum Command {
         #[arg(long, default_value = "sqlite://kamisado.db")]
         db: String,
     },
+    /// Plays many friend games at once over WebSockets against a server on
+    /// loopback (its own, by default) and reports moves a second, the latency
+    /// from a move's send to its broadcast (p50, p99, max), errors and lost moves.
+    Loadtest(kamisado_server::loadtest::LoadtestArgs),
     /// Measures move generation speed: perft from the start, the median of several runs.
     Bench {
         /// Perft depth.
@@ -199,6 +203,7 @@ fn run(cli: Cli) -> Result<(), String> {
         Command::Engine => kamisado_protocol::engine_main(),
         Command::Arena(args) => kamisado_protocol::arena_main(&args),
         Command::Bench { depth, runs } => commands::bench(depth, runs),
+        Command::Loadtest(args) => kamisado_server::loadtest::loadtest_main(&args),
         Command::Solve {
             position,
             first_moves,

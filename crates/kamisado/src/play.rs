@@ -109,6 +109,9 @@ fn round_words(r: &RoundResult, game: &Game) -> String {
     let why = match r.end {
         RoundEnd::HomeRow => "reaching the home row".to_string(),
         RoundEnd::Deadlock => "deadlock: the last real move blocked every tower".to_string(),
+        RoundEnd::Repetition => {
+            "repetition: the other side brought a position back a third time".to_string()
+        }
         RoundEnd::Resignation => "resignation".to_string(),
         RoundEnd::Time => "time".to_string(),
     };

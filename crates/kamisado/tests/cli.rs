@@ -138,3 +138,22 @@ fn bad_input_exits_non_zero_with_one_line() {
     ]);
     assert!(stderr(&o).contains("rank 1: expected 8 files, found 9"));
 }
+
+#[test]
+fn the_rules_option_names_every_rule_set() {
+    // A yellow tower with two rings moves sideways only under zvezda.
+    let position = "obvpyrgn/8/8/8/3Y++4/8/8/NGR1PVBO b y";
+    let o = kamisado(&["moves", "--rules", "zvezda", "--position", position]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).lines().any(|l| l == "d4-a4"), "{}", stdout(&o));
+    let o = kamisado(&["moves", "--position", position]);
+    assert!(!stdout(&o).lines().any(|l| l == "d4-a4"));
+    let o = kamisado(&["perft", "3", "--rules", "sumo-square"]);
+    assert_eq!(stdout(&o).lines().last(), Some("11182"));
+    let o = kamisado(&["moves", "--rules", "chess"]);
+    assert!(
+        stderr(&o).contains("expected standard, sumo-square or zvezda"),
+        "{}",
+        stderr(&o)
+    );
+}

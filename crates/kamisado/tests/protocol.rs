@@ -119,7 +119,7 @@ fn a_scripted_session_checked_line_by_line() {
             "option name Level type spin default 6 min 1 max 6",
             "option name Hash type spin default 16 min 1 max 4096",
             "option name Threads type spin default 1 min 1 max 1",
-            "option name Rules type combo default standard var standard var sumo-square",
+            "option name Rules type combo default standard var standard var sumo-square var zvezda",
             "kepok",
         ]
     );

@@ -57,7 +57,7 @@ pub struct ArenaArgs {
     /// The match target: 1 (a single round), 3, 7 or 15 points.
     #[arg(long = "match", value_name = "POINTS", default_value_t = 1)]
     pub target: u8,
-    /// The rule set: standard or sumo-square.
+    /// The rule set: standard, sumo-square or zvezda.
     #[arg(long, default_value = "standard")]
     pub rules: String,
     /// A file of openings, one per line: moves from the start, or a position
