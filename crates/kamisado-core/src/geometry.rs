@@ -106,43 +106,12 @@ pub const fn step(side: Side, direction: usize) -> (i32, i32) {
     }
 }
 
-const fn ray(side: Side, direction: usize, from: usize) -> u64 {
-    let (df, dr) = step(side, direction);
-    let mut file = (from % SIZE) as i32 + df;
-    let mut rank = (from / SIZE) as i32 + dr;
-    let mut bits = 0u64;
-    while file >= 0 && rank >= 0 && file < SIZE as i32 && rank < SIZE as i32 {
-        bits |= 1u64 << (rank as usize * SIZE + file as usize);
-        file += df;
-        rank += dr;
-    }
-    bits
-}
-
-const RAYS: [[[u64; SIZE * SIZE]; 3]; 2] = {
-    let mut table = [[[0u64; SIZE * SIZE]; 3]; 2];
-    let mut s = 0;
-    while s < 2 {
-        let side = if s == 0 { Side::Black } else { Side::White };
-        let mut d = 0;
-        while d < 3 {
-            let mut sq = 0;
-            while sq < SIZE * SIZE {
-                table[s][d][sq] = ray(side, d, sq);
-                sq += 1;
-            }
-            d += 1;
-        }
-        s += 1;
-    }
-    table
-};
-
 /// The squares a tower of `side` on `from` would cross moving in `direction`
 /// on an empty board, nearest first in index order for Black and last for White.
 #[inline]
 pub const fn ray_bits(side: Side, direction: usize, from: Square) -> u64 {
-    RAYS[side as usize][direction][from.index()]
+    // DIRECTIONS are the compass turns 7, 0 and 1 (forward-left, forward, forward-right).
+    compass_ray_bits(compass_for(side, (direction + 7) % 8), from)
 }
 
 /// The eight compass directions as (file step, rank step), from Black's side:

@@ -91,6 +91,29 @@ pub fn result_text(winner: Side) -> &'static str {
     }
 }
 
+/// The date of a moment as a record's `Date` tag writes it, `YYYY.MM.DD` (UTC),
+/// from the seconds since 1970-01-01.
+///
+/// ```
+/// assert_eq!(kamisado_core::record::date_tag(0), "1970.01.01");
+/// assert_eq!(kamisado_core::record::date_tag(951_782_400), "2000.02.29");
+/// assert_eq!(kamisado_core::record::date_tag(1_796_083_199), "2026.11.30");
+/// ```
+pub fn date_tag(unix_seconds: u64) -> String {
+    let days = (unix_seconds / 86_400) as i64;
+    // The civil date of a day count (proleptic Gregorian calendar, eras of 400 years).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}.{month:02}.{day:02}")
+}
+
 /// A tag value with control characters (line breaks among them) made spaces.
 fn clean(value: &str) -> String {
     value
