@@ -474,6 +474,9 @@ async fn slot(
             }
         }
     }
+    // Every client stays connected until the window ends, so that the
+    // window measures games in play only.
+    tokio::time::sleep_until(end.into()).await;
     game.close().await;
     result.games.push(game.played);
     result

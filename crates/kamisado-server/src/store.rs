@@ -6,8 +6,11 @@
 
 use std::str::FromStr;
 
-use sqlx::sqlite::{SqliteConnectOptions, SqlitePool, SqlitePoolOptions};
+use sqlx::sqlite::{
+    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
+};
 use sqlx::{Row, Sqlite, Transaction};
+use tokio::sync::{mpsc, oneshot};
 
 use crate::error::ServerError;
 
@@ -80,10 +83,71 @@ pub struct GameRow {
     pub seed: i64,
 }
 
+/// Appends waiting to be committed together, at most.
+const MAX_BATCH: usize = 256;
+
+/// One action to append, and where to say it is committed.
+#[derive(Debug)]
+struct Append {
+    id: String,
+    seq: i64,
+    action: String,
+    done: oneshot::Sender<Result<(), sqlx::Error>>,
+}
+
 /// The database of games.
+///
+/// Actions are appended by one writer task that commits every append
+/// waiting at the time in one transaction (a group commit): one disk flush
+/// for many games' moves, each acknowledged only once its commit returned.
 #[derive(Clone, Debug)]
 pub struct Store {
     pool: SqlitePool,
+    appends: mpsc::Sender<Append>,
+}
+
+/// Commits appends in batches until every sender is gone.
+async fn write_actions(pool: SqlitePool, mut queue: mpsc::Receiver<Append>) {
+    let mut batch = Vec::with_capacity(MAX_BATCH);
+    while queue.recv_many(&mut batch, MAX_BATCH).await > 0 {
+        match commit_batch(&pool, &batch).await {
+            Ok(results) => {
+                for (append, result) in batch.drain(..).zip(results) {
+                    let _ = append.done.send(result);
+                }
+            }
+            Err(e) => {
+                let reason = e.to_string();
+                for append in batch.drain(..) {
+                    let _ = append.done.send(Err(sqlx::Error::Protocol(format!(
+                        "the commit failed: {reason}"
+                    ))));
+                }
+            }
+        }
+    }
+}
+
+/// Inserts each append in one transaction; an insert that fails (a number
+/// already stored) fails alone.
+async fn commit_batch(
+    pool: &SqlitePool,
+    batch: &[Append],
+) -> Result<Vec<Result<(), sqlx::Error>>, sqlx::Error> {
+    let mut tx = pool.begin().await?;
+    let mut results = Vec::with_capacity(batch.len());
+    for a in batch {
+        let result = sqlx::query("INSERT INTO actions (game_id, seq, action) VALUES ($1, $2, $3)")
+            .bind(&a.id)
+            .bind(a.seq)
+            .bind(&a.action)
+            .execute(&mut *tx)
+            .await
+            .map(|_| ());
+        results.push(result);
+    }
+    tx.commit().await?;
+    Ok(results)
 }
 
 impl Store {
@@ -96,13 +160,17 @@ impl Store {
         let options = SqliteConnectOptions::from_str(url)
             .map_err(|e| ServerError::BadRequest(format!("database `{url}`: {e}")))?
             .create_if_missing(true)
+            .journal_mode(SqliteJournalMode::Wal)
+            .synchronous(SqliteSynchronous::Full)
             .foreign_keys(true)
             .busy_timeout(std::time::Duration::from_secs(10));
         let pool = SqlitePoolOptions::new()
             .max_connections(4)
             .connect_with(options)
             .await?;
-        let store = Store { pool };
+        let (appends, queue) = mpsc::channel(MAX_BATCH * 4);
+        tokio::spawn(write_actions(pool.clone(), queue));
+        let store = Store { pool, appends };
         store.migrate().await?;
         Ok(store)
     }
@@ -221,12 +289,16 @@ impl Store {
         seq: usize,
         action: &str,
     ) -> Result<(), ServerError> {
-        sqlx::query("INSERT INTO actions (game_id, seq, action) VALUES ($1, $2, $3)")
-            .bind(id)
-            .bind(seq as i64)
-            .bind(action)
-            .execute(&self.pool)
-            .await?;
+        let (done, committed) = oneshot::channel();
+        let append = Append {
+            id: id.to_string(),
+            seq: seq as i64,
+            action: action.to_string(),
+            done,
+        };
+        let gone = || ServerError::Unavailable("the database writer has stopped".into());
+        self.appends.send(append).await.map_err(|_| gone())?;
+        committed.await.map_err(|_| gone())??;
         Ok(())
     }
 
