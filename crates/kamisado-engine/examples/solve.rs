@@ -1,18 +1,38 @@
 //! Solves the start of a round and every first move, and reports the time.
 //!
-//! `cargo run --release -p kamisado-engine --example solve`
+//! `cargo run --release -p kamisado-engine --example solve [start|first] [-v]`
+//!
+//! With `start` only the start is solved, with `first` only the first moves;
+//! `-v` prints each first move's time as it is solved. The environment
+//! variable `HASH_MB` sets the table size (default 64 megabytes).
 
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use kamisado_core::Position;
-use kamisado_engine::{Engine, solve_first_moves};
+use kamisado_engine::{Engine, Value, solve_first_moves};
+
+/// Transposition table size, in megabytes, unless `HASH_MB` says otherwise.
+const HASH_MB: usize = 64;
 
 fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let verbose = args.iter().any(|a| a == "-v");
+    let only = |what: &str| !args.iter().any(|a| a != what && a != "-v");
+    if only("start") {
+        solve_start();
+    }
+    if only("first") {
+        solve_all_first_moves(verbose);
+    }
+}
+
+fn solve_start() {
     let stop = AtomicBool::new(false);
-    let mut engine = Engine::new(256);
-    let start = Position::start();
-    let result = engine.solve(&start, &stop).expect("not stopped");
+    let mut engine = Engine::new(hash_mb());
+    let result = engine
+        .solve(&Position::start(), &stop)
+        .expect("not stopped");
     let line: Vec<String> = result.line.iter().map(|m| m.to_string()).collect();
     println!(
         "start: {} by {} in {:.3} s, {} nodes, depth {}; line {}",
@@ -23,11 +43,14 @@ fn main() {
         result.depth,
         line.join(" ")
     );
-    let mut engine = Engine::new(256);
+}
+
+fn solve_all_first_moves(verbose: bool) {
+    let mut engine = Engine::new(hash_mb());
     let clock = Instant::now();
     let mut last = Instant::now();
     let all = solve_first_moves(&mut engine, &mut |done, total| {
-        if std::env::args().any(|a| a == "-v") {
+        if verbose {
             eprintln!("{done}/{total} {:.3} s", last.elapsed().as_secs_f64());
         }
         last = Instant::now();
@@ -35,13 +58,22 @@ fn main() {
     let seconds = clock.elapsed().as_secs_f64();
     let wins = all
         .iter()
-        .filter(|a| matches!(a.value, kamisado_engine::Value::Win(_)))
+        .filter(|a| matches!(a.value, Value::Win(_)))
         .count();
+    let unproven = all.iter().filter(|a| !a.value.is_proven()).count();
     for a in &all {
         println!("{} {}", a.mv, a.value);
     }
     println!(
-        "all {} first moves solved in {seconds:.2} s: {wins} win for Black",
+        "all {} first moves solved in {seconds:.2} s: {wins} win for Black, {unproven} unproven",
         all.len()
     );
+}
+
+/// The table size: `HASH_MB` from the environment, or [`HASH_MB`].
+fn hash_mb() -> usize {
+    std::env::var("HASH_MB")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(HASH_MB)
 }

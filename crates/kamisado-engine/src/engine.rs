@@ -60,35 +60,27 @@ impl Engine {
             return Some(result);
         }
         let mut searcher = Searcher::new(&mut self.tt, stop, Mode::Solve, budget);
-        let mut depth = 1;
-        while depth < MAX_PLY as i32 {
-            let probe = searcher.root(pos, depth, -1, 1);
-            if searcher.aborted {
-                return None;
-            }
-            if !is_proven(probe) {
-                depth += 1;
-                continue;
-            }
-            // Proven: search with the full window until the distance is within
-            // the depth at which every shorter result is seen.
-            loop {
-                let exact = searcher.root(pos, depth, -INFINITY, INFINITY);
+        // No result is shorter than `shortest` plies.
+        let mut shortest = 1;
+        for depth in 1..MAX_PLY as i32 {
+            // Two one-sided tests: is it a win, is it a loss within the horizon?
+            for (alpha, beta) in [(0, 1), (-1, 0)] {
+                let bound = searcher.root(pos, depth, alpha, beta);
                 if searcher.aborted {
                     return None;
                 }
-                if !is_proven(exact) {
-                    break;
-                }
-                let distance = WIN - exact.abs();
-                if distance <= depth + EXACT_MARGIN {
-                    let line = searcher.line().to_vec();
+                if is_proven(bound) {
+                    let (score, line, depth) = if bound > 0 {
+                        exact_win(&mut searcher, pos, bound, depth, shortest)?
+                    } else {
+                        exact_loss(&mut searcher, pos, bound, depth)?
+                    };
                     let nodes = searcher.nodes;
-                    return Some(self.result(pos, exact, line, depth, nodes, start));
+                    return Some(self.result(pos, score, line, depth, nodes, start));
                 }
-                depth = distance - EXACT_MARGIN;
             }
-            depth += 1;
+            // The tests find every result up to `depth + 1` plies.
+            shortest = depth + EXACT_MARGIN;
         }
         None
     }
@@ -229,6 +221,68 @@ impl Engine {
             current = current.play_unchecked(mv);
         }
     }
+}
+
+/// The exact score of a root proven a win (`bound`: the win is at most that
+/// long) by a search at `depth` whose line is the searcher's, knowing that no
+/// result is shorter than `shortest` plies: null-window tests for a shorter
+/// win until none is found. With the line and the depth of the last search,
+/// or `None` if stopped.
+fn exact_win(
+    searcher: &mut Searcher,
+    pos: &Position,
+    bound: i32,
+    mut depth: i32,
+    shortest: i32,
+) -> Option<(i32, Vec<Move>, i32)> {
+    let mut longest = WIN - bound;
+    let mut line = searcher.line().to_vec();
+    while longest > shortest {
+        // Deep enough to find every win up to `longest - 1` plies.
+        depth = depth.max(longest - EXACT_MARGIN);
+        let threshold = score::win_at(longest as usize);
+        let shorter = searcher.root(pos, depth, threshold, threshold + 1);
+        if searcher.aborted {
+            return None;
+        }
+        if shorter <= threshold {
+            break;
+        }
+        longest = WIN - shorter;
+        line = searcher.line().to_vec();
+    }
+    Some((score::win_at(longest as usize), line, depth))
+}
+
+/// The exact score of a root proven a loss (`bound`: the longest defence is
+/// at most that long) by a search at `depth`: null-window tests of whether
+/// every defence is shorter, until one is not. With the line (starting with
+/// the longest defence) and the depth of the last search, or `None` if stopped.
+fn exact_loss(
+    searcher: &mut Searcher,
+    pos: &Position,
+    bound: i32,
+    mut depth: i32,
+) -> Option<(i32, Vec<Move>, i32)> {
+    let mut longest = WIN + bound;
+    while depth < MAX_PLY as i32 {
+        // Deep enough to find every loss up to `longest - 1` plies.
+        depth = depth.max(longest - EXACT_MARGIN);
+        let threshold = score::loss_at(longest as usize - 1);
+        let shorter = searcher.root(pos, depth, threshold, threshold + 1);
+        if searcher.aborted {
+            return None;
+        }
+        if shorter > threshold {
+            return Some((
+                score::loss_at(longest as usize),
+                searcher.line().to_vec(),
+                depth,
+            ));
+        }
+        longest = WIN + shorter;
+    }
+    None
 }
 
 /// A result from a root score and line.

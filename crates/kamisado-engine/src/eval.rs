@@ -1,7 +1,7 @@
 //! What decides Kamisado, as numbers: open paths to the goal row, the colours
 //! a move hands the opponent, the forced tower's mobility and sumo power.
 
-use kamisado_core::geometry::{self, SIZE, colour_of, goal_row, ray_bits};
+use kamisado_core::geometry::{SIZE, colour_of, goal_row, ray_bits};
 use kamisado_core::tower::reach;
 use kamisado_core::{Colour, Move, Position, Side, Square};
 
@@ -23,18 +23,13 @@ pub const PUSH_THREAT: i32 = 35;
 /// When the side to move must pass (R7).
 pub const MUST_PASS: i32 = -20;
 
-/// Ranks at most `d` ahead of a rank, by side, rank and distance.
-const AHEAD: [[[u64; SIZE]; SIZE]; 2] = {
-    let mut t = [[[0; SIZE]; SIZE]; 2];
-    let mut r = 0;
-    while r < SIZE {
-        let mut d = 0;
-        while d < SIZE {
-            t[0][r][d] = geometry::ranks_ahead(Side::Black, r as i32, d as i32);
-            t[1][r][d] = geometry::ranks_ahead(Side::White, r as i32, d as i32);
-            d += 1;
-        }
-        r += 1;
+/// The squares of each colour, as bitboards.
+const COLOUR_SQUARES: [u64; 8] = {
+    let mut t = [0; 8];
+    let mut i = 0;
+    while i < SIZE * SIZE {
+        t[colour_of(Square::from_index_unchecked(i as u32)).index()] |= 1 << i;
+        i += 1;
     }
     t
 };
@@ -62,23 +57,21 @@ pub fn open_path(side: Side, from: Square, teeth: u8, occupied: u64) -> bool {
     })
 }
 
-/// The squares a tower may step to over the board `occupied` (R3, R11).
+/// Whether a side's tower of a colour is near enough to the goal row to
+/// reach it in one move, were its path open.
 #[inline]
-pub fn step_targets(side: Side, from: Square, teeth: u8, occupied: u64) -> u64 {
-    let mut targets = 0;
-    for d in 0..3 {
-        let ray = ray_bits(side, d, from);
-        let blockers = ray & occupied;
-        targets |= if blockers == 0 {
-            ray
-        } else {
-            match side {
-                Side::Black => ray & ((blockers & blockers.wrapping_neg()) - 1),
-                Side::White => ray & ((u64::MAX << (63 - blockers.leading_zeros())) << 1),
-            }
-        };
-    }
-    targets & AHEAD[side.index()][from.rank() as usize][reach(teeth) as usize]
+fn within_reach(pos: &Position, side: Side, colour: Colour) -> bool {
+    distance_to_goal(side, pos.tower_square(side, colour)) <= reach(pos.teeth(side, colour))
+}
+
+/// The squares whose colour names a tower of `side` within reach of its
+/// goal row: the landing squares that may hand `side` a win at once.
+#[inline]
+fn danger_squares(pos: &Position, side: Side) -> u64 {
+    Colour::ALL
+        .into_iter()
+        .filter(|&c| within_reach(pos, side, c))
+        .fold(0, |squares, c| squares | COLOUR_SQUARES[c.index()])
 }
 
 /// The move that wins at once for the side to move, if any: its forced tower
@@ -88,11 +81,10 @@ pub fn winning_move(pos: &Position) -> Option<Move> {
     let occupied = pos.occupied();
     let try_colour = |colour: Colour| {
         let from = pos.tower_square(side, colour);
-        let teeth = pos.teeth(side, colour);
-        if !open_path(side, from, teeth, occupied) {
+        if !open_path(side, from, pos.teeth(side, colour), occupied) {
             return None;
         }
-        let goal = step_targets(side, from, teeth, occupied) & goal_row(side);
+        let goal = pos.tower_targets(side, colour) & goal_row(side);
         Square::new(goal.trailing_zeros() as u8).map(|to| Move::Step { from, to })
     };
     match pos.forced_colour() {
@@ -133,33 +125,28 @@ pub fn hands_a_win(pos: &Position, from: Square, to: Square) -> bool {
 }
 
 /// After the step `from`-`to` (which does not hand a win), how many replies
-/// of the opponent's forced tower do not hand the mover a win at once.
+/// of the opponent's forced tower do not hand the mover a win at once (a
+/// sumo's replies, pushes among them, are all counted as safe).
 pub fn safe_replies(pos: &Position, from: Square, to: Square) -> u32 {
     let side = pos.side_to_move();
     let opponent = !side;
-    let moved = mover_colour(pos, from);
-    let occupied = pos.occupied() ^ from.bit() ^ to.bit();
+    let child = pos.play_unchecked(Move::Step { from, to });
     let forced = colour_of(to);
-    let their_sq = pos.tower_square(opponent, forced);
-    let their_teeth = pos.teeth(opponent, forced);
-    let mut targets = step_targets(opponent, their_sq, their_teeth, occupied);
-    if targets == 0 || their_teeth > 0 {
+    let targets = child.tower_targets(opponent, forced);
+    if targets == 0 || child.teeth(opponent, forced) > 0 {
         return 1 + targets.count_ones();
     }
-    let mut safe = 0;
-    while targets != 0 {
-        let reply = Square::new(targets.trailing_zeros() as u8).expect("a square");
-        targets &= targets - 1;
+    let danger = danger_squares(&child, side);
+    let mut safe = (targets & !danger).count_ones();
+    let mut risky = targets & danger;
+    let vacated = child.occupied() ^ child.tower_square(opponent, forced).bit();
+    while risky != 0 {
+        let reply = Square::from_index_unchecked(risky.trailing_zeros());
+        risky &= risky - 1;
         let colour = colour_of(reply);
-        let ours = if colour == moved {
-            to
-        } else {
-            pos.tower_square(side, colour)
-        };
-        let after = occupied ^ their_sq.bit() ^ reply.bit();
-        if !open_path(side, ours, pos.teeth(side, colour), after) {
-            safe += 1;
-        }
+        let ours = child.tower_square(side, colour);
+        let after = vacated ^ reply.bit();
+        safe += u32::from(!open_path(side, ours, child.teeth(side, colour), after));
     }
     safe
 }
@@ -181,20 +168,15 @@ pub fn forced_options(pos: &Position) -> Option<Options> {
     let side = pos.side_to_move();
     let colour = pos.forced_colour()?;
     let from = pos.tower_square(side, colour);
-    let teeth = pos.teeth(side, colour);
-    let mut targets = step_targets(side, from, teeth, pos.occupied());
+    let mut targets = pos.tower_targets(side, colour);
     let steps = targets.count_ones();
     let mut safe = 0;
     while targets != 0 {
-        let to = Square::new(targets.trailing_zeros() as u8).expect("a square");
+        let to = Square::from_index_unchecked(targets.trailing_zeros());
         targets &= targets - 1;
         safe += u32::from(!hands_a_win(pos, from, to));
     }
-    let push = teeth > 0
-        && pos
-            .legal_moves()
-            .iter()
-            .any(|m| matches!(m, Move::Push { .. }));
+    let push = pos.push_target(side, colour).is_some();
     Some(Options { steps, safe, push })
 }
 
@@ -211,27 +193,59 @@ pub fn short_proof(pos: &Position, ply: usize) -> Option<i32> {
     let side = pos.side_to_move();
     let colour = pos.forced_colour()?;
     let from = pos.tower_square(side, colour);
-    let teeth = pos.teeth(side, colour);
-    let mut targets = step_targets(side, from, teeth, pos.occupied());
+    let mut targets = pos.tower_targets(side, colour);
     let steps = targets.count_ones();
+    // Where the other towers threaten; the moving tower's threat depends on where it lands.
+    let others = danger_squares(pos, side) & !COLOUR_SQUARES[colour.index()];
+    let mover_reach = reach(pos.teeth(side, colour));
     let mut safe = 0;
     while targets != 0 {
-        let to = Square::new(targets.trailing_zeros() as u8).expect("a square");
+        let to = Square::from_index_unchecked(targets.trailing_zeros());
         targets &= targets - 1;
         if hands_a_win(pos, from, to) {
             continue;
         }
         safe += 1;
-        if safe_replies(pos, from, to) == 0 {
+        let danger = if distance_to_goal(side, to) <= mover_reach {
+            others | COLOUR_SQUARES[colour.index()]
+        } else {
+            others
+        };
+        if leaves_no_safe_reply(pos, from, to, danger) {
             return Some(score::win_at(ply + 3));
         }
     }
-    let push = teeth > 0
-        && pos
-            .legal_moves()
-            .iter()
-            .any(|m| matches!(m, Move::Push { .. }));
+    let push = pos.push_target(side, colour).is_some();
     (steps > 0 && safe == 0 && !push).then(|| score::loss_at(ply + 2))
+}
+
+/// Whether after the step `from`-`to` (which does not hand a win) every
+/// reply of the opponent's forced plain tower hands the mover a win at once;
+/// `danger` holds the squares whose colour names a tower of the mover within
+/// reach of its goal row after the step.
+fn leaves_no_safe_reply(pos: &Position, from: Square, to: Square, danger: u64) -> bool {
+    let side = pos.side_to_move();
+    let opponent = !side;
+    let forced = colour_of(to);
+    if pos.teeth(opponent, forced) > 0 {
+        return false;
+    }
+    let child = pos.play_unchecked(Move::Step { from, to });
+    let mut replies = child.tower_targets(opponent, forced);
+    if replies == 0 || replies & !danger != 0 {
+        return false;
+    }
+    let vacated = child.occupied() ^ child.tower_square(opponent, forced).bit();
+    while replies != 0 {
+        let reply = Square::from_index_unchecked(replies.trailing_zeros());
+        replies &= replies - 1;
+        let colour = colour_of(reply);
+        let ours = child.tower_square(side, colour);
+        if !open_path(side, ours, child.teeth(side, colour), vacated ^ reply.bit()) {
+            return false;
+        }
+    }
+    true
 }
 
 /// Towers with an open path, per side, counted.

@@ -45,20 +45,20 @@ pub const LEVELS: [Level; 6] = [
     },
     Level {
         depth: None,
-        nodes: 8_000,
+        nodes: 1_000,
         solve_nodes: 0,
         noise: 0,
     },
     Level {
         depth: None,
-        nodes: 40_000,
-        solve_nodes: 10_000,
+        nodes: 10_000,
+        solve_nodes: 0,
         noise: 0,
     },
     Level {
         depth: None,
-        nodes: 1_500_000,
-        solve_nodes: 1_500_000,
+        nodes: 500_000,
+        solve_nodes: 2_000_000,
         noise: 0,
     },
 ];

@@ -8,7 +8,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use kamisado_core::{Move, MoveList, Position};
+use kamisado_core::{Move, Position};
 
 use crate::eval;
 use crate::score::{self, INFINITY, is_proven, loss_at, win_at};
@@ -23,13 +23,17 @@ const CHECK_INTERVAL: u64 = 1024;
 const RICH_ORDERING_DEPTH: i32 = 2;
 
 /// Move-ordering scores.
-const TT_MOVE: i32 = 1 << 28;
 const KILLER_BONUS: i32 = 1 << 20;
 const HANDS_A_WIN: i32 = -(1 << 26);
 const PUSH_BONUS: i32 = 1 << 18;
 /// Per safe reply left to the opponent (fewer is better).
 const SAFE_REPLY_PENALTY: i32 = 1 << 21;
 const HISTORY_MAX: i32 = 1 << 16;
+/// Remaining depth from which nodes use the transposition table: below it,
+/// a node is cheaper to search again than to look up.
+const TABLE_DEPTH: i32 = 2;
+/// Move lists up to this long are ordered with keys on the stack.
+const SHORT_LIST: usize = 32;
 
 /// What the search returns at its horizon.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,6 +59,25 @@ impl Budget {
         nodes: u64::MAX,
         deadline: None,
     };
+}
+
+/// What a node's search has found so far.
+struct Best {
+    /// The best score.
+    score: i32,
+    /// The move that gave it.
+    mv: Move,
+    /// The lower end of the window, raised by the best score.
+    alpha: i32,
+}
+
+/// What stays fixed while a node's moves are searched.
+#[derive(Clone, Copy)]
+struct Node {
+    key: u64,
+    depth: i32,
+    beta: i32,
+    ply: usize,
 }
 
 /// One search: the table, the limits, and what the search has learnt.
@@ -101,10 +124,18 @@ impl<'a> Searcher<'a> {
 
     /// Searches the root to `depth` within the window; the line is in [`Self::line`].
     pub fn root(&mut self, pos: &Position, depth: i32, alpha: i32, beta: i32) -> i32 {
-        self.negamax(pos, depth, alpha, beta, 0)
+        self.negamax(pos, zobrist::key(pos), depth, alpha, beta, 0)
     }
 
-    fn negamax(&mut self, pos: &Position, depth: i32, alpha: i32, beta: i32, ply: usize) -> i32 {
+    fn negamax(
+        &mut self,
+        pos: &Position,
+        key: u64,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
         self.pv[ply].clear();
         self.nodes += 1;
         if self.nodes % CHECK_INTERVAL == 0 && self.out_of_budget() {
@@ -129,7 +160,7 @@ impl<'a> Searcher<'a> {
         if depth <= 0 || ply >= MAX_PLY {
             return self.horizon(pos, ply);
         }
-        self.interior(pos, depth, alpha, beta, ply)
+        self.interior(pos, key, depth, alpha, beta, ply)
     }
 
     fn horizon(&self, pos: &Position, ply: usize) -> i32 {
@@ -139,9 +170,17 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    fn interior(&mut self, pos: &Position, depth: i32, alpha: i32, beta: i32, ply: usize) -> i32 {
-        let key = zobrist::key(pos);
-        let hit = self.tt.probe(key);
+    fn interior(
+        &mut self,
+        pos: &Position,
+        key: u64,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        let hashed = depth >= TABLE_DEPTH;
+        let hit = if hashed { self.tt.probe(key) } else { None };
         if ply > 0
             && let Some(score) = hit.and_then(|h| self.cutoff(h, depth, alpha, beta, ply))
         {
@@ -152,12 +191,33 @@ impl<'a> Searcher<'a> {
             let outcome = pos.outcome().expect("no legal move: the round is over");
             return terminal(pos.side_to_move() == outcome.winner, ply);
         }
-        self.order(pos, &mut moves, hit.and_then(|h| h.mv), depth, ply);
-        let (best, best_move) = self.search_moves(pos, &moves, depth, alpha, beta, ply);
-        if !self.aborted {
-            self.store(key, best, alpha, beta, depth, best_move, ply);
+        let node = Node {
+            key,
+            depth,
+            beta,
+            ply,
+        };
+        let mut best = Best {
+            score: -INFINITY,
+            mv: moves[0],
+            alpha,
+        };
+        // The table's move first, and the others ordered only if it does not cut off.
+        let tt_move = hit.and_then(|h| h.mv);
+        let mut rest = 0;
+        if let Some(i) = tt_move.and_then(|mv| moves.iter().position(|&m| m == mv)) {
+            moves.swap(0, i);
+            self.search_moves(pos, &node, &moves[..1], 0, &mut best);
+            rest = 1;
         }
-        best
+        if moves.len() > rest && best.score < beta && !self.aborted {
+            self.order(pos, &mut moves[rest..], depth, ply);
+            self.search_moves(pos, &node, &moves[rest..], rest, &mut best);
+        }
+        if hashed && !self.aborted {
+            self.store(key, best.score, alpha, beta, depth, best.mv, ply);
+        }
+        best.score
     }
 
     /// The score a table entry proves for this window, if it proves one.
@@ -203,60 +263,80 @@ impl<'a> Searcher<'a> {
         );
     }
 
+    /// Searches `moves`, the moves from `first` on in the node's order,
+    /// raising `best`.
     fn search_moves(
         &mut self,
         pos: &Position,
+        node: &Node,
         moves: &[Move],
-        depth: i32,
-        mut alpha: i32,
-        beta: i32,
-        ply: usize,
-    ) -> (i32, Move) {
-        let mut best = (-INFINITY, moves[0]);
+        first: usize,
+        best: &mut Best,
+    ) {
+        let Node {
+            key,
+            depth,
+            beta,
+            ply,
+        } = *node;
+        let mut next = self.successor(pos, key, moves[0], depth);
         for (i, &mv) in moves.iter().enumerate() {
-            let child = pos.play_unchecked(mv);
-            let score = if i == 0 {
-                self.child(pos, &child, depth - 1, alpha, beta, ply)
-            } else {
-                let probe = self.child(pos, &child, depth - 1, alpha, alpha + 1, ply);
-                if probe > alpha && probe < beta {
-                    self.child(pos, &child, depth - 1, alpha, beta, ply)
-                } else {
-                    probe
-                }
-            };
-            if self.aborted {
-                return best;
+            let (child, child_key) = next;
+            if let Some(&following) = moves.get(i + 1) {
+                next = self.successor(pos, key, following, depth);
             }
-            if score > best.0 {
-                best = (score, mv);
+            let alpha = best.alpha;
+            let window = if first + i == 0 { beta } else { alpha + 1 };
+            let mut score = self.child(pos, &child, child_key, depth - 1, alpha, window, ply);
+            if score > alpha && score < beta && window < beta && !self.aborted {
+                score = self.child(pos, &child, child_key, depth - 1, alpha, beta, ply);
+            }
+            if self.aborted {
+                return;
+            }
+            if score > best.score {
+                best.score = score;
+                best.mv = mv;
                 if score > alpha {
-                    alpha = score;
+                    best.alpha = score;
                     self.update_line(ply, mv);
                     if score >= beta {
                         self.reward(mv, depth, ply);
-                        break;
+                        return;
                     }
                 }
             }
         }
-        best
+    }
+
+    /// The position after a move from a node at `depth` and its key, whose
+    /// table bucket starts loading if the child will look it up.
+    #[inline]
+    fn successor(&self, pos: &Position, key: u64, mv: Move, depth: i32) -> (Position, u64) {
+        let child = pos.play_unchecked(mv);
+        let child_key = zobrist::key_after_move(pos, key, mv, &child);
+        if depth > TABLE_DEPTH {
+            self.tt.prefetch(child_key);
+        }
+        (child, child_key)
     }
 
     /// The score of a child for the parent's side to move.
+    #[allow(clippy::too_many_arguments)]
     fn child(
         &mut self,
         parent: &Position,
         child: &Position,
+        key: u64,
         depth: i32,
         alpha: i32,
         beta: i32,
         ply: usize,
     ) -> i32 {
         if child.side_to_move() == parent.side_to_move() {
-            self.negamax(child, depth, alpha, beta, ply + 1)
+            self.negamax(child, key, depth, alpha, beta, ply + 1)
         } else {
-            -self.negamax(child, depth, -beta, -alpha, ply + 1)
+            -self.negamax(child, key, depth, -beta, -alpha, ply + 1)
         }
     }
 
@@ -280,44 +360,22 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    fn order(
-        &self,
-        pos: &Position,
-        moves: &mut MoveList,
-        tt_move: Option<Move>,
-        depth: i32,
-        ply: usize,
-    ) {
+    /// Orders moves best first: killers, history, and (with enough depth
+    /// left) the fewer safe replies a move leaves the opponent the better;
+    /// moves that hand the opponent a win last.
+    fn order(&self, pos: &Position, moves: &mut [Move], depth: i32, ply: usize) {
         let rich = depth >= RICH_ORDERING_DEPTH;
-        let mut keys = [0i32; kamisado_core::movelist::MAX_MOVES];
-        for (key, &mv) in keys.iter_mut().zip(moves.iter()) {
-            *key = self.move_score(pos, mv, tt_move, rich, ply);
-        }
-        // Insertion sort, best first: lists are short and often nearly sorted.
-        for i in 1..moves.len() {
-            let (key, mv) = (keys[i], moves[i]);
-            let mut j = i;
-            while j > 0 && keys[j - 1] < key {
-                keys[j] = keys[j - 1];
-                moves[j] = moves[j - 1];
-                j -= 1;
-            }
-            keys[j] = key;
-            moves[j] = mv;
+        let score = |mv: Move| self.move_score(pos, mv, rich, ply);
+        if moves.len() <= SHORT_LIST {
+            let mut keys = [0i32; SHORT_LIST];
+            sort_by_keys(moves, &mut keys, score);
+        } else {
+            let mut keys = vec![0i32; moves.len()];
+            sort_by_keys(moves, &mut keys, score);
         }
     }
 
-    fn move_score(
-        &self,
-        pos: &Position,
-        mv: Move,
-        tt_move: Option<Move>,
-        rich: bool,
-        ply: usize,
-    ) -> i32 {
-        if Some(mv) == tt_move {
-            return TT_MOVE;
-        }
+    fn move_score(&self, pos: &Position, mv: Move, rich: bool, ply: usize) -> i32 {
         let killer = if self.killers[ply].contains(&Some(mv)) {
             KILLER_BONUS
         } else {
@@ -360,20 +418,41 @@ impl Searcher<'_> {
             return 1;
         }
         let mut moves = pos.legal_moves();
-        self.order(pos, &mut moves, None, RICH_ORDERING_DEPTH, 0);
+        self.order(pos, &mut moves, RICH_ORDERING_DEPTH, 0);
         moves
             .iter()
             .map(|&mv| {
                 let child = pos.play_unchecked(mv);
-                let child_key = zobrist::key_after(pos, key, &child);
+                let child_key = zobrist::key_after_move(pos, key, mv, &child);
                 assert_eq!(
                     child_key,
                     zobrist::key(&child),
                     "incremental key after {mv} in {pos}"
                 );
+                assert_eq!(child_key, zobrist::key_after(pos, key, &child));
                 self.perft(&child, child_key, depth - 1)
             })
             .sum()
+    }
+}
+
+/// Sorts moves by the keys that `score` gives them, best first, using `keys`
+/// (at least as long as `moves`) for the keys.
+fn sort_by_keys(moves: &mut [Move], keys: &mut [i32], score: impl Fn(Move) -> i32) {
+    for (key, &mv) in keys.iter_mut().zip(moves.iter()) {
+        *key = score(mv);
+    }
+    // Insertion sort: lists are short and often nearly sorted.
+    for i in 1..moves.len() {
+        let (key, mv) = (keys[i], moves[i]);
+        let mut j = i;
+        while j > 0 && keys[j - 1] < key {
+            keys[j] = keys[j - 1];
+            moves[j] = moves[j - 1];
+            j -= 1;
+        }
+        keys[j] = key;
+        moves[j] = mv;
     }
 }
 

@@ -16,15 +16,25 @@ pub(crate) enum Bound {
 
 const BOUND_MASK: u8 = 0b11;
 const HEURISTIC_FLAG: u8 = 0b100;
+/// The generation lives in the high bits of an entry's flags.
+const GENERATION_SHIFT: u32 = 3;
+/// Generations run from 1 to this; 0 marks an empty entry.
+const MAX_GENERATION: u8 = u8::MAX >> GENERATION_SHIFT;
 
+/// One stored result in 16 bytes.
 #[derive(Clone, Copy, Default)]
 struct Entry {
     key: u64,
     score: i32,
-    generation: u32,
     mv: u16,
     depth: u8,
     flags: u8,
+}
+
+impl Entry {
+    fn generation(self) -> u8 {
+        self.flags >> GENERATION_SHIFT
+    }
 }
 
 /// One entry read back from the table.
@@ -42,54 +52,80 @@ pub(crate) struct Hit {
     pub mv: Option<Move>,
 }
 
-/// Entries per bucket: one kept by depth, one always replaced.
-const BUCKET: usize = 2;
-const ENTRY_BYTES: usize = std::mem::size_of::<Entry>();
-const MIN_ENTRIES: usize = 1 << 10;
+/// Entries per bucket: one cache line.
+const BUCKET: usize = 4;
+
+/// Entries that share a cache line; a key may sit in any of them.
+#[derive(Clone, Copy, Default)]
+#[repr(align(64))]
+struct Bucket([Entry; BUCKET]);
+
+const BUCKET_BYTES: usize = std::mem::size_of::<Bucket>();
+const MIN_BUCKETS: usize = 1 << 8;
 
 /// A fixed-size hash table of search results.
 pub(crate) struct Table {
-    entries: Vec<Entry>,
+    buckets: Vec<Bucket>,
     mask: usize,
-    generation: u32,
+    generation: u8,
 }
 
 impl Table {
-    /// A table of about `mb` megabytes (rounded down to a power of two entries).
+    /// A table of about `mb` megabytes (rounded down to a power of two buckets).
     pub fn new(mb: usize) -> Table {
-        let wanted = (mb.max(1) << 20) / ENTRY_BYTES;
+        let wanted = (mb.max(1) << 20) / BUCKET_BYTES;
         let count = if wanted.is_power_of_two() {
             wanted
         } else {
             wanted.next_power_of_two() / 2
         }
-        .max(MIN_ENTRIES);
+        .max(MIN_BUCKETS);
         Table {
-            entries: vec![Entry::default(); count],
-            mask: count - BUCKET,
+            buckets: vec![Bucket::default(); count],
+            mask: count - 1,
             generation: 1,
         }
     }
 
-    /// Forgets every entry (in constant time, by starting a new generation).
+    /// Forgets every entry (in constant time, by starting a new generation,
+    /// but for one pass over the table when the generations wrap around).
     pub fn clear(&mut self) {
-        self.generation = self.generation.wrapping_add(1);
-        if self.generation == 0 {
-            self.entries.fill(Entry::default());
+        if self.generation == MAX_GENERATION {
+            self.buckets.fill(Bucket::default());
             self.generation = 1;
+        } else {
+            self.generation += 1;
         }
     }
 
+    #[inline]
     fn bucket(&self, key: u64) -> usize {
         (key as usize) & self.mask
     }
 
+    /// Asks the processor to start loading the bucket of `key`.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            let bucket: *const Bucket = &self.buckets[self.bucket(key)];
+            // SAFETY: every x86_64 processor has SSE, and a prefetch only
+            // hints at a load of memory that the table owns.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(bucket.cast()) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
     /// The entry for `key`, if stored in this generation.
+    #[inline]
     pub fn probe(&self, key: u64) -> Option<Hit> {
-        let start = self.bucket(key);
-        self.entries[start..start + BUCKET]
+        let generation = self.generation;
+        self.buckets[self.bucket(key)]
+            .0
             .iter()
-            .find(|e| e.key == key && e.generation == self.generation)
+            .find(|e| e.key == key && e.generation() == generation)
             .map(|e| Hit {
                 score: e.score,
                 depth: e.depth,
@@ -103,22 +139,28 @@ impl Table {
             })
     }
 
-    /// Stores a result, keeping the deeper entry of the bucket's first slot.
+    /// Stores a result over the same key's entry, an entry of an earlier
+    /// generation, or else the bucket's shallowest entry.
     pub fn store(&mut self, key: u64, hit: Hit) {
-        let start = self.bucket(key);
         let generation = self.generation;
-        let slot = {
-            let bucket = &self.entries[start..start + BUCKET];
-            match bucket
-                .iter()
-                .position(|e| e.key == key && e.generation == generation)
-            {
-                Some(i) => i,
-                None if bucket[0].generation != generation || hit.depth >= bucket[0].depth => 0,
-                None => 1,
+        let index = self.bucket(key);
+        let bucket = &mut self.buckets[index].0;
+        let worth = |e: &Entry| {
+            if e.generation() != generation {
+                -1
+            } else {
+                i32::from(e.depth)
             }
         };
-        let entry = &mut self.entries[start + slot];
+        let slot = bucket
+            .iter()
+            .position(|e| e.key == key && e.generation() == generation)
+            .unwrap_or_else(|| {
+                (0..BUCKET)
+                    .min_by_key(|&i| worth(&bucket[i]))
+                    .expect("a bucket has entries")
+            });
+        let entry = &mut bucket[slot];
         let mv = match hit.mv {
             Some(mv) => encode(mv),
             None if entry.key == key => entry.mv,
@@ -129,13 +171,13 @@ impl Table {
             Bound::Upper => 1,
             Bound::Exact => 2,
         };
+        let heuristic = if hit.heuristic { HEURISTIC_FLAG } else { 0 };
         *entry = Entry {
             key,
             score: hit.score,
-            generation,
             mv,
             depth: hit.depth,
-            flags: bound | if hit.heuristic { HEURISTIC_FLAG } else { 0 },
+            flags: bound | heuristic | generation << GENERATION_SHIFT,
         };
     }
 }

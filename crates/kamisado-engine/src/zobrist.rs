@@ -1,6 +1,6 @@
 //! Zobrist keys for the transposition table, computed from a position's accessors.
 
-use kamisado_core::{Colour, Position, Rules, Side};
+use kamisado_core::{Colour, Move, Position, Rules, Side};
 
 const fn mix(state: u64) -> u64 {
     let mut z = state;
@@ -106,4 +106,20 @@ pub fn key_after(parent: &Position, parent_key: u64, child: &Position) -> u64 {
         }
     }
     key
+}
+
+/// The key of `child`, reached from `parent` (whose key is `parent_key`) by
+/// `mv`: a step updates one tower at once, other moves go through [`key_after`].
+#[inline]
+pub fn key_after_move(parent: &Position, parent_key: u64, mv: Move, child: &Position) -> u64 {
+    let Move::Step { from, to } = mv else {
+        return key_after(parent, parent_key, child);
+    };
+    let side = parent.side_to_move();
+    let colour = parent
+        .forced_colour()
+        .or_else(|| parent.colour_at(side, from))
+        .expect("a step moves a tower of the side to move");
+    let tower = &TOWER[side.index()][colour.index()];
+    parent_key ^ state_key(parent) ^ state_key(child) ^ tower[from.index()] ^ tower[to.index()]
 }
