@@ -128,27 +128,115 @@ pub fn hands_a_win(pos: &Position, from: Square, to: Square) -> bool {
 /// of the opponent's forced tower do not hand the mover a win at once (a
 /// sumo's replies, pushes among them, are all counted as safe).
 pub fn safe_replies(pos: &Position, from: Square, to: Square) -> u32 {
-    let side = pos.side_to_move();
-    let opponent = !side;
-    let child = pos.play_unchecked(Move::Step { from, to });
-    let forced = colour_of(to);
-    let targets = child.tower_targets(opponent, forced);
-    if targets == 0 || child.teeth(opponent, forced) > 0 {
-        return 1 + targets.count_ones();
+    let threats = Threats::new(pos, mover_colour(pos, from));
+    threats.safe_replies(pos, from, to)
+}
+
+/// Where the side to move's towers threaten to reach the goal row, for the
+/// steps of one of its towers: the squares whose colour names another of its
+/// towers within reach of the goal row, and the moving tower's colour and reach.
+#[derive(Clone, Copy, Debug)]
+pub struct Threats {
+    others: u64,
+    mover: Colour,
+    reach: i32,
+}
+
+impl Threats {
+    /// The threats of the side to move when its tower of `mover` steps.
+    #[inline]
+    pub fn new(pos: &Position, mover: Colour) -> Threats {
+        let side = pos.side_to_move();
+        Threats {
+            others: danger_squares(pos, side) & !COLOUR_SQUARES[mover.index()],
+            mover,
+            reach: reach(pos.teeth(side, mover)),
+        }
     }
-    let danger = danger_squares(&child, side);
-    let mut safe = (targets & !danger).count_ones();
-    let mut risky = targets & danger;
-    let vacated = child.occupied() ^ child.tower_square(opponent, forced).bit();
-    while risky != 0 {
-        let reply = Square::from_index_unchecked(risky.trailing_zeros());
-        risky &= risky - 1;
-        let colour = colour_of(reply);
-        let ours = child.tower_square(side, colour);
-        let after = vacated ^ reply.bit();
-        safe += u32::from(!open_path(side, ours, child.teeth(side, colour), after));
+
+    /// The squares whose colour names a tower within reach of the goal row
+    /// once the moving tower stands on `to`.
+    #[inline]
+    fn after_step(&self, side: Side, to: Square) -> u64 {
+        if distance_to_goal(side, to) <= self.reach {
+            self.others | COLOUR_SQUARES[self.mover.index()]
+        } else {
+            self.others
+        }
     }
-    safe
+
+    /// [`safe_replies`] for a step of the moving tower.
+    pub fn safe_replies(&self, pos: &Position, from: Square, to: Square) -> u32 {
+        let side = pos.side_to_move();
+        let opponent = !side;
+        let forced = colour_of(to);
+        let child = pos.play_unchecked(Move::Step { from, to });
+        let targets = child.tower_targets(opponent, forced);
+        if targets == 0 || child.teeth(opponent, forced) > 0 {
+            return 1 + targets.count_ones();
+        }
+        let danger = self.after_step(side, to);
+        let risky = targets & danger;
+        (targets & !danger).count_ones() + risky.count_ones() - winning_replies(&child, risky)
+    }
+
+    /// Whether after the step `from`-`to` (which does not hand a win) every
+    /// reply of the opponent's forced plain tower hands the mover a win at once.
+    fn leave_no_safe_reply(&self, pos: &Position, from: Square, to: Square) -> bool {
+        let opponent = !pos.side_to_move();
+        let forced = colour_of(to);
+        if pos.teeth(opponent, forced) > 0 {
+            return false;
+        }
+        let child = pos.play_unchecked(Move::Step { from, to });
+        let replies = child.tower_targets(opponent, forced);
+        replies != 0
+            && replies & !self.after_step(pos.side_to_move(), to) == 0
+            && every_reply_wins(&child, replies)
+    }
+}
+
+/// Whether every one of the forced tower's `replies` (steps) in `child`
+/// hands the opponent a win at once.
+fn every_reply_wins(child: &Position, replies: u64) -> bool {
+    squares(replies).all(|reply| reply_hands_a_win(child, reply))
+}
+
+/// How many of the forced tower's `replies` (steps) in `child` hand the
+/// opponent a win at once.
+fn winning_replies(child: &Position, replies: u64) -> u32 {
+    squares(replies)
+        .filter(|&reply| reply_hands_a_win(child, reply))
+        .count() as u32
+}
+
+/// Whether the forced tower's step to `reply` in `child` opens a path to the
+/// goal row for the opponent's tower that it forces.
+#[inline]
+fn reply_hands_a_win(child: &Position, reply: Square) -> bool {
+    let replier = child.side_to_move();
+    let side = !replier;
+    let forced = child.forced_colour().expect("a reply has a forced tower");
+    let after = child.occupied() ^ child.tower_square(replier, forced).bit() ^ reply.bit();
+    let colour = colour_of(reply);
+    open_path(
+        side,
+        child.tower_square(side, colour),
+        child.teeth(side, colour),
+        after,
+    )
+}
+
+/// The squares of a bitboard, lowest first.
+#[inline]
+fn squares(mut bits: u64) -> impl Iterator<Item = Square> {
+    std::iter::from_fn(move || {
+        (bits != 0).then(|| {
+            let sq = Square::from_index_unchecked(bits.trailing_zeros());
+            bits &= bits - 1;
+            sq
+        })
+    })
 }
 
 /// The forced tower's options: how many steps, how many of them safe, and
@@ -190,62 +278,47 @@ pub fn loses_in_two(options: &Options) -> bool {
 /// when a step leaves the opponent's forced (plain) tower only replies that
 /// hand a win back, a loss in two when every move hands a win.
 pub fn short_proof(pos: &Position, ply: usize) -> Option<i32> {
+    win_in_three(pos, ply).or_else(|| loss_in_two(pos, ply))
+}
+
+/// A win three plies on: a step of the forced tower that does not hand a win
+/// and leaves the opponent's forced plain tower only replies that do.
+pub fn win_in_three(pos: &Position, ply: usize) -> Option<i32> {
     let side = pos.side_to_move();
     let colour = pos.forced_colour()?;
     let from = pos.tower_square(side, colour);
     let mut targets = pos.tower_targets(side, colour);
-    let steps = targets.count_ones();
-    // Where the other towers threaten; the moving tower's threat depends on where it lands.
-    let others = danger_squares(pos, side) & !COLOUR_SQUARES[colour.index()];
-    let mover_reach = reach(pos.teeth(side, colour));
-    let mut safe = 0;
+    let threats = Threats::new(pos, colour);
     while targets != 0 {
         let to = Square::from_index_unchecked(targets.trailing_zeros());
         targets &= targets - 1;
-        if hands_a_win(pos, from, to) {
-            continue;
-        }
-        safe += 1;
-        let danger = if distance_to_goal(side, to) <= mover_reach {
-            others | COLOUR_SQUARES[colour.index()]
-        } else {
-            others
-        };
-        if leaves_no_safe_reply(pos, from, to, danger) {
+        if !hands_a_win(pos, from, to) && threats.leave_no_safe_reply(pos, from, to) {
             return Some(score::win_at(ply + 3));
         }
     }
-    let push = pos.push_target(side, colour).is_some();
-    (steps > 0 && safe == 0 && !push).then(|| score::loss_at(ply + 2))
+    None
 }
 
-/// Whether after the step `from`-`to` (which does not hand a win) every
-/// reply of the opponent's forced plain tower hands the mover a win at once;
-/// `danger` holds the squares whose colour names a tower of the mover within
-/// reach of its goal row after the step.
-fn leaves_no_safe_reply(pos: &Position, from: Square, to: Square, danger: u64) -> bool {
+/// A loss two plies on: the forced tower can step, cannot push, and every
+/// step hands the opponent a win at once.
+pub fn loss_in_two(pos: &Position, ply: usize) -> Option<i32> {
     let side = pos.side_to_move();
-    let opponent = !side;
-    let forced = colour_of(to);
-    if pos.teeth(opponent, forced) > 0 {
-        return false;
+    let colour = pos.forced_colour()?;
+    let from = pos.tower_square(side, colour);
+    let mut targets = pos.tower_targets(side, colour);
+    if targets == 0 {
+        return None;
     }
-    let child = pos.play_unchecked(Move::Step { from, to });
-    let mut replies = child.tower_targets(opponent, forced);
-    if replies == 0 || replies & !danger != 0 {
-        return false;
-    }
-    let vacated = child.occupied() ^ child.tower_square(opponent, forced).bit();
-    while replies != 0 {
-        let reply = Square::from_index_unchecked(replies.trailing_zeros());
-        replies &= replies - 1;
-        let colour = colour_of(reply);
-        let ours = child.tower_square(side, colour);
-        if !open_path(side, ours, child.teeth(side, colour), vacated ^ reply.bit()) {
-            return false;
+    while targets != 0 {
+        let to = Square::from_index_unchecked(targets.trailing_zeros());
+        targets &= targets - 1;
+        if !hands_a_win(pos, from, to) {
+            return None;
         }
     }
-    true
+    pos.push_target(side, colour)
+        .is_none()
+        .then(|| score::loss_at(ply + 2))
 }
 
 /// Towers with an open path, per side, counted.

@@ -158,16 +158,22 @@ impl<'a> Searcher<'a> {
             return alpha;
         }
         if depth <= 0 || ply >= MAX_PLY {
-            return self.horizon(pos, ply);
+            return self.horizon(pos, alpha, beta, ply);
         }
         self.interior(pos, key, depth, alpha, beta, ply)
     }
 
-    fn horizon(&self, pos: &Position, ply: usize) -> i32 {
-        match self.mode {
-            Mode::Heuristic => eval::evaluate(pos, ply),
-            Mode::Solve => eval::short_proof(pos, ply).unwrap_or(0),
-        }
+    /// The score at the horizon. The solver looks only for the result that
+    /// can move the score across the window: when 0 (unknown) already fails
+    /// high, only a loss in two matters; when it fails low, only a win in three.
+    fn horizon(&self, pos: &Position, alpha: i32, beta: i32, ply: usize) -> i32 {
+        let proof = match self.mode {
+            Mode::Heuristic => return eval::evaluate(pos, ply),
+            Mode::Solve if beta <= 0 => eval::loss_in_two(pos, ply),
+            Mode::Solve if alpha >= 0 => eval::win_in_three(pos, ply),
+            Mode::Solve => eval::short_proof(pos, ply),
+        };
+        proof.unwrap_or(0)
     }
 
     fn interior(
@@ -365,7 +371,8 @@ impl<'a> Searcher<'a> {
     /// moves that hand the opponent a win last.
     fn order(&self, pos: &Position, moves: &mut [Move], depth: i32, ply: usize) {
         let rich = depth >= RICH_ORDERING_DEPTH;
-        let score = |mv: Move| self.move_score(pos, mv, rich, ply);
+        let threats = pos.forced_colour().map(|c| eval::Threats::new(pos, c));
+        let score = |mv: Move| self.move_score(pos, mv, rich.then_some(threats), ply);
         if moves.len() <= SHORT_LIST {
             let mut keys = [0i32; SHORT_LIST];
             sort_by_keys(moves, &mut keys, score);
@@ -375,7 +382,15 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    fn move_score(&self, pos: &Position, mv: Move, rich: bool, ply: usize) -> i32 {
+    /// A move's ordering key; `rich` holds the mover's threats (`None`
+    /// inside with free choice) when safe replies are counted.
+    fn move_score(
+        &self,
+        pos: &Position,
+        mv: Move,
+        rich: Option<Option<eval::Threats>>,
+        ply: usize,
+    ) -> i32 {
         let killer = if self.killers[ply].contains(&Some(mv)) {
             KILLER_BONUS
         } else {
@@ -391,10 +406,10 @@ impl<'a> Searcher<'a> {
                 if eval::hands_a_win(pos, from, to) {
                     return HANDS_A_WIN + history;
                 }
-                let replies = if rich {
-                    eval::safe_replies(pos, from, to) as i32
-                } else {
-                    0
+                let replies = match rich {
+                    Some(Some(threats)) => threats.safe_replies(pos, from, to) as i32,
+                    Some(None) => eval::safe_replies(pos, from, to) as i32,
+                    None => 0,
                 };
                 killer + history - replies * SAFE_REPLY_PENALTY
             }
