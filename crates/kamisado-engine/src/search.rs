@@ -217,7 +217,11 @@ impl<'a> Searcher<'a> {
             rest = 1;
         }
         if moves.len() > rest && best.score < beta && !self.aborted {
-            self.order(pos, &mut moves[rest..], depth, ply);
+            // A node that failed low before will likely search every move:
+            // counting safe replies would not pay.
+            let expected_all = hit.is_some_and(|h| h.bound == Bound::Upper);
+            let ordering_depth = if expected_all { 0 } else { depth };
+            self.order(pos, &mut moves[rest..], ordering_depth, ply);
             self.search_moves(pos, &node, &moves[rest..], rest, &mut best);
         }
         if hashed && !self.aborted {
