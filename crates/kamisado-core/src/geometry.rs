@@ -212,7 +212,38 @@ pub const fn within(from: Square, distance: i32) -> u64 {
 }
 
 /// The ranks at most `distance` ranks ahead of `rank` for `side`, as a bitboard.
+#[inline]
 pub const fn ranks_ahead(side: Side, rank: i32, distance: i32) -> u64 {
+    let d = if distance < 0 {
+        0
+    } else if distance >= SIZE as i32 {
+        SIZE - 1
+    } else {
+        distance as usize
+    };
+    RANKS_AHEAD[side as usize][rank as usize][d]
+}
+
+const RANKS_AHEAD: [[[u64; SIZE]; SIZE]; 2] = {
+    let mut table = [[[0u64; SIZE]; SIZE]; 2];
+    let mut s = 0;
+    while s < 2 {
+        let side = if s == 0 { Side::Black } else { Side::White };
+        let mut rank = 0;
+        while rank < SIZE {
+            let mut d = 0;
+            while d < SIZE {
+                table[s][rank][d] = ranks_ahead_slow(side, rank as i32, d as i32);
+                d += 1;
+            }
+            rank += 1;
+        }
+        s += 1;
+    }
+    table
+};
+
+const fn ranks_ahead_slow(side: Side, rank: i32, distance: i32) -> u64 {
     let mut bits = 0u64;
     let mut d = 1;
     while d <= distance {
@@ -262,6 +293,17 @@ mod tests {
         for i in 0..64 {
             let s = Square::new(i).unwrap();
             assert_eq!(colour_of(s), colour_of(s.rotated()));
+        }
+    }
+
+    #[test]
+    fn the_ranks_ahead_table_matches_its_definition() {
+        for side in Side::BOTH {
+            for rank in 0..SIZE as i32 {
+                for d in 0..SIZE as i32 + 2 {
+                    assert_eq!(ranks_ahead(side, rank, d), ranks_ahead_slow(side, rank, d));
+                }
+            }
         }
     }
 
