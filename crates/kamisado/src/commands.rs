@@ -149,8 +149,18 @@ pub fn replay(path: &str, boards: bool, colour: bool) -> Result<(), String> {
     emit(&out)
 }
 
-/// `kamisado bench`.
+/// `kamisado bench`: the move generator (perft) and the engine's search over
+/// fixed positions, whose node total is a behaviour checksum.
 pub fn bench(depth: u32, runs: u32) -> Result<(), String> {
+    perft_bench(depth, runs)?;
+    emit(&format!(
+        "engine, fixed positions searched {} plies:\n{}\n",
+        kamisado_engine::bench::DEFAULT_DEPTH,
+        kamisado_engine::bench::run()
+    ))
+}
+
+fn perft_bench(depth: u32, runs: u32) -> Result<(), String> {
     let start = Position::start();
     let runs = runs.max(1);
     let mut times: Vec<Duration> = Vec::new();

@@ -174,7 +174,9 @@ enum Command {
     /// loopback (its own, by default) and reports moves a second, the latency
     /// from a move's send to its broadcast (p50, p99, max), errors and lost moves.
     Loadtest(kamisado_server::loadtest::LoadtestArgs),
-    /// Measures move generation speed: perft from the start, the median of several runs.
+    /// Measures speed: perft from the start (the median of several runs), then
+    /// the engine's search of fixed positions, with nodes per position, the
+    /// total (a checksum of the engine's behaviour) and nodes per second.
     Bench {
         /// Perft depth.
         #[arg(long, default_value_t = 7)]

@@ -133,3 +133,23 @@ fn the_rules_option_names_every_rule_set() {
         stderr(&o)
     );
 }
+
+#[test]
+fn bench_reports_perft_and_the_engines_node_checksum() {
+    let o = kamisado(&["bench", "--depth", "3", "--runs", "1"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains("perft 3 from the start: 11182 leaves"),
+        "{out}"
+    );
+    let total = out.lines().last().unwrap();
+    let nodes: u64 = total.split(' ').next().unwrap().parse().unwrap();
+    let per_position: u64 = out
+        .lines()
+        .filter(|l| l.starts_with(' '))
+        .map(|l| l.split_whitespace().next().unwrap().parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(nodes, per_position, "{out}");
+    assert!(total.contains("nps"), "{out}");
+}
