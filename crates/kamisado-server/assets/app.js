@@ -538,7 +538,8 @@ function render() {
   renderPlayer($('bottom-player'), play.flipped ? 'w' : 'b');
   renderPlayer($('top-player'), play.flipped ? 'b' : 'w');
   $('score').textContent = s.target === 1 ? 'Single round' : `Black ${s.score.b} – ${s.score.w} Gold, playing to ${s.target}`;
-  $('round-info').textContent = s.target === 1 ? '' : `round ${s.round}`;
+  const rules = s.rules && s.rules !== 'standard' ? `${s.rules} rules` : '';
+  $('round-info').textContent = [s.target === 1 ? '' : `round ${s.round}`, rules].filter(Boolean).join(', ');
   $('status').textContent = describeStatus(s);
   $('explain').textContent = s.notes.length ? s.notes[s.notes.length - 1] : 'The first player may move any tower.';
   const notes = $('notes');
