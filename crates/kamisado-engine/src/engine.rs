@@ -42,10 +42,35 @@ impl Engine {
     }
 
     /// The exact value of `pos` for the side to move, with the shortest win
-    /// or the longest defence and a principal line. `None` only when `stop`
-    /// was set before the proof was complete.
+    /// or the longest defence and a principal line to the end of the round.
+    /// `None` only when `stop` was set before the proof was complete.
     pub fn solve(&mut self, pos: &Position, stop: &AtomicBool) -> Option<SearchResult> {
-        self.solve_within(pos, Budget::UNLIMITED, stop)
+        let mut result = self.solve_within(pos, Budget::UNLIMITED, stop)?;
+        self.finish_line(pos, &mut result.line, stop);
+        Some(result)
+    }
+
+    /// Carries a proven line on to the end of the round where the table ran
+    /// out of moves (near the horizon, where nodes are not stored), by solving
+    /// the position it reached: a line of best play is best play from every
+    /// position on it.
+    fn finish_line(&mut self, pos: &Position, line: &mut Vec<Move>, stop: &AtomicBool) {
+        let mut current = *pos;
+        for &mv in line.iter() {
+            current = current.play_unchecked(mv);
+        }
+        while line.len() < MAX_PLY && !current.is_over() {
+            let Some(rest) = self.solve_within(&current, Budget::UNLIMITED, stop) else {
+                return;
+            };
+            if rest.line.is_empty() {
+                return;
+            }
+            for mv in rest.line {
+                current = current.play_unchecked(mv);
+                line.push(mv);
+            }
+        }
     }
 
     /// [`Engine::solve`] within a node and time budget.
