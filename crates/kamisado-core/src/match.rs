@@ -374,9 +374,13 @@ impl Match {
         };
         let winner = outcome.winner;
         let (end, colour) = match outcome.ending {
+            // The tower on the goal row: usually the one that moved, but under
+            // zvezda a backward push can put the opponent's tower there.
             Ending::HomeRow => (
                 RoundEnd::HomeRow,
-                next.colour_at(winner, mv.to().expect("a winning move lands")),
+                Colour::ALL.into_iter().find(|&c| {
+                    crate::geometry::goal_row(winner) & next.tower_square(winner, c).bit() != 0
+                }),
             ),
             // After a push-deadlock the scoring colour is that of the sumo's square;
             // otherwise the winner's forced colour (R10).

@@ -108,6 +108,19 @@ fn zvezda_a_ring_pushes_one_lower_tower_in_a_direction_it_moves() {
     assert!(e.reason.contains("under zvezda"), "{e}");
 }
 
+#[test]
+fn zvezda_a_backward_push_onto_the_home_row_wins_for_the_pushed_towers_owner() {
+    // Black's yellow with three rings pushes White's pink from d2 back onto d1.
+    let text = "obv1yrgn/8/8/8/8/3Y+++4/3p4/NGR1PVBO b y 0-0/3";
+    let mut m = Match::from_setup(&text.parse().unwrap(), Rules::ZVEZDA).unwrap();
+    let r = m.play(mv("d3>d2")).unwrap().expect("the round is over");
+    assert_eq!(r.winner, Side::White);
+    assert_eq!(r.end, RoundEnd::HomeRow);
+    assert_eq!(r.tower, Some(Colour::Pink));
+    assert_eq!(r.points, 1);
+    assert_eq!(m.teeth(Side::White, Colour::Pink), 1);
+}
+
 /// Black's orange and White's brown, both with three rings, can shuttle on
 /// the one-colour diagonals for ever; the third time a position comes back,
 /// the player who brought it back loses.
