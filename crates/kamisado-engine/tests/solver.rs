@@ -68,25 +68,42 @@ fn solved_values_match_brute_force_on_short_results() {
 fn mirrored_and_rotated_first_moves_have_equal_values() {
     let mut engine = Engine::new(64);
     let start = Position::start();
-    for (i, &mv) in start.legal_moves().iter().enumerate() {
-        let child = start.play_unchecked(mv);
+    // Every first move solved exactly; the mirror of a first move is another
+    // first move, and the two must have the same exact value.
+    let children: Vec<(Move, Position)> = start
+        .legal_moves()
+        .iter()
+        .map(|&mv| (mv, start.play_unchecked(mv)))
+        .collect();
+    let values: Vec<Value> = children
+        .iter()
+        .map(|(_, child)| solve(&mut engine, child))
+        .collect();
+    for (i, (mv, child)) in children.iter().enumerate() {
+        let mirror = mirrored(child);
+        let j = children
+            .iter()
+            .position(|(_, other)| *other == mirror)
+            .unwrap_or_else(|| panic!("the mirror of {mv} is a first move"));
+        assert_eq!(
+            values[j], values[i],
+            "{mv} and its mirror {}",
+            children[j].0
+        );
+        // The rotated position (the same game from the other chair), every
+        // seventeenth move, and a fixed-depth search of it for every move.
         let rotated = child.rotated();
-        let mirror = mirrored(&child);
-        // Every first move: equal heuristic values at a fixed depth.
-        let search = |engine: &mut Engine, pos: &Position| {
-            engine.clear();
+        engine.clear();
+        let depth4 = |engine: &mut Engine, pos: &Position| {
             engine
                 .search(pos, Limit::Depth(4), &NEVER, &mut |_| {})
                 .value
         };
-        let value = search(&mut engine, &child);
-        assert_eq!(search(&mut engine, &rotated), value, "{mv} rotated");
-        assert_eq!(search(&mut engine, &mirror), value, "{mv} mirrored");
-        // Every seventeenth first move: equal exact values.
+        let value = depth4(&mut engine, child);
+        engine.clear();
+        assert_eq!(depth4(&mut engine, &rotated), value, "{mv} rotated");
         if i % 17 == 0 {
-            let exact = solve(&mut engine, &child);
-            assert_eq!(solve(&mut engine, &rotated), exact, "{mv} rotated");
-            assert_eq!(solve(&mut engine, &mirror), exact, "{mv} mirrored");
+            assert_eq!(solve(&mut engine, &rotated), values[i], "{mv} rotated");
         }
     }
 }
