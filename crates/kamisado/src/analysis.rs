@@ -12,7 +12,7 @@ use crate::PositionArgs;
 use crate::commands::{emit, read_position};
 
 /// Memory for the engine's transposition table, in MiB.
-pub const HASH_MB: usize = 256;
+pub const HASH_MB: usize = 64;
 
 /// How long a search may run, from the command line.
 #[derive(clap::Args, Clone, Debug, Default)]
