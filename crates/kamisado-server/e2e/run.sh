@@ -13,7 +13,7 @@ cd "$here"
 if [ ! -d node_modules/playwright-core ]; then
   npm ci --no-audit --no-fund
 fi
-(cd "$workspace" && cargo build -p kamisado-server --example e2e-server)
+(cd "$workspace" && cargo build -p kamisado-server --bin kamisado-serverd)
 target="${CARGO_TARGET_DIR:-$workspace/target}"
-export E2E_SERVER="$target/debug/examples/e2e-server"
+export E2E_SERVER="$target/debug/kamisado-serverd"
 node --test --test-concurrency=1 tests/

@@ -17,11 +17,11 @@ export async function startServer() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kamisado-e2e-'));
   const db = `sqlite://${path.join(dir, 'games.db')}`;
   const target = process.env.CARGO_TARGET_DIR || path.join(workspace, 'target');
-  const binary = process.env.E2E_SERVER || path.join(target, 'debug', 'examples', 'e2e-server');
+  const binary = process.env.E2E_SERVER || path.join(target, 'debug', 'kamisado-serverd');
   const args = ['--addr', '127.0.0.1:0', '--db', db];
   const child = fs.existsSync(binary)
     ? spawn(binary, args, { stdio: ['ignore', 'pipe', 'inherit'] })
-    : spawn('cargo', ['run', '-q', '-p', 'kamisado-server', '--example', 'e2e-server', '--', ...args],
+    : spawn('cargo', ['run', '-q', '-p', 'kamisado-server', '--bin', 'kamisado-serverd', '--', ...args],
       { cwd: workspace, stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise((resolve, reject) => {
     let out = '';
