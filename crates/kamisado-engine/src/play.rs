@@ -3,7 +3,7 @@
 use std::sync::atomic::AtomicBool;
 
 use kamisado_core::random::SplitMix64;
-use kamisado_core::{Fill, Match, MatchState, Move, Position, Side};
+use kamisado_core::{Fill, Match, MatchState, Move, Position, RoundEnd, Side};
 
 use crate::search::Budget;
 use crate::{Engine, Limit, MoveAnalysis, Value, zobrist};
@@ -73,14 +73,49 @@ pub fn level(n: u8) -> Level {
 const MATCH_WON: i64 = 1_000;
 /// Per point scored in a round that does not end the match.
 const PER_POINT: i64 = 10;
+/// Nodes spent choosing another move when the level's choice would lose by
+/// the third repetition (zvezda).
+const REPETITION_ESCAPE_NODES: u64 = 5_000;
+
+/// Whether playing `mv` ends the round by a third repetition, which the mover loses.
+fn loses_by_repetition(m: &Match, mv: Move) -> bool {
+    if !m.rules().repetition_loses() {
+        return false;
+    }
+    let mut next = m.clone();
+    matches!(next.play(mv), Ok(Some(r)) if r.end == RoundEnd::Repetition)
+}
+
 /// Nodes per move spent proving every move of a proven position (for the
 /// match-aware choice among wins or among losses).
 const PROVEN_ANALYSIS_NODES: u64 = 20_000;
 
 impl Engine {
     /// The move a level plays in a match, or `None` when no round is being
-    /// played or there is no legal move. Deterministic for a seed.
+    /// played or there is no legal move. Deterministic for a seed. Under the
+    /// zvezda rules it never brings a position back a third time (which loses
+    /// the round) while another move is left.
     pub fn choose_move(&mut self, m: &Match, level_number: u8, seed: u64) -> Option<Move> {
+        let mv = self.choose_unguarded(m, level_number, seed)?;
+        Some(self.avoid_losing_repetition(m, mv, level_number))
+    }
+
+    /// `mv`, or when it would lose by a third repetition, the best move by a
+    /// short analysis that does not (`mv` again if every move does).
+    fn avoid_losing_repetition(&mut self, m: &Match, mv: Move, level_number: u8) -> Move {
+        if !loses_by_repetition(m, mv) {
+            return mv;
+        }
+        let stop = AtomicBool::new(false);
+        let nodes = level(level_number).nodes.max(REPETITION_ESCAPE_NODES);
+        self.analyse(m.position(), Limit::Nodes(nodes), &stop)
+            .into_iter()
+            .map(|a| a.mv)
+            .find(|&other| !loses_by_repetition(m, other))
+            .unwrap_or(mv)
+    }
+
+    fn choose_unguarded(&mut self, m: &Match, level_number: u8, seed: u64) -> Option<Move> {
         if m.state() != MatchState::Playing {
             return None;
         }
@@ -226,4 +261,41 @@ fn noisy_choice(analyses: &[MoveAnalysis], noise: i32, seed: u64) -> Move {
         .map(|a| a.mv)
         .collect();
     *SplitMix64::new(seed).pick(&near)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kamisado_core::{Rules, Setup};
+
+    /// Black's orange and White's brown, both with three rings, shuttle on the
+    /// one-colour diagonals; after seven moves White's g2-f3 would bring the
+    /// start back a third time, and the guard finds another move.
+    #[test]
+    fn under_zvezda_no_level_loses_by_a_third_repetition_it_can_avoid() {
+        let text = "obvpyrg1/8/8/8/8/2O+++2n+++2/8/NGRYPVB1 b o 0-0/3";
+        let setup: Setup = text.parse().unwrap();
+        let mut m = Match::from_setup(&setup, Rules::ZVEZDA).unwrap();
+        for mv in [
+            "c3-d4", "f3-g2", "d4-c3", "g2-f3", "c3-d4", "f3-g2", "d4-c3",
+        ] {
+            m.play(mv.parse().unwrap()).unwrap();
+        }
+        let repeat: Move = "g2-f3".parse().unwrap();
+        assert!(loses_by_repetition(&m, repeat));
+        let mut engine = Engine::new(4);
+        for level in 1..=6 {
+            let escape = engine.avoid_losing_repetition(&m, repeat, level);
+            assert!(m.position().is_legal(escape));
+            assert!(!loses_by_repetition(&m, escape), "level {level}: {escape}");
+            let chosen = engine.choose_move(&m, level, 7).unwrap();
+            assert!(
+                !loses_by_repetition(&m, chosen),
+                "level {level} chose {chosen}"
+            );
+        }
+        // The standard rules know no such loss.
+        let standard = Match::from_setup(&setup, Rules::STANDARD).unwrap();
+        assert!(!loses_by_repetition(&standard, "c3-d4".parse().unwrap()));
+    }
 }
