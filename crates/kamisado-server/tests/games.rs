@@ -78,7 +78,7 @@ async fn a_full_game_against_the_engine() {
     let db = TempDb::new("engine");
     let server = TestServer::start(&db).await;
     let created = server
-        .create(json!({ "mode": "engine", "target": 3, "colour": "black", "level": 1 }))
+        .create(json!({ "mode": "engine", "seed": 11, "target": 3, "colour": "black", "level": 1 }))
         .await;
     let id = created["id"].as_str().unwrap();
     let mut me = server.client(id, created["key"].as_str()).await;
@@ -125,7 +125,7 @@ async fn the_engine_moves_first_as_black() {
     let db = TempDb::new("engine-first");
     let server = TestServer::start(&db).await;
     let created = server
-        .create(json!({ "mode": "engine", "colour": "white", "level": 2 }))
+        .create(json!({ "mode": "engine", "seed": 11, "colour": "white", "level": 2 }))
         .await;
     let id = created["id"].as_str().unwrap();
     let mut me = server.client(id, created["key"].as_str()).await;
@@ -201,7 +201,7 @@ async fn a_restart_with_the_engine_to_move() {
     let db = TempDb::new("restart-engine");
     let server = TestServer::start(&db).await;
     let created = server
-        .create(json!({ "mode": "engine", "colour": "black", "level": 1 }))
+        .create(json!({ "mode": "engine", "seed": 11, "colour": "black", "level": 1 }))
         .await;
     let id = created["id"].as_str().unwrap().to_string();
     let key = created["key"].as_str().unwrap().to_string();
@@ -234,7 +234,7 @@ async fn undo_against_the_engine() {
     let db = TempDb::new("undo");
     let server = TestServer::start(&db).await;
     let created = server
-        .create(json!({ "mode": "engine", "colour": "black", "level": 1 }))
+        .create(json!({ "mode": "engine", "seed": 11, "colour": "black", "level": 1 }))
         .await;
     let id = created["id"].as_str().unwrap();
     let mut me = server.client(id, created["key"].as_str()).await;

@@ -18,7 +18,9 @@ async fn seat_keys_are_128_random_bits_and_reach_only_their_holders() {
     let mut keys = HashSet::new();
     let mut games = Vec::new();
     for _ in 0..40 {
-        let created = server.create(json!({ "mode": "friend", "colour": "black" })).await;
+        let created = server
+            .create(json!({ "mode": "friend", "colour": "black" }))
+            .await;
         for field in ["key", "invite"] {
             let key = created[field].as_str().unwrap().to_string();
             assert_eq!(key.len(), 32, "{key}");
