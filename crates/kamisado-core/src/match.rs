@@ -484,7 +484,7 @@ impl Match {
         }
     }
 
-    /// The tower the scoring rules would promote, for display: a side's tower of a colour.
+    /// The dragon's teeth of a side's tower of a colour (0–3), kept for the whole match.
     pub fn teeth(&self, side: Side, colour: Colour) -> u8 {
         self.position.teeth(side, colour)
     }

@@ -8,7 +8,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use kamisado_core::{Move, Position};
+use kamisado_core::{Move, MoveList, Position};
 
 use crate::eval;
 use crate::score::{self, INFINITY, is_proven, loss_at, win_at};
@@ -192,7 +192,9 @@ impl<'a> Searcher<'a> {
         {
             return score;
         }
-        let mut moves = pos.legal_moves();
+        // Filled in place: a returned list would be copied whole at every node.
+        let mut moves = MoveList::new();
+        pos.legal_moves_into(&mut moves);
         if moves.is_empty() {
             let outcome = pos.outcome().expect("no legal move: the round is over");
             return terminal(pos.side_to_move() == outcome.winner, ply);
