@@ -1,12 +1,16 @@
-//! The eight colours of the board and of the towers.
+//! The colours of the boards and of the towers: eight on the standard board,
+//! six of them on the 6×6 board, and two more on the 10×10 board.
 
 use std::fmt;
 use std::str::FromStr;
 
-/// One of the eight colours of Kamisado.
+/// One of the colours of Kamisado.
 ///
-/// The order is that of White's home row from file a to file h, so that
-/// `Colour::ALL[i]` is the colour of square `(file i, rank 8)`.
+/// The first eight are those of the standard board, in the order of White's
+/// home row from file a to file h, so that `Colour::ALL[i]` is the colour of
+/// square `(file i, rank 8)` there. Ivory and charcoal are the two extra colours
+/// of the 10×10 board: a near-white and a near-black, told apart from each other
+/// and from the eight by lightness alone, whatever a player's colour vision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 pub enum Colour {
@@ -26,10 +30,16 @@ pub enum Colour {
     Green = 6,
     /// Brown, letter `n`.
     Brown = 7,
+    /// Ivory, letter `i` (10×10 board only).
+    Ivory = 8,
+    /// Charcoal, letter `c` (10×10 board only).
+    Charcoal = 9,
 }
 
 impl Colour {
-    /// Every colour, in index order.
+    /// The eight colours of the standard board, in index order (White's home
+    /// row there, from file a); see [`crate::geometry::Board::COLOURS`] for
+    /// the colours of each board.
     pub const ALL: [Colour; 8] = [
         Colour::Orange,
         Colour::Blue,
@@ -41,12 +51,26 @@ impl Colour {
         Colour::Brown,
     ];
 
-    /// The colour with this index (0–7).
+    /// Every colour of every board, in index order: the eight, then ivory and charcoal.
+    pub const EVERY: [Colour; 10] = [
+        Colour::Orange,
+        Colour::Blue,
+        Colour::Purple,
+        Colour::Pink,
+        Colour::Yellow,
+        Colour::Red,
+        Colour::Green,
+        Colour::Brown,
+        Colour::Ivory,
+        Colour::Charcoal,
+    ];
+
+    /// The colour with this index (0–9).
     ///
     /// # Panics
-    /// Panics when `index > 7`.
+    /// Panics when `index > 9`.
     pub const fn from_index(index: usize) -> Colour {
-        Colour::ALL[index]
+        Colour::EVERY[index]
     }
 
     /// The index of this colour, 0–7.
@@ -65,12 +89,14 @@ impl Colour {
             Colour::Red => 'r',
             Colour::Green => 'g',
             Colour::Brown => 'n',
+            Colour::Ivory => 'i',
+            Colour::Charcoal => 'c',
         }
     }
 
     /// The colour a notation letter stands for, in either case.
     pub fn from_letter(letter: char) -> Option<Colour> {
-        Colour::ALL
+        Colour::EVERY
             .into_iter()
             .find(|c| c.letter() == letter.to_ascii_lowercase())
     }
@@ -86,6 +112,8 @@ impl Colour {
             Colour::Red => "red",
             Colour::Green => "green",
             Colour::Brown => "brown",
+            Colour::Ivory => "ivory",
+            Colour::Charcoal => "charcoal",
         }
     }
 }
@@ -105,7 +133,7 @@ impl fmt::Display for ParseColourError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "`{}` is not a colour: expected a letter of o b v p y r g n or a colour name",
+            "`{}` is not a colour: expected a letter of o b v p y r g n i c or a colour name",
             self.0
         )
     }
@@ -128,7 +156,7 @@ impl FromStr for Colour {
         if lower == "violet" {
             return Ok(Colour::Purple);
         }
-        Colour::ALL
+        Colour::EVERY
             .into_iter()
             .find(|c| c.name() == lower)
             .ok_or_else(|| ParseColourError(s.to_string()))
@@ -141,7 +169,7 @@ mod tests {
 
     #[test]
     fn letters_round_trip() {
-        for c in Colour::ALL {
+        for c in Colour::EVERY {
             assert_eq!(c.to_string().parse::<Colour>(), Ok(c));
             assert_eq!(c.name().parse::<Colour>(), Ok(c));
             assert_eq!(Colour::from_index(c.index()), c);

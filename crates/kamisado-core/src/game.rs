@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use crate::geometry::{Board, Eight};
 use crate::record::result_text;
 use crate::{
     Fill, Match, MatchError, MatchState, Move, Record, RecordError, RoundEnd, RoundResult, Rules,
@@ -24,19 +25,19 @@ impl std::error::Error for UndoError {}
 ///
 /// ```
 /// use kamisado_core::{Game, Rules};
-/// let mut game = Game::new(Rules::STANDARD, 1, "Ann", "Ben", "2026.11.29").unwrap();
+/// let mut game: Game = Game::new(Rules::STANDARD, 1, "Ann", "Ben", "2026.11.29").unwrap();
 /// game.play("d1-d6".parse().unwrap()).unwrap();
 /// assert!(game.record().to_string().contains("1. d1-d6"));
 /// game.undo().unwrap();
 /// assert_eq!(game.current().position().to_string(), "obvpyrgn/8/8/8/8/8/8/NGRYPVBO b -");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Game {
-    record: Record,
-    current: Match,
+pub struct Game<B: Board = Eight> {
+    record: Record<B>,
+    current: Match<B>,
 }
 
-impl Game {
+impl<B: Board> Game<B> {
     /// A new match between two named players.
     ///
     /// # Errors
@@ -47,7 +48,7 @@ impl Game {
         black: &str,
         white: &str,
         date: &str,
-    ) -> Result<Game, MatchError> {
+    ) -> Result<Game<B>, MatchError<B>> {
         let current = Match::new(rules, target)?;
         let event = if target == 1 { "Single round" } else { "Match" };
         let record = Record::new(event, date, black, white, rules, target);
@@ -58,22 +59,22 @@ impl Game {
     ///
     /// # Errors
     /// Whatever [`Record::replay`] finds wrong.
-    pub fn from_record(record: Record) -> Result<Game, RecordError> {
+    pub fn from_record(record: Record<B>) -> Result<Game<B>, RecordError> {
         let (current, _) = record.replay()?;
         Ok(Game { record, current })
     }
 
     /// The match as it stands.
-    pub fn current(&self) -> &Match {
+    pub fn current(&self) -> &Match<B> {
         &self.current
     }
 
     /// The record so far.
-    pub fn record(&self) -> &Record {
+    pub fn record(&self) -> &Record<B> {
         &self.record
     }
 
-    fn round_mut(&mut self) -> &mut crate::record::RoundRecord {
+    fn round_mut(&mut self) -> &mut crate::record::RoundRecord<B> {
         self.record.rounds.last_mut().expect("a record has a round")
     }
 
@@ -88,7 +89,7 @@ impl Game {
     ///
     /// # Errors
     /// As [`Match::play`].
-    pub fn play(&mut self, mv: Move) -> Result<Option<RoundResult>, MatchError> {
+    pub fn play(&mut self, mv: Move<B>) -> Result<Option<RoundResult>, MatchError<B>> {
         let result = self.current.play(mv)?;
         self.round_mut().moves.push(mv);
         if let Some(result) = result {
@@ -101,7 +102,7 @@ impl Game {
     ///
     /// # Errors
     /// As [`Match::fill`].
-    pub fn fill(&mut self, fill: Fill) -> Result<(), MatchError> {
+    pub fn fill(&mut self, fill: Fill) -> Result<(), MatchError<B>> {
         self.current.fill(fill)?;
         self.record.rounds.push(crate::record::RoundRecord {
             fill: Some(fill),
@@ -114,7 +115,7 @@ impl Game {
     ///
     /// # Errors
     /// As [`Match::concede`].
-    pub fn concede(&mut self, side: Side, end: RoundEnd) -> Result<RoundResult, MatchError> {
+    pub fn concede(&mut self, side: Side, end: RoundEnd) -> Result<RoundResult, MatchError<B>> {
         let between_rounds = matches!(self.current.state(), MatchState::AwaitingFill { .. });
         let result = self.current.concede(side, end)?;
         if between_rounds {
@@ -131,7 +132,7 @@ impl Game {
     ///
     /// # Errors
     /// When the round has no move to take back, or the match ended by a concession.
-    pub fn undo(&mut self) -> Result<Move, UndoError> {
+    pub fn undo(&mut self) -> Result<Move<B>, UndoError> {
         let round = self.record.rounds.last().expect("a record has a round");
         if matches!(
             round.result,

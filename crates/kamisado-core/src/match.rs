@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::geometry::SIZE;
+use crate::geometry::{Bits, Board, Eight};
 use crate::position::Ending;
 use crate::setup::{Score, Setup};
 use crate::tower::points;
@@ -121,9 +121,9 @@ pub enum MatchState {
 
 /// Something a match cannot do now.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum MatchError {
+pub enum MatchError<B: Board = Eight> {
     /// The move breaks a rule.
-    Illegal(IllegalMove),
+    Illegal(IllegalMove<B>),
     /// The round is over: the winner must choose the fill side first.
     AwaitingFill(Side),
     /// A fill was chosen while a round is being played.
@@ -136,7 +136,7 @@ pub enum MatchError {
     Invalid(InvalidPosition),
 }
 
-impl fmt::Display for MatchError {
+impl<B: Board> fmt::Display for MatchError<B> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             MatchError::Illegal(e) => write!(f, "{e}"),
@@ -155,14 +155,14 @@ impl fmt::Display for MatchError {
     }
 }
 
-impl std::error::Error for MatchError {}
+impl<B: Board> std::error::Error for MatchError<B> {}
 
 /// A match to 1, 3, 7 or 15 points: the current round's position, the score and
 /// whose turn it is to do what.
 ///
 /// ```
 /// use kamisado_core::{Fill, Match, MatchState, Rules};
-/// let mut m = Match::new(Rules::STANDARD, 3).unwrap();
+/// let mut m: Match = Match::new(Rules::STANDARD, 3).unwrap();
 /// // Play the first legal move until the round ends.
 /// while m.state() == MatchState::Playing {
 ///     let mv = m.position().legal_moves()[0];
@@ -175,54 +175,55 @@ impl std::error::Error for MatchError {}
 /// assert_eq!(m.position().side_to_move(), !winner);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Match {
-    position: Position,
+pub struct Match<B: Board = Eight> {
+    position: Position<B>,
     score: [u8; 2],
     target: u8,
     round: u32,
     state: MatchState,
-    last_move: Option<Move>,
+    last_move: Option<Move<B>>,
     last_round: Option<RoundResult>,
     /// The round's positions so far, when repetitions count (zvezda).
-    history: Vec<Position>,
+    history: Vec<Position<B>>,
 }
 
 /// The squares a player visits when filling, in order, and their home-row
 /// squares in the order they are filled, both for Black; White's are the same
 /// turned 180° (R14).
-fn fill_order(fill: Fill) -> ([Square; SIZE * SIZE], [Square; SIZE]) {
-    let mut visit = [Square::new(0).expect("a1"); SIZE * SIZE];
-    let mut home = [Square::new(0).expect("a1"); SIZE];
-    let n = SIZE as i32;
+fn fill_order<B: Board>(fill: Fill) -> (Vec<Square<B>>, Vec<Square<B>>) {
+    let n = B::SIZE as i32;
+    let mut visit = Vec::with_capacity(B::SQUARES);
+    let mut home = Vec::with_capacity(B::SIZE);
     let file_at = |i: i32| match fill {
         Fill::Left => i,
         Fill::Right => n - 1 - i,
     };
     for rank in 0..n {
         for i in 0..n {
-            visit[(rank * n + i) as usize] = Square::at(file_at(i), rank).expect("on the board");
+            visit.push(Square::at(file_at(i), rank).expect("on the board"));
         }
     }
     for i in 0..n {
-        home[i as usize] = Square::at(file_at(i), 0).expect("on the board");
+        home.push(Square::at(file_at(i), 0).expect("on the board"));
     }
     (visit, home)
 }
 
 /// Where each tower stands after the towers of `position` are re-seated with
 /// `fill` (R14).
-pub fn reseat(position: &Position, fill: Fill) -> [[Square; 8]; 2] {
-    let (visit, home) = fill_order(fill);
-    let mut towers = [[Square::new(0).expect("a1"); 8]; 2];
+pub fn reseat<B: Board>(position: &Position<B>, fill: Fill) -> [Vec<Square<B>>; 2] {
+    let (visit, home) = fill_order::<B>(fill);
+    let a1 = Square::from_index_unchecked(0);
+    let mut towers = [vec![a1; B::SIZE], vec![a1; B::SIZE]];
     for side in Side::BOTH {
-        let turn = |sq: Square| match side {
+        let turn = |sq: Square<B>| match side {
             Side::Black => sq,
             Side::White => sq.rotated(),
         };
         let mut placed = 0;
         for &sq in &visit {
             if let Some(colour) = position.colour_at(side, turn(sq)) {
-                towers[side.index()][colour.index()] = turn(home[placed]);
+                towers[side.index()][B::slot(colour)] = turn(home[placed]);
                 placed += 1;
             }
         }
@@ -230,12 +231,12 @@ pub fn reseat(position: &Position, fill: Fill) -> [[Square; 8]; 2] {
     towers
 }
 
-impl Match {
+impl<B: Board> Match<B> {
     /// A new match to `target` points; Black moves first.
     ///
     /// # Errors
     /// [`MatchError::Target`] for a target other than 1, 3, 7 or 15 (R9).
-    pub fn new(rules: Rules, target: u8) -> Result<Match, MatchError> {
+    pub fn new(rules: Rules, target: u8) -> Result<Match<B>, MatchError<B>> {
         if !Score::TARGETS.contains(&target) {
             return Err(MatchError::Target(target));
         }
@@ -253,7 +254,7 @@ impl Match {
     }
 
     /// Starts the round's history of positions, where repetitions count.
-    fn with_history(mut self) -> Match {
+    fn with_history(mut self) -> Match<B> {
         self.restart_history();
         self
     }
@@ -270,7 +271,7 @@ impl Match {
     ///
     /// # Errors
     /// When the position breaks the rules.
-    pub fn from_setup(setup: &Setup, rules: Rules) -> Result<Match, MatchError> {
+    pub fn from_setup(setup: &Setup<B>, rules: Rules) -> Result<Match<B>, MatchError<B>> {
         let position = Position::from_setup(setup, rules).map_err(MatchError::Invalid)?;
         let score = setup.score.unwrap_or(Score {
             black: 0,
@@ -308,7 +309,7 @@ impl Match {
     }
 
     /// The current round's position.
-    pub fn position(&self) -> &Position {
+    pub fn position(&self) -> &Position<B> {
         &self.position
     }
 
@@ -342,7 +343,7 @@ impl Match {
     }
 
     /// The last move played in this round, if any.
-    pub fn last_move(&self) -> Option<Move> {
+    pub fn last_move(&self) -> Option<Move<B>> {
         self.last_move
     }
 
@@ -351,7 +352,7 @@ impl Match {
         self.last_round
     }
 
-    fn check_playing(&self) -> Result<(), MatchError> {
+    fn check_playing(&self) -> Result<(), MatchError<B>> {
         match self.state {
             MatchState::Playing => Ok(()),
             MatchState::AwaitingFill { winner } => Err(MatchError::AwaitingFill(winner)),
@@ -363,7 +364,7 @@ impl Match {
     ///
     /// # Errors
     /// An illegal move, or no round being played.
-    pub fn play(&mut self, mv: Move) -> Result<Option<RoundResult>, MatchError> {
+    pub fn play(&mut self, mv: Move<B>) -> Result<Option<RoundResult>, MatchError<B>> {
         self.check_playing()?;
         let mover = self.position.side_to_move();
         let next = self.position.play(mv).map_err(MatchError::Illegal)?;
@@ -378,8 +379,8 @@ impl Match {
             // zvezda a backward push can put the opponent's tower there.
             Ending::HomeRow => (
                 RoundEnd::HomeRow,
-                Colour::ALL.into_iter().find(|&c| {
-                    crate::geometry::goal_row(winner) & next.tower_square(winner, c).bit() != 0
+                B::COLOURS.iter().copied().find(|&c| {
+                    !(B::goal_row(winner) & next.tower_square(winner, c).bit()).is_empty()
                 }),
             ),
             // After a push-deadlock the scoring colour is that of the sumo's square;
@@ -431,7 +432,7 @@ impl Match {
     ///
     /// # Errors
     /// When no round has just ended, or the match is over.
-    pub fn fill(&mut self, fill: Fill) -> Result<(), MatchError> {
+    pub fn fill(&mut self, fill: Fill) -> Result<(), MatchError<B>> {
         let winner = match self.state {
             MatchState::AwaitingFill { winner } => winner,
             MatchState::Over { winner } => return Err(MatchError::Over(winner)),
@@ -449,7 +450,7 @@ impl Match {
 
     /// The position the next round would start from with this fill, if a round
     /// has just ended (for choosing the fill side).
-    pub fn filled(&self, fill: Fill) -> Option<Position> {
+    pub fn filled(&self, fill: Fill) -> Option<Position<B>> {
         let mut next = self.clone();
         next.fill(fill).ok()?;
         Some(next.position)
@@ -459,7 +460,7 @@ impl Match {
     ///
     /// # Errors
     /// When the match is already over.
-    pub fn concede(&mut self, side: Side, end: RoundEnd) -> Result<RoundResult, MatchError> {
+    pub fn concede(&mut self, side: Side, end: RoundEnd) -> Result<RoundResult, MatchError<B>> {
         if let MatchState::Over { winner } = self.state {
             return Err(MatchError::Over(winner));
         }
@@ -490,7 +491,7 @@ impl Match {
     }
 }
 
-impl fmt::Display for Match {
+impl<B: Board> fmt::Display for Match<B> {
     /// Writes the position with its match field (`… 2-1/7`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} {}", self.position, self.score())
@@ -507,13 +508,13 @@ mod tests {
         let p = Position::start();
         let t = reseat(&p, Fill::Left);
         for side in Side::BOTH {
-            for c in Colour::ALL {
+            for &c in Eight::COLOURS {
                 assert_eq!(t[side.index()][c.index()], p.tower_square(side, c));
             }
         }
         let t = reseat(&p, Fill::Right);
         for side in Side::BOTH {
-            for c in Colour::ALL {
+            for &c in Eight::COLOURS {
                 assert_eq!(t[side.index()][c.index()], p.tower_square(side, c));
             }
         }

@@ -4,28 +4,31 @@ use std::mem::MaybeUninit;
 use std::ops::Deref;
 
 use crate::Move;
-
-/// The most legal moves a position can have: each of eight towers has at
-/// most 27 targets on the lines through its square (a tower with three rings
-/// under zvezda) and 8 pushes.
-pub const MAX_MOVES: usize = 8 * (27 + 8);
+use crate::geometry::{Board, Eight};
 
 /// The legal moves of a position, in generation order.
 ///
 /// Its storage is left uninitialised past the moves it holds, so that making
 /// a list at every node of a search costs nothing.
-#[derive(Clone, Copy)]
-pub struct MoveList {
-    moves: [MaybeUninit<Move>; MAX_MOVES],
+pub struct MoveList<B: Board = Eight> {
+    moves: MaybeUninit<B::Store<Move<B>>>,
     len: usize,
 }
 
-impl MoveList {
+impl<B: Board> Clone for MoveList<B> {
+    fn clone(&self) -> MoveList<B> {
+        *self
+    }
+}
+
+impl<B: Board> Copy for MoveList<B> {}
+
+impl<B: Board> MoveList<B> {
     /// An empty list.
     #[inline]
-    pub const fn new() -> MoveList {
+    pub fn new() -> MoveList<B> {
         MoveList {
-            moves: [const { MaybeUninit::uninit() }; MAX_MOVES],
+            moves: MaybeUninit::uninit(),
             len: 0,
         }
     }
@@ -33,10 +36,22 @@ impl MoveList {
     /// Adds a move at the end.
     ///
     /// # Panics
-    /// When the list already holds [`MAX_MOVES`] moves, which no position has.
+    /// When the list already holds [`Board::MAX_MOVES`] moves, which no position has.
     #[inline]
-    pub fn push(&mut self, mv: Move) {
-        self.moves[self.len] = MaybeUninit::new(mv);
+    pub fn push(&mut self, mv: Move<B>) {
+        assert!(
+            self.len < B::MAX_MOVES,
+            "a move list holds at most {} moves",
+            B::MAX_MOVES
+        );
+        // SAFETY: the store holds `B::MAX_MOVES` moves and `len` is below that.
+        unsafe {
+            self.moves
+                .as_mut_ptr()
+                .cast::<Move<B>>()
+                .add(self.len)
+                .write(mv)
+        };
         self.len += 1;
     }
 
@@ -47,40 +62,42 @@ impl MoveList {
     }
 }
 
-impl Default for MoveList {
-    fn default() -> MoveList {
+impl<B: Board> Default for MoveList<B> {
+    fn default() -> MoveList<B> {
         MoveList::new()
     }
 }
 
-impl Deref for MoveList {
-    type Target = [Move];
+impl<B: Board> Deref for MoveList<B> {
+    type Target = [Move<B>];
 
     #[inline]
-    fn deref(&self) -> &[Move] {
+    fn deref(&self) -> &[Move<B>] {
         // SAFETY: the first `len` entries were written by `push`, and `Move` is `Copy`.
-        unsafe { std::slice::from_raw_parts(self.moves.as_ptr().cast::<Move>(), self.len) }
+        unsafe { std::slice::from_raw_parts(self.moves.as_ptr().cast::<Move<B>>(), self.len) }
     }
 }
 
-impl std::ops::DerefMut for MoveList {
+impl<B: Board> std::ops::DerefMut for MoveList<B> {
     #[inline]
-    fn deref_mut(&mut self) -> &mut [Move] {
+    fn deref_mut(&mut self) -> &mut [Move<B>] {
         // SAFETY: as in `deref`.
-        unsafe { std::slice::from_raw_parts_mut(self.moves.as_mut_ptr().cast::<Move>(), self.len) }
+        unsafe {
+            std::slice::from_raw_parts_mut(self.moves.as_mut_ptr().cast::<Move<B>>(), self.len)
+        }
     }
 }
 
-impl<'a> IntoIterator for &'a MoveList {
-    type Item = &'a Move;
-    type IntoIter = std::slice::Iter<'a, Move>;
+impl<'a, B: Board> IntoIterator for &'a MoveList<B> {
+    type Item = &'a Move<B>;
+    type IntoIter = std::slice::Iter<'a, Move<B>>;
 
     fn into_iter(self) -> Self::IntoIter {
         self.iter()
     }
 }
 
-impl std::fmt::Debug for MoveList {
+impl<B: Board> std::fmt::Debug for MoveList<B> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_list().entries(self.iter()).finish()
     }

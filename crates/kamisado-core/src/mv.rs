@@ -4,6 +4,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::Square;
+use crate::geometry::{Board, Eight};
+use crate::square::ParseSquareError;
 
 /// One ply of Kamisado.
 ///
@@ -15,28 +17,28 @@ use crate::Square;
 /// assert_eq!("pass".parse::<Move>().unwrap(), Move::Pass);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Move {
+pub enum Move<B: Board = Eight> {
     /// A tower moves from one square to another (R3), written `c1-c6`.
     Step {
         /// Where the tower stands.
-        from: Square,
+        from: Square<B>,
         /// Where it lands.
-        to: Square,
+        to: Square<B>,
     },
     /// A sumo pushes straight ahead one square (R12), written `d4>d5`.
     Push {
         /// Where the sumo stands.
-        from: Square,
+        from: Square<B>,
         /// Where the sumo lands (the square of the first pushed tower).
-        to: Square,
+        to: Square<B>,
     },
     /// The forced tower cannot move (R7), written `pass`.
     Pass,
 }
 
-impl Move {
+impl<B: Board> Move<B> {
     /// The square the moving tower leaves, if any.
-    pub fn from(self) -> Option<Square> {
+    pub fn from(self) -> Option<Square<B>> {
         match self {
             Move::Step { from, .. } | Move::Push { from, .. } => Some(from),
             Move::Pass => None,
@@ -44,7 +46,7 @@ impl Move {
     }
 
     /// The square the moving tower reaches, if any.
-    pub fn to(self) -> Option<Square> {
+    pub fn to(self) -> Option<Square<B>> {
         match self {
             Move::Step { to, .. } | Move::Push { to, .. } => Some(to),
             Move::Pass => None,
@@ -52,7 +54,7 @@ impl Move {
     }
 
     /// The move as seen from the other side of the board (both squares turned 180°).
-    pub fn rotated(self) -> Move {
+    pub fn rotated(self) -> Move<B> {
         match self {
             Move::Step { from, to } => Move::Step {
                 from: from.rotated(),
@@ -67,7 +69,7 @@ impl Move {
     }
 }
 
-impl fmt::Display for Move {
+impl<B: Board> fmt::Display for Move<B> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Move::Step { from, to } => write!(f, "{from}-{to}"),
@@ -94,12 +96,12 @@ impl fmt::Display for ParseMoveError {
 
 impl std::error::Error for ParseMoveError {}
 
-impl FromStr for Move {
+impl<B: Board> FromStr for Move<B> {
     type Err = ParseMoveError;
 
     /// Reads `c1-c6`, `d4>d5` or `pass`. Parsing says nothing about legality:
     /// see [`crate::Position::play`].
-    fn from_str(s: &str) -> Result<Move, ParseMoveError> {
+    fn from_str(s: &str) -> Result<Move<B>, ParseMoveError> {
         let err = |reason: &str| ParseMoveError {
             text: s.to_string(),
             reason: reason.to_string(),
@@ -116,12 +118,18 @@ impl FromStr for Move {
                 ));
             }
         };
-        let from: Square = a
-            .parse()
-            .map_err(|_| err(&format!("`{a}` before `{sep}` is not a square a1-h8")))?;
-        let to: Square = b
-            .parse()
-            .map_err(|_| err(&format!("`{b}` after `{sep}` is not a square a1-h8")))?;
+        let from: Square<B> = a.parse().map_err(|_| {
+            err(&format!(
+                "`{a}` before `{sep}` is not a square {}",
+                ParseSquareError::range(B::SIZE)
+            ))
+        })?;
+        let to: Square<B> = b.parse().map_err(|_| {
+            err(&format!(
+                "`{b}` after `{sep}` is not a square {}",
+                ParseSquareError::range(B::SIZE)
+            ))
+        })?;
         if from == to {
             return Err(err("the tower must leave its square"));
         }

@@ -1,5 +1,6 @@
 //! Perft: counting the leaves of the game tree, the move generator's checksum.
 
+use crate::geometry::Board;
 use crate::{Move, MoveList, Position};
 
 /// The number of leaves `depth` plies below `position` (NOTATION.md): every
@@ -9,7 +10,7 @@ use crate::{Move, MoveList, Position};
 /// use kamisado_core::{perft, Position};
 /// assert_eq!(perft(&Position::start(), 2), 1150);
 /// ```
-pub fn perft(position: &Position, depth: u32) -> u64 {
+pub fn perft<B: Board>(position: &Position<B>, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => position.count_moves(),
@@ -25,7 +26,7 @@ pub fn perft(position: &Position, depth: u32) -> u64 {
 }
 
 /// Perft split by first move: each legal move with the leaves below it.
-pub fn divide(position: &Position, depth: u32) -> Vec<(Move, u64)> {
+pub fn divide<B: Board>(position: &Position<B>, depth: u32) -> Vec<(Move<B>, u64)> {
     position
         .legal_moves()
         .iter()

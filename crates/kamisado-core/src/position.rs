@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::geometry::{self, SIZE, STRAIGHT, colour_of, goal_row, ray_bits, step};
+use crate::geometry::{self, Bits, Board, Eight, STRAIGHT, colour_of, ray_bits, step};
 use crate::movelist::MoveList;
 use crate::rules::Variant;
 use crate::setup::{ParsePositionError, Setup};
@@ -41,10 +41,12 @@ pub struct Outcome {
 /// assert_eq!(next.to_string(), "obvpyrgn/8/3Y4/8/8/8/8/NGR1PVBO w r");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Position {
-    occupied: [u64; 2],
-    towers: [[Square; 8]; 2],
-    teeth: [[u8; 8]; 2],
+pub struct Position<B: Board = Eight> {
+    occupied: [B::Bits; 2],
+    /// Each side's towers' square indices, by colour slot ([`Board::slot`]).
+    towers: [B::Row; 2],
+    /// Each side's towers' teeth, by colour slot.
+    teeth: [B::Row; 2],
     side: Side,
     forced: Option<Colour>,
     pushed: bool,
@@ -85,29 +87,29 @@ impl std::error::Error for PositionError {}
 
 /// A move that the position does not allow, with the reason.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct IllegalMove {
+pub struct IllegalMove<B: Board = Eight> {
     /// The move that was tried.
-    pub mv: Move,
+    pub mv: Move<B>,
     /// Why the rules forbid it.
     pub reason: String,
 }
 
-impl fmt::Display for IllegalMove {
+impl<B: Board> fmt::Display for IllegalMove<B> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} is illegal: {}", self.mv, self.reason)
     }
 }
 
-impl std::error::Error for IllegalMove {}
+impl<B: Board> std::error::Error for IllegalMove<B> {}
 
 /// Why a sumo cannot push (R12), as found by [`Position::push_line`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum NoPush {
+enum NoPush<B: Board> {
     NotSumo,
     NothingInFront,
-    OwnTower(Square),
+    OwnTower(Square<B>),
     TooLong(u8),
-    NotLower(Square),
+    NotLower(Square<B>),
     NoRoom,
 }
 
@@ -123,27 +125,29 @@ enum Chain {
 }
 
 impl Position {
-    /// The start of a single game under the standard rules:
+    /// The start of a single game under the standard rules on the standard board:
     /// `obvpyrgn/8/8/8/8/8/8/NGRYPVBO b -` (R2).
     pub fn start() -> Position {
         Position::start_with(Rules::STANDARD)
     }
+}
 
+impl<B: Board> Position<B> {
     /// The start of a round under the given rules, Black to move with free choice.
-    pub fn start_with(rules: Rules) -> Position {
-        let mut towers = [[Square::from_index_unchecked(0); 8]; 2];
-        let mut occupied = [0u64; 2];
+    pub fn start_with(rules: Rules) -> Position<B> {
+        let mut towers = [B::Row::default(); 2];
+        let mut occupied = [B::Bits::ZERO; 2];
         for side in Side::BOTH {
-            for colour in Colour::ALL {
-                let sq = geometry::square_of(colour, geometry::home_rank(side));
-                towers[side.index()][colour.index()] = sq;
+            for (slot, &colour) in B::COLOURS.iter().enumerate() {
+                let sq = geometry::square_of::<B>(colour, B::home_rank(side));
+                towers[side.index()].as_mut()[slot] = sq.index() as u8;
                 occupied[side.index()] |= sq.bit();
             }
         }
         Position {
             occupied,
             towers,
-            teeth: [[0; 8]; 2],
+            teeth: [B::Row::default(); 2],
             side: Side::Black,
             forced: None,
             pushed: false,
@@ -156,14 +160,36 @@ impl Position {
     /// # Errors
     /// A side with other than one tower of each colour, both sides on the
     /// other's home row, or free choice with no legal move.
-    pub fn from_setup(setup: &Setup, rules: Rules) -> Result<Position, InvalidPosition> {
-        let mut seen = [[None::<Square>; 8]; 2];
-        let mut teeth = [[0u8; 8]; 2];
-        let mut occupied = [0u64; 2];
+    pub fn from_setup(setup: &Setup<B>, rules: Rules) -> Result<Position<B>, InvalidPosition> {
+        let mut seen = [[None::<Square<B>>; 10]; 2];
+        let mut teeth = [B::Row::default(); 2];
+        let mut occupied = [B::Bits::ZERO; 2];
+        if setup.board.len() != B::SQUARES {
+            return Err(InvalidPosition(format!(
+                "the setup has {} squares; the {} board has {}",
+                setup.board.len(),
+                B::KIND,
+                B::SQUARES
+            )));
+        }
+        if let Some(colour) = setup.forced.filter(|&c| !B::has_colour(c)) {
+            return Err(InvalidPosition(format!(
+                "the {} board has no {} squares",
+                B::KIND,
+                colour.name()
+            )));
+        }
         for (index, tower) in setup.board.iter().enumerate() {
             let Some(tower) = tower else { continue };
             let sq = Square::new(index as u8).expect("board index");
-            let slot = &mut seen[tower.side.index()][tower.colour.index()];
+            if !B::has_colour(tower.colour) {
+                return Err(InvalidPosition(format!(
+                    "the {} board has no {} towers, but {sq} holds one",
+                    B::KIND,
+                    tower.colour.name()
+                )));
+            }
+            let slot = &mut seen[tower.side.index()][B::slot(tower.colour)];
             if let Some(other) = slot {
                 return Err(InvalidPosition(format!(
                     "{} has two {} towers, on {other} and {sq}",
@@ -172,13 +198,14 @@ impl Position {
                 )));
             }
             *slot = Some(sq);
-            teeth[tower.side.index()][tower.colour.index()] = tower.teeth;
+            teeth[tower.side.index()].as_mut()[B::slot(tower.colour)] = tower.teeth;
             occupied[tower.side.index()] |= sq.bit();
         }
-        let mut towers = [[Square::from_index_unchecked(0); 8]; 2];
+        let mut towers = [B::Row::default(); 2];
         for side in Side::BOTH {
-            for colour in Colour::ALL {
-                towers[side.index()][colour.index()] = seen[side.index()][colour.index()]
+            for (slot, &colour) in B::COLOURS.iter().enumerate() {
+                towers[side.index()].as_mut()[slot] = seen[side.index()][slot]
+                    .map(|sq| sq.index() as u8)
                     .ok_or_else(|| {
                         InvalidPosition(format!(
                             "{} has no {} tower; each side has one tower of each colour",
@@ -197,8 +224,8 @@ impl Position {
             pushed: setup.pushed,
             rules,
         };
-        if position.occupied[0] & goal_row(Side::Black) != 0
-            && position.occupied[1] & goal_row(Side::White) != 0
+        if position.occupied[0] & B::goal_row(Side::Black) != B::Bits::ZERO
+            && position.occupied[1] & B::goal_row(Side::White) != B::Bits::ZERO
         {
             return Err(InvalidPosition(
                 "both sides have a tower on the other's home row".to_string(),
@@ -217,24 +244,21 @@ impl Position {
     }
 
     /// The position as a [`Setup`] (without a match score).
-    pub fn to_setup(&self) -> Setup {
-        let mut board = [None; SIZE * SIZE];
+    pub fn to_setup(&self) -> Setup<B> {
+        let mut setup = Setup::empty();
         for side in Side::BOTH {
-            for colour in Colour::ALL {
-                board[self.tower_square(side, colour).index()] = Some(Tower {
+            for &colour in B::COLOURS {
+                setup.board[self.tower_square(side, colour).index()] = Some(Tower {
                     side,
                     colour,
                     teeth: self.teeth(side, colour),
                 });
             }
         }
-        Setup {
-            board,
-            side: self.side,
-            forced: self.forced,
-            pushed: self.pushed,
-            score: None,
-        }
+        setup.side = self.side;
+        setup.forced = self.forced;
+        setup.pushed = self.pushed;
+        setup
     }
 
     /// The side to move.
@@ -263,40 +287,43 @@ impl Position {
 
     /// The square of a side's tower of a colour.
     #[inline]
-    pub fn tower_square(&self, side: Side, colour: Colour) -> Square {
-        self.towers[side.index()][colour.index()]
+    pub fn tower_square(&self, side: Side, colour: Colour) -> Square<B> {
+        Square::from_index_unchecked(self.towers[side.index()].as_ref()[B::slot(colour)] as u32)
     }
 
     /// The dragon's teeth of a side's tower of a colour (0–3).
     #[inline]
     pub fn teeth(&self, side: Side, colour: Colour) -> u8 {
-        self.teeth[side.index()][colour.index()]
+        self.teeth[side.index()].as_ref()[B::slot(colour)]
     }
 
     /// The squares holding a side's towers, as a bitboard.
     #[inline]
-    pub fn occupied_by(&self, side: Side) -> u64 {
+    pub fn occupied_by(&self, side: Side) -> B::Bits {
         self.occupied[side.index()]
     }
 
     /// The squares holding any tower, as a bitboard.
     #[inline]
-    pub fn occupied(&self) -> u64 {
+    pub fn occupied(&self) -> B::Bits {
         self.occupied[0] | self.occupied[1]
     }
 
     /// The colour of a side's tower on a square, if it has one there.
     #[inline]
-    pub fn colour_at(&self, side: Side, sq: Square) -> Option<Colour> {
-        if self.occupied[side.index()] & sq.bit() == 0 {
+    pub fn colour_at(&self, side: Side, sq: Square<B>) -> Option<Colour> {
+        if (self.occupied[side.index()] & sq.bit()).is_empty() {
             return None;
         }
         let row = &self.towers[side.index()];
-        (0..8).find(|&c| row[c] == sq).map(Colour::from_index)
+        row.as_ref()
+            .iter()
+            .position(|&index| index as usize == sq.index())
+            .map(|slot| B::COLOURS[slot])
     }
 
     /// The tower on a square, if any.
-    pub fn tower_at(&self, sq: Square) -> Option<Tower> {
+    pub fn tower_at(&self, sq: Square<B>) -> Option<Tower> {
         Side::BOTH.into_iter().find_map(|side| {
             self.colour_at(side, sq).map(|colour| Tower {
                 side,
@@ -307,7 +334,7 @@ impl Position {
     }
 
     /// The tower that must move, if the side to move has no free choice.
-    pub fn forced_tower(&self) -> Option<(Square, Tower)> {
+    pub fn forced_tower(&self) -> Option<(Square<B>, Tower)> {
         self.forced.map(|colour| {
             (
                 self.tower_square(self.side, colour),
@@ -323,7 +350,7 @@ impl Position {
     /// The squares a side's tower of a colour may step to, as a bitboard,
     /// whoever is to move (R3, R11).
     #[inline]
-    pub fn tower_targets(&self, side: Side, colour: Colour) -> u64 {
+    pub fn tower_targets(&self, side: Side, colour: Colour) -> B::Bits {
         let (from, teeth) = (self.tower_square(side, colour), self.teeth(side, colour));
         if self.zvezda() {
             self.step_targets::<true>(side, from, teeth)
@@ -336,7 +363,7 @@ impl Position {
     /// as a bitboard, whoever is to move: at most one under the standard rules
     /// (R12), one per direction under zvezda.
     #[inline]
-    pub fn push_targets(&self, side: Side, colour: Colour) -> u64 {
+    pub fn push_targets(&self, side: Side, colour: Colour) -> B::Bits {
         let (from, teeth) = (self.tower_square(side, colour), self.teeth(side, colour));
         if self.zvezda() {
             self.pushes::<true>(side, from, teeth)
@@ -348,17 +375,17 @@ impl Position {
     /// Where a side's tower of a colour would land by pushing, if it may push
     /// (R12), whoever is to move; under zvezda, the first of [`Position::push_targets`].
     #[inline]
-    pub fn push_target(&self, side: Side, colour: Colour) -> Option<Square> {
+    pub fn push_target(&self, side: Side, colour: Colour) -> Option<Square<B>> {
         let pushes = self.push_targets(side, colour);
-        (pushes != 0).then(|| Square::from_index_unchecked(pushes.trailing_zeros()))
+        (!pushes.is_empty()).then(|| Square::from_index_unchecked(pushes.trailing_zeros()))
     }
 
     /// The side with a tower on the other's home row, if any (R6).
     #[inline]
     fn goal_reached(&self) -> Option<Side> {
-        if self.occupied[0] & goal_row(Side::Black) != 0 {
+        if !(self.occupied[0] & B::goal_row(Side::Black)).is_empty() {
             Some(Side::Black)
-        } else if self.occupied[1] & goal_row(Side::White) != 0 {
+        } else if !(self.occupied[1] & B::goal_row(Side::White)).is_empty() {
             Some(Side::White)
         } else {
             None
@@ -367,27 +394,27 @@ impl Position {
 
     /// The squares a tower may step to (R3, R11).
     #[inline]
-    fn step_targets<const ZVEZDA: bool>(&self, side: Side, from: Square, teeth: u8) -> u64 {
+    fn step_targets<const ZVEZDA: bool>(&self, side: Side, from: Square<B>, teeth: u8) -> B::Bits {
         if ZVEZDA {
             return self.zvezda_targets(side, from, teeth);
         }
         let occupied = self.occupied();
-        let mut targets = 0;
+        let mut targets = B::Bits::ZERO;
         for direction in 0..3 {
             let ray = ray_bits(side, direction, from);
             let blockers = ray & occupied;
-            targets |= if blockers == 0 {
+            targets |= if blockers.is_empty() {
                 ray
             } else {
                 match side {
                     // Black's rays run up the indices: keep what lies below the first blocker.
-                    Side::Black => ray & ((blockers & blockers.wrapping_neg()) - 1),
+                    Side::Black => ray & blockers.below_lowest(),
                     // White's run down: keep what lies above the highest blocker.
-                    Side::White => ray & ((u64::MAX << (63 - blockers.leading_zeros())) << 1),
+                    Side::White => ray & blockers.above_highest(),
                 }
             };
         }
-        targets & geometry::ranks_ahead(side, from.rank(), reach(teeth))
+        targets & geometry::ranks_ahead::<B>(side, from.rank(), reach(teeth))
     }
 
     /// The compass directions a tower moves in under zvezda: forward, and with
@@ -406,19 +433,19 @@ impl Position {
 
     /// Step targets under zvezda: the allowed directions up to the first
     /// tower, at most 5 squares for a ringed tower.
-    fn zvezda_targets(&self, side: Side, from: Square, teeth: u8) -> u64 {
+    fn zvezda_targets(&self, side: Side, from: Square<B>, teeth: u8) -> B::Bits {
         let occupied = self.occupied();
-        let mut targets = 0;
-        for &turn in Position::zvezda_directions(teeth) {
+        let mut targets = B::Bits::ZERO;
+        for &turn in Self::zvezda_directions(teeth) {
             let direction = geometry::compass_for(side, turn);
             let ray = geometry::compass_ray_bits(direction, from);
             let blockers = ray & occupied;
-            targets |= if blockers == 0 {
+            targets |= if blockers.is_empty() {
                 ray
             } else if geometry::runs_up(direction) {
-                ray & ((blockers & blockers.wrapping_neg()) - 1)
+                ray & blockers.below_lowest()
             } else {
-                ray & ((u64::MAX << (63 - blockers.leading_zeros())) << 1)
+                ray & blockers.above_highest()
             };
         }
         targets & geometry::within(from, zvezda_reach(teeth))
@@ -427,20 +454,20 @@ impl Position {
     /// The squares a ringed tower may push into under zvezda: an adjacent
     /// opponent's tower of lower rank in a direction it moves in, with an
     /// empty square behind it on the board.
-    fn zvezda_pushes(&self, side: Side, from: Square, teeth: u8) -> u64 {
+    fn zvezda_pushes(&self, side: Side, from: Square<B>, teeth: u8) -> B::Bits {
         if teeth == 0 {
-            return 0;
+            return B::Bits::ZERO;
         }
-        let mut pushes = 0;
-        for &turn in Position::zvezda_directions(teeth) {
+        let mut pushes = B::Bits::ZERO;
+        for &turn in Self::zvezda_directions(teeth) {
             let (df, dr) = geometry::COMPASS[geometry::compass_for(side, turn)];
-            let Some(next) = Square::at(from.file() + df, from.rank() + dr) else {
+            let Some(next) = Square::<B>::at(from.file() + df, from.rank() + dr) else {
                 continue;
             };
-            let Some(behind) = Square::at(next.file() + df, next.rank() + dr) else {
+            let Some(behind) = Square::<B>::at(next.file() + df, next.rank() + dr) else {
                 continue;
             };
-            if self.occupied() & behind.bit() != 0 {
+            if !(self.occupied() & behind.bit()).is_empty() {
                 continue;
             }
             if let Some(colour) = self.colour_at(!side, next)
@@ -454,14 +481,14 @@ impl Position {
 
     /// The squares a tower may push into, as a bitboard.
     #[inline]
-    fn pushes<const ZVEZDA: bool>(&self, side: Side, from: Square, teeth: u8) -> u64 {
+    fn pushes<const ZVEZDA: bool>(&self, side: Side, from: Square<B>, teeth: u8) -> B::Bits {
         if teeth == 0 {
-            0
+            B::Bits::ZERO
         } else if ZVEZDA {
             self.zvezda_pushes(side, from, teeth)
         } else {
             self.push_line(side, from, teeth)
-                .map_or(0, |(to, _)| to.bit())
+                .map_or(B::Bits::ZERO, |(to, _)| to.bit())
         }
     }
 
@@ -474,7 +501,12 @@ impl Position {
 
     /// The push a tower could make (R12): the sumo's landing square and the
     /// square where the last pushed tower comes to rest.
-    fn push_line(&self, side: Side, from: Square, teeth: u8) -> Result<(Square, Square), NoPush> {
+    fn push_line(
+        &self,
+        side: Side,
+        from: Square<B>,
+        teeth: u8,
+    ) -> Result<(Square<B>, Square<B>), NoPush<B>> {
         if teeth == 0 {
             return Err(NoPush::NotSumo);
         }
@@ -484,14 +516,14 @@ impl Position {
         let mut file = from.file() + df;
         let mut rank = from.rank() + dr;
         loop {
-            let Some(sq) = Square::at(file, rank) else {
+            let Some(sq) = Square::<B>::at(file, rank) else {
                 return Err(if count == 0 {
                     NoPush::NothingInFront
                 } else {
                     NoPush::NoRoom
                 });
             };
-            if self.occupied[side.index()] & sq.bit() != 0 {
+            if !(self.occupied[side.index()] & sq.bit()).is_empty() {
                 return Err(if count == 0 {
                     NoPush::NothingInFront
                 } else {
@@ -522,21 +554,21 @@ impl Position {
 
     /// Adds the moves of the side to move's tower of `colour`.
     #[inline]
-    fn generate_tower<const ZVEZDA: bool>(&self, colour: Colour, moves: &mut MoveList) {
+    fn generate_tower<const ZVEZDA: bool>(&self, colour: Colour, moves: &mut MoveList<B>) {
         let side = self.side;
         let from = self.tower_square(side, colour);
         let teeth = self.teeth(side, colour);
         let mut targets = self.step_targets::<ZVEZDA>(side, from, teeth);
-        while targets != 0 {
+        while !targets.is_empty() {
             let to = Square::from_index_unchecked(targets.trailing_zeros());
             moves.push(Move::Step { from, to });
-            targets &= targets - 1;
+            targets = targets.clear_lowest();
         }
         let mut pushes = self.pushes::<ZVEZDA>(side, from, teeth);
-        while pushes != 0 {
+        while !pushes.is_empty() {
             let to = Square::from_index_unchecked(pushes.trailing_zeros());
             moves.push(Move::Push { from, to });
-            pushes &= pushes - 1;
+            pushes = pushes.clear_lowest();
         }
     }
 
@@ -545,8 +577,8 @@ impl Position {
     fn blocked<const ZVEZDA: bool>(&self, side: Side, colour: Colour) -> bool {
         let from = self.tower_square(side, colour);
         let teeth = self.teeth(side, colour);
-        self.step_targets::<ZVEZDA>(side, from, teeth) == 0
-            && self.pushes::<ZVEZDA>(side, from, teeth) == 0
+        self.step_targets::<ZVEZDA>(side, from, teeth).is_empty()
+            && self.pushes::<ZVEZDA>(side, from, teeth).is_empty()
     }
 
     /// Follows the chain of forced passes from this position (R7, R8).
@@ -558,12 +590,12 @@ impl Position {
         if !self.blocked::<ZVEZDA>(side, colour) {
             return Chain::Free;
         }
-        let mut seen = 0u16;
+        let mut seen = 0u32;
         loop {
-            seen |= 1 << (side.index() * 8 + colour.index());
+            seen |= 1 << (side.index() * 16 + B::slot(colour));
             colour = colour_of(self.tower_square(side, colour));
             side = !side;
-            if seen & (1 << (side.index() * 8 + colour.index())) != 0 {
+            if seen & (1 << (side.index() * 16 + B::slot(colour))) != 0 {
                 return Chain::Deadlock;
             }
             if !self.blocked::<ZVEZDA>(side, colour) {
@@ -606,7 +638,7 @@ impl Position {
     /// Every legal move, in a fixed order: by tower colour, then target square
     /// in index order, then the push. Empty when the round is over.
     #[inline]
-    pub fn legal_moves(&self) -> MoveList {
+    pub fn legal_moves(&self) -> MoveList<B> {
         let mut moves = MoveList::new();
         self.legal_moves_into(&mut moves);
         moves
@@ -615,7 +647,7 @@ impl Position {
     /// [`Position::legal_moves`] written into a list the caller owns (its
     /// moves are replaced), which saves a copy in search loops.
     #[inline]
-    pub fn legal_moves_into(&self, moves: &mut MoveList) {
+    pub fn legal_moves_into(&self, moves: &mut MoveList<B>) {
         moves.truncate(0);
         if self.zvezda() {
             self.legal_moves_in::<true>(moves);
@@ -624,7 +656,7 @@ impl Position {
         }
     }
 
-    fn legal_moves_in<const ZVEZDA: bool>(&self, moves: &mut MoveList) {
+    fn legal_moves_in<const ZVEZDA: bool>(&self, moves: &mut MoveList<B>) {
         if self.goal_reached().is_some() {
             return;
         }
@@ -636,7 +668,7 @@ impl Position {
                 }
             }
             None => {
-                for colour in Colour::ALL {
+                for &colour in B::COLOURS {
                     self.generate_tower::<ZVEZDA>(colour, moves);
                 }
             }
@@ -671,12 +703,12 @@ impl Position {
                 0 => (self.chain::<ZVEZDA>() == Chain::Pass) as u64,
                 n => n,
             },
-            None => Colour::ALL.into_iter().map(count_tower).sum(),
+            None => B::COLOURS.iter().map(|&c| count_tower(c)).sum(),
         }
     }
 
     /// Whether a move is legal here.
-    pub fn is_legal(&self, mv: Move) -> bool {
+    pub fn is_legal(&self, mv: Move<B>) -> bool {
         self.legal_moves().contains(&mv)
     }
 
@@ -684,7 +716,7 @@ impl Position {
     ///
     /// # Errors
     /// [`IllegalMove`] with the reason when the rules do not allow the move here.
-    pub fn play(&self, mv: Move) -> Result<Position, IllegalMove> {
+    pub fn play(&self, mv: Move<B>) -> Result<Position<B>, IllegalMove<B>> {
         if self.is_legal(mv) {
             Ok(self.play_unchecked(mv))
         } else {
@@ -695,25 +727,28 @@ impl Position {
         }
     }
 
-    fn move_tower(&mut self, side: Side, colour: Colour, to: Square) {
-        let from = self.towers[side.index()][colour.index()];
+    #[inline]
+    fn move_tower(&mut self, side: Side, colour: Colour, to: Square<B>) {
+        let from = self.tower_square(side, colour);
         self.occupied[side.index()] ^= from.bit() | to.bit();
-        self.towers[side.index()][colour.index()] = to;
+        self.towers[side.index()].as_mut()[B::slot(colour)] = to.index() as u8;
     }
 
-    fn colour_at_unchecked(&self, side: Side, sq: Square) -> Colour {
+    #[inline]
+    fn colour_at_unchecked(&self, side: Side, sq: Square<B>) -> Colour {
         let row = &self.towers[side.index()];
+        let row = row.as_ref();
         let mut c = 0;
-        while row[c] != sq {
+        while row[c] as usize != sq.index() {
             c += 1;
         }
-        Colour::from_index(c)
+        B::COLOURS[c]
     }
 
     /// Plays a move that the caller knows is legal (for search). An illegal
     /// move gives a position that breaks the rules, or panics.
     #[inline]
-    pub fn play_unchecked(&self, mv: Move) -> Position {
+    pub fn play_unchecked(&self, mv: Move<B>) -> Position<B> {
         let mut next = *self;
         let side = self.side;
         match mv {
@@ -733,8 +768,9 @@ impl Position {
                     None => self.colour_at_unchecked(side, from),
                 };
                 // One tower, one square on in the sumo's direction; then the opponent moves.
-                let rest = Square::at(2 * to.file() - from.file(), 2 * to.rank() - from.rank())
-                    .expect("play_unchecked takes legal pushes only");
+                let rest =
+                    Square::<B>::at(2 * to.file() - from.file(), 2 * to.rank() - from.rank())
+                        .expect("play_unchecked takes legal pushes only");
                 let pushed = self.colour_at_unchecked(!side, to);
                 next.move_tower(!side, pushed, rest);
                 next.move_tower(side, colour, to);
@@ -754,7 +790,8 @@ impl Position {
                 let (df, dr) = step(side, STRAIGHT);
                 let mut sq = rest;
                 while sq != to {
-                    let behind = Square::at(sq.file() - df, sq.rank() - dr).expect("in the line");
+                    let behind =
+                        Square::<B>::at(sq.file() - df, sq.rank() - dr).expect("in the line");
                     let pushed = self.colour_at_unchecked(!side, behind);
                     next.move_tower(!side, pushed, sq);
                     sq = behind;
@@ -778,15 +815,16 @@ impl Position {
 
     /// The position turned 180° with the sides swapped: the same game seen
     /// from the other chair. Move counts and perft are unchanged.
-    pub fn rotated(&self) -> Position {
+    pub fn rotated(&self) -> Position<B> {
         let mut next = *self;
+        let last = B::SQUARES as u8 - 1;
         for side in Side::BOTH {
             let other = (!side).index();
-            for c in 0..8 {
-                next.towers[other][c] = self.towers[side.index()][c].rotated();
-                next.teeth[other][c] = self.teeth[side.index()][c];
+            for c in 0..B::SIZE {
+                next.towers[other].as_mut()[c] = last - self.towers[side.index()].as_ref()[c];
             }
-            next.occupied[other] = self.occupied[side.index()].reverse_bits();
+            next.teeth[other] = self.teeth[side.index()];
+            next.occupied[other] = B::rotate_bits(self.occupied[side.index()]);
         }
         next.side = !self.side;
         next
@@ -794,22 +832,24 @@ impl Position {
 
     /// Gives a tower one more dragon's tooth, up to a triple sumo (R10).
     pub(crate) fn promote(&mut self, side: Side, colour: Colour) {
-        let t = &mut self.teeth[side.index()][colour.index()];
+        let t = &mut self.teeth[side.index()].as_mut()[B::slot(colour)];
         *t = (*t + 1).min(MAX_TEETH);
     }
 
     /// A new round's position: the towers on the given squares, teeth kept,
     /// `first` to move with free choice.
-    pub(crate) fn reseated(&self, towers: [[Square; 8]; 2], first: Side) -> Position {
-        let mut occupied = [0u64; 2];
+    pub(crate) fn reseated(&self, towers: [Vec<Square<B>>; 2], first: Side) -> Position<B> {
+        let mut occupied = [B::Bits::ZERO; 2];
+        let mut rows = [B::Row::default(); 2];
         for (s, row) in towers.iter().enumerate() {
-            for sq in row {
+            for (slot, sq) in row.iter().enumerate() {
                 occupied[s] |= sq.bit();
+                rows[s].as_mut()[slot] = sq.index() as u8;
             }
         }
         Position {
             occupied,
-            towers,
+            towers: rows,
             teeth: self.teeth,
             side: first,
             forced: None,
@@ -819,7 +859,7 @@ impl Position {
     }
 
     /// Explains why a move that is not legal here is not.
-    fn why_illegal(&self, mv: Move) -> String {
+    fn why_illegal(&self, mv: Move<B>) -> String {
         if let Some(outcome) = self.outcome() {
             return format!(
                 "the round is over: {} has won by {}",
@@ -886,7 +926,7 @@ impl Position {
         if let Move::Push { .. } = mv {
             if ahead != 1 || df != 0 {
                 return format!("a push moves the sumo one square straight ahead, to {}", {
-                    Square::at(from.file(), from.rank() + sr)
+                    Square::<B>::at(from.file(), from.rank() + sr)
                         .map(|s| s.to_string())
                         .unwrap_or_else(|| "off the board".to_string())
                 });
@@ -948,8 +988,9 @@ impl Position {
         }
         let (ff, fr) = (df.signum(), dr.signum());
         for i in 1..=ahead {
-            let sq = Square::at(from.file() + ff * i, from.rank() + fr * i).expect("on the path");
-            if self.occupied() & sq.bit() != 0 {
+            let sq =
+                Square::<B>::at(from.file() + ff * i, from.rank() + fr * i).expect("on the path");
+            if !(self.occupied() & sq.bit()).is_empty() {
                 return format!("the path is blocked by the tower on {sq} (R3)");
             }
         }
@@ -959,11 +1000,11 @@ impl Position {
 
 /// How far a tower moves under zvezda: a plain tower as R3, a ringed one 5 squares.
 const fn zvezda_reach(teeth: u8) -> i32 {
-    if teeth == 0 { 7 } else { 5 }
+    if teeth == 0 { 9 } else { 5 }
 }
 
 /// Why a zvezda move or push of a tower that may move is not legal.
-fn zvezda_why(tower: Tower, mv: Move) -> String {
+fn zvezda_why<B: Board>(tower: Tower, mv: Move<B>) -> String {
     let ways = match tower.teeth {
         0 | 1 => "forward, straight or diagonally",
         2 => "forward or sideways",
@@ -986,20 +1027,20 @@ fn zvezda_why(tower: Tower, mv: Move) -> String {
     }
 }
 
-impl fmt::Display for Position {
+impl<B: Board> fmt::Display for Position<B> {
     /// Writes the three-field notation of NOTATION.md.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.to_setup().fmt(f)
     }
 }
 
-impl FromStr for Position {
+impl<B: Board> FromStr for Position<B> {
     type Err = PositionError;
 
     /// Reads a position under the standard rules; a match field, if present, is ignored
     /// (read it with [`crate::Match`]).
-    fn from_str(s: &str) -> Result<Position, PositionError> {
-        let setup: Setup = s.parse().map_err(PositionError::Parse)?;
+    fn from_str(s: &str) -> Result<Position<B>, PositionError> {
+        let setup: Setup<B> = s.parse().map_err(PositionError::Parse)?;
         Position::from_setup(&setup, Rules::STANDARD).map_err(PositionError::Invalid)
     }
 }

@@ -27,6 +27,9 @@
 use std::fmt;
 use std::str::FromStr;
 
+use std::marker::PhantomData;
+
+use crate::geometry::{Board, BoardSize, Eight};
 use crate::{Fill, Match, MatchError, MatchState, Move, RoundEnd, RoundResult, Rules, Setup, Side};
 
 /// Moves written on one line of a record.
@@ -38,22 +41,23 @@ pub const REQUIRED_TAGS: [&str; 7] = [
 ];
 
 /// One round of a record.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub struct RoundRecord {
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RoundRecord<B: Board = Eight> {
     /// The fill side chosen by the previous round's winner (none in round 1).
     pub fill: Option<Fill>,
     /// The moves, in order.
-    pub moves: Vec<Move>,
+    pub moves: Vec<Move<B>>,
     /// Who won and how, once the round is over.
     pub result: Option<(Side, RoundEnd)>,
 }
 
 /// A game or match record.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Record {
+pub struct Record<B: Board = Eight> {
     tags: Vec<(String, String)>,
     /// The rounds, in order.
-    pub rounds: Vec<RoundRecord>,
+    pub rounds: Vec<RoundRecord<B>>,
+    board: PhantomData<B>,
 }
 
 /// A record that cannot be read or does not follow the rules, with the line.
@@ -81,6 +85,40 @@ fn err<T>(line: Option<usize>, message: impl Into<String>) -> Result<T, RecordEr
         line,
         message: message.into(),
     })
+}
+
+impl<B: Board> Default for RoundRecord<B> {
+    fn default() -> RoundRecord<B> {
+        RoundRecord {
+            fill: None,
+            moves: Vec::new(),
+            result: None,
+        }
+    }
+}
+
+/// The board a record's text is for: its `Board` tag, or the standard board
+/// when it has none. Read the record itself with that board.
+///
+/// ```
+/// use kamisado_core::{geometry::BoardSize, record::board_of};
+/// assert_eq!(board_of("[Board \"10x10\"]\n"), Ok(BoardSize::Ten));
+/// assert_eq!(board_of("[Event \"x\"]\n"), Ok(BoardSize::Eight));
+/// ```
+///
+/// # Errors
+/// A `Board` tag that names no board.
+pub fn board_of(text: &str) -> Result<BoardSize, RecordError> {
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.trim();
+        if line.starts_with("[Board ") {
+            let (_, value) = parse_tag(line, i + 1)?;
+            return value
+                .parse()
+                .or_else(|e| err(Some(i + 1), format!("Board tag: {e}")));
+        }
+    }
+    Ok(BoardSize::Eight)
 }
 
 /// The text of a side winning: `1-0` for Black, `0-1` for White.
@@ -132,20 +170,20 @@ fn parse_result(text: &str) -> Option<Side> {
 
 /// One step of a replay: a move and what it led to.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ReplayStep {
+pub struct ReplayStep<B: Board = Eight> {
     /// The round, from 1.
     pub round: usize,
     /// The move's number in its round, from 1.
     pub number: usize,
     /// The move.
-    pub mv: Move,
+    pub mv: Move<B>,
     /// The match after it.
-    pub after: Match,
+    pub after: Match<B>,
     /// The round's result, when this move ended it.
     pub result: Option<RoundResult>,
 }
 
-impl Record {
+impl<B: Board> Record<B> {
     /// A new record of a match about to start, with the required tags.
     pub fn new(
         event: &str,
@@ -154,7 +192,7 @@ impl Record {
         white: &str,
         rules: Rules,
         target: u8,
-    ) -> Record {
+    ) -> Record<B> {
         let tags = [
             ("Event", event.to_string()),
             ("Date", date.to_string()),
@@ -164,13 +202,18 @@ impl Record {
             ("Target", target.to_string()),
             ("Result", "*".to_string()),
         ];
-        Record {
+        let mut record = Record {
             tags: tags
                 .into_iter()
                 .map(|(k, v)| (k.to_string(), clean(&v)))
                 .collect(),
             rounds: vec![RoundRecord::default()],
+            board: PhantomData,
+        };
+        if B::KIND != BoardSize::Eight {
+            record.set_tag("Board", B::KIND.name());
         }
+        record
     }
 
     /// The value of a tag.
@@ -212,7 +255,7 @@ impl Record {
     ///
     /// # Errors
     /// When a tag is not valid.
-    pub fn start(&self) -> Result<Match, RecordError> {
+    pub fn start(&self) -> Result<Match<B>, RecordError> {
         let rules = self.rules()?;
         let target: u8 = match self.tag("Target") {
             None => 1,
@@ -223,7 +266,7 @@ impl Record {
         match self.tag("FEN") {
             None => Match::new(rules, target).or_else(|e| err(None, format!("Target tag: {e}"))),
             Some(fen) => {
-                let mut setup: Setup = fen
+                let mut setup: Setup<B> = fen
                     .parse()
                     .or_else(|e| err(None, format!("FEN tag: {e}")))?;
                 match setup.score {
@@ -246,7 +289,10 @@ impl Record {
                     }
                 }
                 if !crate::Score::TARGETS.contains(&target) {
-                    return err(None, format!("Target tag: {}", MatchError::Target(target)));
+                    return err(
+                        None,
+                        format!("Target tag: {}", MatchError::<B>::Target(target)),
+                    );
                 }
                 Match::from_setup(&setup, rules).or_else(|e| err(None, format!("FEN tag: {e}")))
             }
@@ -259,7 +305,7 @@ impl Record {
     /// # Errors
     /// The first illegal move (with its round and number and the reason), a
     /// result that does not match the moves, or a bad tag.
-    pub fn replay(&self) -> Result<(Match, Vec<ReplayStep>), RecordError> {
+    pub fn replay(&self) -> Result<(Match<B>, Vec<ReplayStep<B>>), RecordError> {
         let mut m = self.start()?;
         let mut steps = Vec::new();
         for (i, round) in self.rounds.iter().enumerate() {
@@ -299,9 +345,9 @@ impl Record {
 
     fn check_round_end(
         &self,
-        m: &mut Match,
+        m: &mut Match<B>,
         r: usize,
-        round: &RoundRecord,
+        round: &RoundRecord<B>,
     ) -> Result<(), RecordError> {
         let over = m.state() != MatchState::Playing;
         match (round.result, over) {
@@ -341,7 +387,7 @@ impl Record {
         }
     }
 
-    fn check_result_tag(&self, m: &Match) -> Result<(), RecordError> {
+    fn check_result_tag(&self, m: &Match<B>) -> Result<(), RecordError> {
         let tag = self.tag("Result").unwrap_or("*");
         let expected = match m.state() {
             MatchState::Over { winner } => result_text(winner),
@@ -407,7 +453,11 @@ fn parse_tag(line: &str, n: usize) -> Result<(String, String), RecordError> {
     Ok((name.to_string(), value))
 }
 
-fn parse_round_header(line: &str, n: usize, expected: usize) -> Result<RoundRecord, RecordError> {
+fn parse_round_header<B: Board>(
+    line: &str,
+    n: usize,
+    expected: usize,
+) -> Result<RoundRecord<B>, RecordError> {
     let mut words = line.split(' ');
     words.next();
     let number = words.next().unwrap_or("");
@@ -454,7 +504,12 @@ fn parse_round_result(line: &str, n: usize) -> Result<Option<(Side, RoundEnd)>, 
     Ok(Some((winner, end)))
 }
 
-fn parse_moves(line: &str, n: usize, round: &mut RoundRecord, r: usize) -> Result<(), RecordError> {
+fn parse_moves<B: Board>(
+    line: &str,
+    n: usize,
+    round: &mut RoundRecord<B>,
+    r: usize,
+) -> Result<(), RecordError> {
     let mut tokens = line.split_whitespace();
     while let Some(token) = tokens.next() {
         let expected = round.moves.len() + 1;
@@ -478,12 +533,12 @@ fn parse_moves(line: &str, n: usize, round: &mut RoundRecord, r: usize) -> Resul
     Ok(())
 }
 
-impl FromStr for Record {
+impl<B: Board> FromStr for Record<B> {
     type Err = RecordError;
 
-    fn from_str(s: &str) -> Result<Record, RecordError> {
+    fn from_str(s: &str) -> Result<Record<B>, RecordError> {
         let mut tags = Vec::new();
-        let mut rounds: Vec<RoundRecord> = Vec::new();
+        let mut rounds: Vec<RoundRecord<B>> = Vec::new();
         let mut in_body = false;
         for (i, raw) in s.lines().enumerate() {
             let n = i + 1;
@@ -499,6 +554,20 @@ impl FromStr for Record {
                 let (name, value) = parse_tag(line, n)?;
                 if tags.iter().any(|(k, _): &(String, String)| *k == name) {
                     return err(Some(n), format!("the tag {name} appears twice"));
+                }
+                if name == "Board" {
+                    let size: BoardSize = value
+                        .parse()
+                        .or_else(|e| err(Some(n), format!("Board tag: {e}")))?;
+                    if size != B::KIND {
+                        return err(
+                            Some(n),
+                            format!(
+                                "the record is for the {size} board, not the {} board",
+                                B::KIND
+                            ),
+                        );
+                    }
                 }
                 tags.push((name, value));
                 continue;
@@ -535,11 +604,15 @@ impl FromStr for Record {
         if rounds.is_empty() {
             rounds.push(RoundRecord::default());
         }
-        Ok(Record { tags, rounds })
+        Ok(Record {
+            tags,
+            rounds,
+            board: PhantomData,
+        })
     }
 }
 
-impl fmt::Display for Record {
+impl<B: Board> fmt::Display for Record<B> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (name, value) in &self.tags {
             let escaped = value.replace('\\', "\\\\").replace('"', "\\\"");

@@ -3,7 +3,9 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::geometry::SIZE;
+use std::marker::PhantomData;
+
+use crate::geometry::{Board, Eight};
 use crate::tower::MAX_TEETH;
 use crate::{Colour, Side, Square, Tower};
 
@@ -41,9 +43,9 @@ impl fmt::Display for Score {
 ///
 /// [`crate::Position`] checks it; a `Setup` is only a parsed description.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Setup {
-    /// The tower on each square, by square index.
-    pub board: [Option<Tower>; SIZE * SIZE],
+pub struct Setup<B: Board = Eight> {
+    /// The tower on each square, by square index (one entry per square of the board).
+    pub board: Vec<Option<Tower>>,
     /// The side to move.
     pub side: Side,
     /// The colour the side to move must move, or `None` for free choice (R4).
@@ -52,6 +54,27 @@ pub struct Setup {
     pub pushed: bool,
     /// The match score, when the text has a fourth field.
     pub score: Option<Score>,
+    size: PhantomData<B>,
+}
+
+impl<B: Board> Setup<B> {
+    /// An empty board, Black to move with free choice, no match field.
+    pub fn empty() -> Setup<B> {
+        Setup {
+            board: vec![None; B::SQUARES],
+            side: Side::Black,
+            forced: None,
+            pushed: false,
+            score: None,
+            size: PhantomData,
+        }
+    }
+}
+
+/// The colour letters of a board, for messages: `o b v p y r g n`.
+fn letters<B: Board>() -> String {
+    let letters: Vec<String> = B::COLOURS.iter().map(|c| c.letter().to_string()).collect();
+    letters.join(" ")
 }
 
 /// A position's text that could not be read, with what was wrong and where.
@@ -70,25 +93,40 @@ fn fail<T>(message: String) -> Result<T, ParsePositionError> {
     Err(ParsePositionError(message))
 }
 
-fn parse_rank(
+fn parse_rank<B: Board>(
     text: &str,
     rank: i32,
-    board: &mut [Option<Tower>; 64],
+    board: &mut [Option<Tower>],
 ) -> Result<(), ParsePositionError> {
     let label = rank + 1;
+    let size = B::SIZE;
     let mut file = 0i32;
-    let mut last_was_digit = false;
     let mut last_tower: Option<usize> = None;
-    for ch in text.chars() {
+    let mut chars = text.char_indices().peekable();
+    while let Some((start, ch)) = chars.next() {
         match ch {
-            '1'..='8' => {
-                if last_was_digit {
+            '0'..='9' => {
+                let mut end = start + 1;
+                while let Some(&(i, c)) = chars.peek() {
+                    if !c.is_ascii_digit() {
+                        break;
+                    }
+                    end = i + 1;
+                    chars.next();
+                }
+                let run = &text[start..end];
+                let value: usize = run.parse().unwrap_or(usize::MAX);
+                if run.len() > 1 && size < 10 {
                     return fail(format!(
                         "board, rank {label}: two digits in a row; write a run of empty squares as one digit"
                     ));
                 }
-                file += ch as i32 - '0' as i32;
-                last_was_digit = true;
+                if run.starts_with('0') || value > size {
+                    return fail(format!(
+                        "board, rank {label}: `{run}` is not a run of 1 to {size} empty squares"
+                    ));
+                }
+                file += value as i32;
                 last_tower = None;
             }
             '+' => {
@@ -106,14 +144,15 @@ fn parse_rank(
                 tower.teeth += 1;
             }
             _ => {
-                let Some(colour) = Colour::from_letter(ch) else {
+                let Some(colour) = Colour::from_letter(ch).filter(|&c| B::has_colour(c)) else {
                     return fail(format!(
-                        "board, rank {label}: `{ch}` is not a tower (o b v p y r g n, upper case for Black), a digit 1-8 or `+`"
+                        "board, rank {label}: `{ch}` is not a tower of the {} board ({}, upper case for Black), a run of empty squares or `+`",
+                        B::KIND,
+                        letters::<B>()
                     ));
                 };
-                last_was_digit = false;
                 last_tower = None;
-                if let Some(sq) = Square::at(file, rank) {
+                if let Some(sq) = Square::<B>::at(file, rank) {
                     let side = if ch.is_ascii_uppercase() {
                         Side::Black
                     } else {
@@ -126,30 +165,32 @@ fn parse_rank(
             }
         }
     }
-    if file != SIZE as i32 {
+    if file != size as i32 {
         return fail(format!(
-            "board, rank {label}: expected {SIZE} files, found {file}"
+            "board, rank {label}: expected {size} files, found {file}"
         ));
     }
     Ok(())
 }
 
-fn parse_board(text: &str) -> Result<[Option<Tower>; 64], ParsePositionError> {
+fn parse_board<B: Board>(text: &str) -> Result<Vec<Option<Tower>>, ParsePositionError> {
     let ranks: Vec<&str> = text.split('/').collect();
-    if ranks.len() != SIZE {
+    if ranks.len() != B::SIZE {
         return fail(format!(
-            "board: expected {SIZE} ranks separated by `/`, found {}",
+            "board: expected {} ranks separated by `/` for the {} board, found {}",
+            B::SIZE,
+            B::KIND,
             ranks.len()
         ));
     }
-    let mut board = [None; 64];
+    let mut board = vec![None; B::SQUARES];
     for (i, rank_text) in ranks.iter().enumerate() {
-        parse_rank(rank_text, SIZE as i32 - 1 - i as i32, &mut board)?;
+        parse_rank::<B>(rank_text, B::SIZE as i32 - 1 - i as i32, &mut board)?;
     }
     Ok(board)
 }
 
-fn parse_forced(text: &str) -> Result<(Option<Colour>, bool), ParsePositionError> {
+fn parse_forced<B: Board>(text: &str) -> Result<(Option<Colour>, bool), ParsePositionError> {
     if text == "-" {
         return Ok((None, false));
     }
@@ -159,12 +200,16 @@ fn parse_forced(text: &str) -> Result<(Option<Colour>, bool), ParsePositionError
     };
     let mut chars = letter.chars();
     match (chars.next(), chars.next()) {
-        (Some(c), None) if c.is_ascii_lowercase() => match Colour::from_letter(c) {
-            Some(colour) => Ok((Some(colour), pushed)),
-            None => fail(format!(
-                "forced colour: `{text}` is not a colour letter (o b v p y r g n)"
-            )),
-        },
+        (Some(c), None) if c.is_ascii_lowercase() => {
+            match Colour::from_letter(c).filter(|&c| B::has_colour(c)) {
+                Some(colour) => Ok((Some(colour), pushed)),
+                None => fail(format!(
+                    "forced colour: `{text}` is not a colour letter of the {} board ({})",
+                    B::KIND,
+                    letters::<B>()
+                )),
+            }
+        }
         _ if letter == "-" => fail(
             "forced colour: `-*` is not allowed; `*` follows the colour the pusher must move"
                 .to_string(),
@@ -221,18 +266,18 @@ fn parse_score(text: &str) -> Result<Score, ParsePositionError> {
     Ok(score)
 }
 
-impl FromStr for Setup {
+impl<B: Board> FromStr for Setup<B> {
     type Err = ParsePositionError;
 
     /// Reads `board side forced [score]`, fields separated by single spaces.
-    fn from_str(s: &str) -> Result<Setup, ParsePositionError> {
+    fn from_str(s: &str) -> Result<Setup<B>, ParsePositionError> {
         let fields: Vec<&str> = s.split(' ').collect();
         if !(3..=4).contains(&fields.len()) || fields.iter().any(|f| f.is_empty()) {
             return fail(format!(
                 "expected 3 or 4 fields separated by single spaces (board, side to move, forced colour, optional match score), found `{s}`"
             ));
         }
-        let board = parse_board(fields[0])?;
+        let board = parse_board::<B>(fields[0])?;
         let side = match fields[1] {
             "b" => Side::Black,
             "w" => Side::White,
@@ -242,7 +287,7 @@ impl FromStr for Setup {
                 ));
             }
         };
-        let (forced, pushed) = parse_forced(fields[2])?;
+        let (forced, pushed) = parse_forced::<B>(fields[2])?;
         let score = fields.get(3).map(|t| parse_score(t)).transpose()?;
         Ok(Setup {
             board,
@@ -250,17 +295,18 @@ impl FromStr for Setup {
             forced,
             pushed,
             score,
+            size: PhantomData,
         })
     }
 }
 
-impl Setup {
-    /// Writes the board field (ranks 8 to 1, files a to h).
+impl<B: Board> Setup<B> {
+    /// Writes the board field (the top rank down to rank 1, each from file a).
     pub(crate) fn write_board(&self, f: &mut impl fmt::Write) -> fmt::Result {
-        for rank in (0..SIZE as i32).rev() {
+        for rank in (0..B::SIZE as i32).rev() {
             let mut empty = 0;
-            for file in 0..SIZE as i32 {
-                let sq = Square::at(file, rank).expect("on the board");
+            for file in 0..B::SIZE as i32 {
+                let sq = Square::<B>::at(file, rank).expect("on the board");
                 match self.board[sq.index()] {
                     Some(tower) => {
                         if empty > 0 {
@@ -283,7 +329,7 @@ impl Setup {
     }
 }
 
-impl fmt::Display for Setup {
+impl<B: Board> fmt::Display for Setup<B> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.write_board(f)?;
         write!(f, " {} ", self.side)?;

@@ -1,72 +1,94 @@
 //! Squares of the board.
 
 use std::fmt;
+use std::hash::Hash;
+use std::marker::PhantomData;
 use std::str::FromStr;
 
-use crate::geometry::SIZE;
+use crate::geometry::{Bits, Board, Eight};
 
-/// A square of the 8×8 board, `a1` (Black's left corner) to `h8`.
+/// A square of a board: of the standard board, `a1` (Black's left corner) to
+/// `h8`; of the 10×10 board, `a1` to `j10`.
 ///
-/// Its index is `rank * 8 + file`, both counted from 0, so that Black's
-/// forward direction is `+8`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Square(u8);
+/// Its index is `rank * size + file`, both counted from 0, so that Black's
+/// forward direction is `+size`.
+///
+/// ```
+/// use kamisado_core::{geometry::Ten, Square};
+/// let sq: Square<Ten> = "j10".parse().unwrap();
+/// assert_eq!((sq.file(), sq.rank(), sq.index()), (9, 9, 99));
+/// assert!("j10".parse::<Square>().is_err());
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Square<B: Board = Eight> {
+    index: u8,
+    board: PhantomData<B>,
+}
 
-impl Square {
-    /// The square with this index (0–63), if there is one.
-    pub const fn new(index: u8) -> Option<Square> {
-        if (index as usize) < SIZE * SIZE {
-            Some(Square(index))
+impl<B: Board> Square<B> {
+    /// The square with this index, if there is one.
+    pub const fn new(index: u8) -> Option<Square<B>> {
+        if (index as usize) < B::SIZE * B::SIZE {
+            Some(Square::from_index_unchecked(index as u32))
         } else {
             None
         }
     }
 
-    /// The square at `file` and `rank`, both counted from 0, if on the board.
-    pub const fn at(file: i32, rank: i32) -> Option<Square> {
-        if file >= 0 && rank >= 0 && (file as usize) < SIZE && (rank as usize) < SIZE {
-            Some(Square((rank as usize * SIZE + file as usize) as u8))
-        } else {
-            None
-        }
-    }
-
-    /// The square with this index, which the caller knows is below 64 (for
-    /// walking the bits of a bitboard; a larger index gives a square that
-    /// makes other functions panic).
+    /// The square on a file and rank, both from 0, if it is on the board.
     #[inline]
-    pub const fn from_index_unchecked(index: u32) -> Square {
-        Square(index as u8)
+    pub const fn at(file: i32, rank: i32) -> Option<Square<B>> {
+        if file >= 0 && rank >= 0 && (file as usize) < B::SIZE && (rank as usize) < B::SIZE {
+            Some(Square::from_index_unchecked(
+                (rank as usize * B::SIZE + file as usize) as u32,
+            ))
+        } else {
+            None
+        }
     }
 
-    /// The index, `rank * 8 + file`.
+    /// The square with this index, which the caller knows is on the board
+    /// (for move generation from bitboards).
+    #[inline]
+    pub const fn from_index_unchecked(index: u32) -> Square<B> {
+        Square {
+            index: index as u8,
+            board: PhantomData,
+        }
+    }
+
+    /// The index, `rank * size + file`.
+    #[inline]
     pub const fn index(self) -> usize {
-        self.0 as usize
+        self.index as usize
     }
 
-    /// The file, 0 for `a` to 7 for `h`.
+    /// The file, 0 for a.
+    #[inline]
     pub const fn file(self) -> i32 {
-        (self.0 as usize % SIZE) as i32
+        (self.index as usize % B::SIZE) as i32
     }
 
-    /// The rank, 0 for rank 1 to 7 for rank 8.
+    /// The rank, 0 for rank 1.
+    #[inline]
     pub const fn rank(self) -> i32 {
-        (self.0 as usize / SIZE) as i32
+        (self.index as usize / B::SIZE) as i32
     }
 
-    /// The square turned 180° about the board's centre (`a1` ↔ `h8`).
-    pub const fn rotated(self) -> Square {
-        Square((SIZE * SIZE - 1) as u8 - self.0)
+    /// The square turned 180° about the centre of the board.
+    #[inline]
+    pub const fn rotated(self) -> Square<B> {
+        Square::from_index_unchecked((B::SIZE * B::SIZE - 1 - self.index as usize) as u32)
     }
 
-    /// This square as a one-bit bitboard.
-    pub const fn bit(self) -> u64 {
-        1u64 << self.0
+    /// The square as a one-bit bitboard.
+    #[inline]
+    pub fn bit(self) -> B::Bits {
+        B::Bits::bit(self.index as usize)
     }
 }
 
-impl fmt::Display for Square {
-    /// Writes `a1` … `h8`.
+impl<B: Board> fmt::Display for Square<B> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
@@ -77,37 +99,62 @@ impl fmt::Display for Square {
     }
 }
 
-/// Text that is not a square.
+impl<B: Board> fmt::Debug for Square<B> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Square({self})")
+    }
+}
+
+/// Text that is not a square of the board.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseSquareError(pub String);
+pub struct ParseSquareError {
+    /// The text.
+    pub text: String,
+    /// Squares along the board's edge.
+    pub size: usize,
+}
+
+impl ParseSquareError {
+    /// The squares of a board as a reader would write them: `a1-h8`.
+    pub fn range(size: usize) -> String {
+        format!("a1-{}{}", (b'a' + size as u8 - 1) as char, size)
+    }
+}
 
 impl fmt::Display for ParseSquareError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let last = (b'a' + self.size as u8 - 1) as char;
         write!(
             f,
-            "`{}` is not a square: expected a file a-h and a rank 1-8, like c3",
-            self.0
+            "`{}` is not a square: expected a file a-{last} and a rank 1-{}, like c3",
+            self.text, self.size
         )
     }
 }
 
 impl std::error::Error for ParseSquareError {}
 
-impl FromStr for Square {
+impl<B: Board> FromStr for Square<B> {
     type Err = ParseSquareError;
 
-    /// Reads `a1` … `h8` (lower-case file).
-    fn from_str(s: &str) -> Result<Square, ParseSquareError> {
-        let err = || ParseSquareError(s.to_string());
+    fn from_str(s: &str) -> Result<Square<B>, ParseSquareError> {
+        let err = || ParseSquareError {
+            text: s.to_string(),
+            size: B::SIZE,
+        };
         let bytes = s.as_bytes();
-        if bytes.len() != 2 {
+        if !(2..=3).contains(&bytes.len()) || bytes[1] == b'0' {
             return Err(err());
         }
         let file = bytes[0].wrapping_sub(b'a') as i32;
-        let rank = bytes[1].wrapping_sub(b'1') as i32;
-        if !(0..SIZE as i32).contains(&file) || !(0..SIZE as i32).contains(&rank) {
-            return Err(err());
+        let mut rank = 0i32;
+        for &digit in &bytes[1..] {
+            if !digit.is_ascii_digit() {
+                return Err(err());
+            }
+            rank = rank * 10 + (digit - b'0') as i32;
         }
+        let rank = rank - 1;
         Square::at(file, rank).ok_or_else(err)
     }
 }
@@ -115,18 +162,34 @@ impl FromStr for Square {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geometry::{Six, Ten};
+
+    fn round_trip<B: Board>() {
+        for i in 0..(B::SIZE * B::SIZE) as u8 {
+            let sq = Square::<B>::new(i).unwrap();
+            assert_eq!(sq.to_string().parse::<Square<B>>(), Ok(sq));
+            assert_eq!(sq.rotated().rotated(), sq);
+        }
+        assert!(Square::<B>::new((B::SIZE * B::SIZE) as u8).is_none());
+    }
 
     #[test]
     fn squares_round_trip() {
-        for i in 0..64 {
-            let sq = Square::new(i).unwrap();
-            assert_eq!(sq.to_string().parse::<Square>(), Ok(sq));
-            assert_eq!(sq.rotated().rotated(), sq);
-        }
+        round_trip::<Six>();
+        round_trip::<Eight>();
+        round_trip::<Ten>();
         assert_eq!("a1".parse::<Square>().unwrap().index(), 0);
         assert_eq!("h8".parse::<Square>().unwrap().index(), 63);
-        for bad in ["", "a", "i1", "a9", "a0", "A1", "a10"] {
+        for bad in ["", "a", "i1", "a9", "a0", "A1", "a10", "a01", "a1x", "é1"] {
             assert!(bad.parse::<Square>().is_err(), "{bad}");
         }
+        assert_eq!("f6".parse::<Square<Six>>().unwrap().index(), 35);
+        assert!("g1".parse::<Square<Six>>().is_err());
+        assert_eq!("a10".parse::<Square<Ten>>().unwrap().index(), 90);
+        for bad in ["k1", "a11", "a010", "a+1"] {
+            assert!(bad.parse::<Square<Ten>>().is_err(), "{bad}");
+        }
+        let e = "k1".parse::<Square<Ten>>().unwrap_err().to_string();
+        assert!(e.contains("a-j") && e.contains("1-10"), "{e}");
     }
 }

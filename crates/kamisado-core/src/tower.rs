@@ -7,10 +7,11 @@ use crate::{Colour, Side};
 /// The most dragon's teeth a tower can carry (a triple sumo, R10).
 pub const MAX_TEETH: u8 = 3;
 
-/// How far a tower may move in one move, by its number of teeth (R3, R11).
+/// How far a tower may move in one move, by its number of teeth (R3, R11);
+/// a plain tower's 9 is the width of the largest board, so no limit.
 pub const fn reach(teeth: u8) -> i32 {
     match teeth {
-        0 => 7,
+        0 => 9,
         1 => 5,
         2 => 3,
         _ => 1,

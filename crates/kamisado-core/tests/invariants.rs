@@ -197,7 +197,7 @@ fn a_random_match_to_15_follows_every_scoring_and_reseating_rule() {
                         if result.end == RoundEnd::HomeRow {
                             // The scoring tower stands on its goal row.
                             let sq = after.position().tower_square(result.winner, colour);
-                            let goal = kamisado_core::geometry::goal_row(result.winner);
+                            let goal = <kamisado_core::geometry::Eight as kamisado_core::geometry::Board>::goal_row(result.winner);
                             assert_ne!(goal & sq.bit(), 0, "{}", after.position());
                         }
                         score[result.winner.index()] += result.points as u32;
@@ -222,7 +222,7 @@ fn a_random_match_to_15_follows_every_scoring_and_reseating_rule() {
 #[test]
 fn match_positions_round_trip_with_their_score() {
     let text = "obvpyrgn/8/8/8/8/8/8/NGRYPVBO b - 2-1/7";
-    let m = Match::from_setup(&text.parse().unwrap(), Rules::STANDARD).unwrap();
+    let m: Match = Match::from_setup(&text.parse().unwrap(), Rules::STANDARD).unwrap();
     assert_eq!(m.to_string(), text);
     assert_eq!(m.score().target, 7);
 }

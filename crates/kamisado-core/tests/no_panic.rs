@@ -26,7 +26,7 @@ fn mangle(rng: &mut SplitMix64, text: &str) -> String {
 #[test]
 fn mangled_text_is_refused_with_a_reason_never_a_panic() {
     let mut rng = SplitMix64::new(99);
-    let mut game = Game::new(Rules::STANDARD, 3, "A \"x\"", "B\nC", "2026.11.29").unwrap();
+    let mut game: Game = Game::new(Rules::STANDARD, 3, "A \"x\"", "B\nC", "2026.11.29").unwrap();
     for _ in 0..40 {
         let moves = game.current().position().legal_moves();
         if moves.is_empty() {

@@ -128,7 +128,7 @@ fn bad_records_say_what_and_where() {
 
 #[test]
 fn resignation_ends_the_match_and_is_recorded() {
-    let mut game = Game::new(Rules::STANDARD, 7, "Ann", "Ben", "2026.11.29").unwrap();
+    let mut game: Game = Game::new(Rules::STANDARD, 7, "Ann", "Ben", "2026.11.29").unwrap();
     game.play("d1-d6".parse().unwrap()).unwrap();
     let result = game.concede(Side::White, RoundEnd::Resignation).unwrap();
     assert_eq!(result.winner, Side::Black);

@@ -181,11 +181,11 @@ fn r8_a_pass_chain_that_reaches_a_movable_tower_is_played() {
 fn r9_matches_are_played_to_1_3_7_or_15_points() {
     for target in [1, 3, 7, 15] {
         assert_eq!(
-            Match::new(Rules::STANDARD, target).unwrap().target(),
+            <Match>::new(Rules::STANDARD, target).unwrap().target(),
             target
         );
     }
-    assert_eq!(Match::new(Rules::STANDARD, 5), Err(MatchError::Target(5)));
+    assert_eq!(<Match>::new(Rules::STANDARD, 5), Err(MatchError::Target(5)));
 }
 
 #[test]

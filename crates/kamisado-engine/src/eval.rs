@@ -1,7 +1,13 @@
 //! What decides Kamisado, as numbers: open paths to the goal row, the colours
 //! a move hands the opponent, the forced tower's mobility and sumo power.
 
-use kamisado_core::geometry::{SIZE, colour_of, goal_row, ray_bits};
+use kamisado_core::geometry::{Board, Eight, colour_of, ray_bits};
+
+const SIZE: usize = Eight::SIZE;
+
+fn goal_row(side: Side) -> u64 {
+    Eight::goal_row(side)
+}
 use kamisado_core::tower::reach;
 use kamisado_core::{Colour, Move, Position, Side, Square};
 
@@ -22,17 +28,6 @@ pub const TOOTH: i32 = 40;
 pub const PUSH_THREAT: i32 = 35;
 /// When the side to move must pass (R7).
 pub const MUST_PASS: i32 = -20;
-
-/// The squares of each colour, as bitboards.
-const COLOUR_SQUARES: [u64; 8] = {
-    let mut t = [0; 8];
-    let mut i = 0;
-    while i < SIZE * SIZE {
-        t[colour_of(Square::from_index_unchecked(i as u32)).index()] |= 1 << i;
-        i += 1;
-    }
-    t
-};
 
 /// Ranks between a square and the goal row of `side`.
 #[inline]
@@ -71,7 +66,7 @@ fn danger_squares(pos: &Position, side: Side) -> u64 {
     Colour::ALL
         .into_iter()
         .filter(|&c| within_reach(pos, side, c))
-        .fold(0, |squares, c| squares | COLOUR_SQUARES[c.index()])
+        .fold(0, |squares, c| squares | Eight::colour_squares(c))
 }
 
 /// The move that wins at once for the side to move, if any: its forced tower
@@ -148,7 +143,7 @@ impl Threats {
     pub fn new(pos: &Position, mover: Colour) -> Threats {
         let side = pos.side_to_move();
         Threats {
-            others: danger_squares(pos, side) & !COLOUR_SQUARES[mover.index()],
+            others: danger_squares(pos, side) & !Eight::colour_squares(mover),
             mover,
             reach: reach(pos.teeth(side, mover)),
         }
@@ -159,7 +154,7 @@ impl Threats {
     #[inline]
     fn after_step(&self, side: Side, to: Square) -> u64 {
         if distance_to_goal(side, to) <= self.reach {
-            self.others | COLOUR_SQUARES[self.mover.index()]
+            self.others | Eight::colour_squares(self.mover)
         } else {
             self.others
         }

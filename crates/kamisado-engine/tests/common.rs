@@ -4,7 +4,7 @@
 use std::sync::atomic::AtomicBool;
 
 use kamisado_core::random::SplitMix64;
-use kamisado_core::{Colour, Position, Setup, Square};
+use kamisado_core::{Colour, Position, Square};
 use kamisado_engine::{Engine, Value};
 
 /// A flag nobody sets.
@@ -41,6 +41,7 @@ pub fn mirror_colour(colour: Colour) -> Colour {
         Purple => Red,
         Yellow => Pink,
         Pink => Yellow,
+        Ivory | Charcoal => unreachable!("not a colour of the standard board"),
     }
 }
 
@@ -51,19 +52,16 @@ pub fn mirror_square(sq: Square) -> Square {
 
 /// The position mirrored left to right with the colours swapped to match.
 pub fn mirrored(pos: &Position) -> Position {
-    let setup = pos.to_setup();
-    let mut board = [None; 64];
+    let mut setup = pos.to_setup();
+    let mut board = vec![None; 64];
     for (i, tower) in setup.board.iter().enumerate() {
         if let Some(mut tower) = *tower {
             tower.colour = mirror_colour(tower.colour);
             board[mirror_square(Square::new(i as u8).unwrap()).index()] = Some(tower);
         }
     }
-    let setup = Setup {
-        board,
-        forced: setup.forced.map(mirror_colour),
-        ..setup
-    };
+    setup.board = board;
+    setup.forced = setup.forced.map(mirror_colour);
     Position::from_setup(&setup, pos.rules()).expect("a mirrored position is valid")
 }
 

@@ -383,7 +383,7 @@ fn build_match(start: Start, moves: &[Move], rules: Rules) -> Result<Match, Stri
             {
                 return Err(format!(
                     "bad position: {}",
-                    MatchError::Target(score.target)
+                    MatchError::<kamisado_core::geometry::Eight>::Target(score.target)
                 ));
             }
             Match::from_setup(&setup, rules).map_err(|e| format!("bad position: {e}"))?

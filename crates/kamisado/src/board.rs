@@ -1,8 +1,8 @@
-//! The board drawn in the terminal, in its eight colours or in plain text.
+//! The board drawn in the terminal, in its colours or in plain text.
 
 use std::fmt::Write;
 
-use kamisado_core::geometry::{SIZE, colour_of};
+use kamisado_core::geometry::{Board, colour_of};
 use kamisado_core::{Colour, Match, MatchState, Position, Side, Square};
 
 /// The mark that tells the sides apart without colour.
@@ -13,7 +13,8 @@ fn side_mark(side: Side) -> char {
     }
 }
 
-/// A background for each colour, chosen to keep the eight apart.
+/// A background for each colour, chosen to keep them apart; ivory and
+/// charcoal differ from the rest, and from each other, by lightness.
 fn rgb(colour: Colour) -> (u8, u8, u8) {
     match colour {
         Colour::Orange => (242, 133, 0),
@@ -24,10 +25,12 @@ fn rgb(colour: Colour) -> (u8, u8, u8) {
         Colour::Red => (210, 35, 40),
         Colour::Green => (40, 150, 70),
         Colour::Brown => (120, 75, 40),
+        Colour::Ivory => (238, 232, 213),
+        Colour::Charcoal => (55, 55, 60),
     }
 }
 
-fn cell(p: &Position, sq: Square, colour: bool) -> String {
+fn cell<B: Board>(p: &Position<B>, sq: Square<B>, colour: bool) -> String {
     let square_colour = colour_of(sq);
     let forced = p.forced_tower().map(|(at, _)| at) == Some(sq);
     let (open, close) = if forced { ('[', ']') } else { (' ', ' ') };
@@ -58,33 +61,39 @@ fn cell(p: &Position, sq: Square, colour: bool) -> String {
     )
 }
 
-/// Draws a position: ranks 8 to 1, files a to h, White (Gold) at the top.
-pub fn draw(p: &Position, colour: bool) -> String {
+/// Draws a position: the top rank down to rank 1, files from a, White (Gold) at the top.
+pub fn draw<B: Board>(p: &Position<B>, colour: bool) -> String {
     let mut out = String::new();
-    let files: String = (0..SIZE)
+    let files: String = (0..B::SIZE)
         .map(|f| format!("   {}    ", (b'a' + f as u8) as char))
         .collect();
-    let _ = writeln!(out, "  {}", files.trim_end());
-    for rank in (0..SIZE as i32).rev() {
-        let _ = write!(out, "{} ", rank + 1);
-        for file in 0..SIZE as i32 {
-            let sq = Square::at(file, rank).expect("on the board");
+    // Rank numbers take two columns on the 10×10 board.
+    let width = if B::SIZE >= 10 { 2 } else { 1 };
+    let margin = " ".repeat(width + 1);
+    let _ = writeln!(out, "{margin}{}", files.trim_end());
+    let top = B::SIZE as i32 - 1;
+    for rank in (0..=top).rev() {
+        let _ = write!(out, "{:>width$} ", rank + 1);
+        for file in 0..=top {
+            let sq = Square::<B>::at(file, rank).expect("on the board");
             out.push_str(&cell(p, sq, colour));
         }
-        let label = match rank {
-            7 => "  White (Gold) ○",
-            0 => "  Black ●",
-            _ => "",
+        let label = if rank == top {
+            "  White (Gold) ○"
+        } else if rank == 0 {
+            "  Black ●"
+        } else {
+            ""
         };
         let _ = writeln!(out, " {}{label}", rank + 1);
     }
-    let _ = writeln!(out, "  {}", files.trim_end());
+    let _ = writeln!(out, "{margin}{}", files.trim_end());
     out.push_str(&status(p));
     out
 }
 
 /// One line about whose turn it is, or how the round ended.
-pub fn status(p: &Position) -> String {
+pub fn status<B: Board>(p: &Position<B>) -> String {
     if let Some(outcome) = p.outcome() {
         let how = match outcome.ending {
             kamisado_core::Ending::HomeRow => "a tower reached the home row",
@@ -109,7 +118,7 @@ pub fn status(p: &Position) -> String {
 }
 
 /// Draws a match: the board, the score and what happens next.
-pub fn draw_match(m: &Match, colour: bool) -> String {
+pub fn draw_match<B: Board>(m: &Match<B>, colour: bool) -> String {
     let mut out = draw(m.position(), colour);
     let s = m.score();
     if s.target > 1 {
@@ -139,8 +148,8 @@ pub fn draw_match(m: &Match, colour: bool) -> String {
 }
 
 /// The key to the symbols, for players who read the board without colour.
-pub fn legend() -> String {
-    let names: Vec<String> = Colour::ALL
+pub fn legend<B: Board>() -> String {
+    let names: Vec<String> = B::COLOURS
         .iter()
         .map(|c| format!("{} {}", c.letter(), c.name()))
         .collect();

@@ -3,18 +3,42 @@
 use std::io::{Read, Write};
 use std::time::{Duration, Instant};
 
-use kamisado_core::{Match, Position, Record, Rules, Setup};
+use kamisado_core::geometry::{Board, BoardSize};
+use kamisado_core::{Match, Position, Record, Rules, Setup, with_board};
 
 use crate::PositionArgs;
 use crate::board;
 
+/// The board the arguments name: `--board`, or the one `--position` is
+/// written for, or the standard board.
+pub fn board_size(args: &PositionArgs) -> Result<BoardSize, String> {
+    let named = match &args.board {
+        Some(name) => Some(
+            name.parse::<BoardSize>()
+                .map_err(|e| format!("--board: {e}"))?,
+        ),
+        None => None,
+    };
+    let written = args
+        .position
+        .as_deref()
+        .and_then(|text| BoardSize::of_position(text.trim()));
+    match (named, written) {
+        (Some(named), Some(written)) if named != written => Err(format!(
+            "--position is written for the {written} board, but --board says {named}"
+        )),
+        (Some(size), _) | (None, Some(size)) => Ok(size),
+        (None, None) => Ok(BoardSize::Eight),
+    }
+}
+
 /// Reads the position (and match score, if any) the arguments name.
-pub fn read_match(args: &PositionArgs) -> Result<Match, String> {
+pub fn read_match<B: Board>(args: &PositionArgs) -> Result<Match<B>, String> {
     let rules: Rules = args.rules.parse().map_err(|e| format!("--rules: {e}"))?;
     let Some(text) = &args.position else {
         return Match::new(rules, 1).map_err(|e| e.to_string());
     };
-    let setup: Setup = text
+    let setup: Setup<B> = text
         .trim()
         .parse()
         .map_err(|e| format!("--position: {e}"))?;
@@ -22,8 +46,8 @@ pub fn read_match(args: &PositionArgs) -> Result<Match, String> {
 }
 
 /// Reads the position the arguments name.
-pub fn read_position(args: &PositionArgs) -> Result<Position, String> {
-    Ok(*read_match(args)?.position())
+pub fn read_position<B: Board>(args: &PositionArgs) -> Result<Position<B>, String> {
+    Ok(*read_match::<B>(args)?.position())
 }
 
 fn out() -> std::io::StdoutLock<'static> {
@@ -41,7 +65,11 @@ pub fn emit(text: &str) -> Result<(), String> {
 
 /// `kamisado perft`.
 pub fn perft(args: &PositionArgs, depth: u32, divide: bool) -> Result<(), String> {
-    let p = read_position(args)?;
+    with_board!(board_size(args)?, B => perft_on::<B>(args, depth, divide))
+}
+
+fn perft_on<B: Board>(args: &PositionArgs, depth: u32, divide: bool) -> Result<(), String> {
+    let p = read_position::<B>(args)?;
     let mut text = String::new();
     let total = if divide {
         let mut total = 0;
@@ -59,16 +87,24 @@ pub fn perft(args: &PositionArgs, depth: u32, divide: bool) -> Result<(), String
 
 /// `kamisado moves`.
 pub fn moves(args: &PositionArgs) -> Result<(), String> {
-    let p = read_position(args)?;
+    with_board!(board_size(args)?, B => moves_on::<B>(args))
+}
+
+fn moves_on<B: Board>(args: &PositionArgs) -> Result<(), String> {
+    let p = read_position::<B>(args)?;
     let text: String = p.legal_moves().iter().map(|m| format!("{m}\n")).collect();
     emit(&text)
 }
 
 /// `kamisado show`.
 pub fn show(args: &PositionArgs, colour: bool) -> Result<(), String> {
-    let m = read_match(args)?;
+    with_board!(board_size(args)?, B => show_on::<B>(args, colour))
+}
+
+fn show_on<B: Board>(args: &PositionArgs, colour: bool) -> Result<(), String> {
+    let m = read_match::<B>(args)?;
     let mut text = board::draw_match(&m, colour);
-    text.push_str(&board::legend());
+    text.push_str(&board::legend::<B>());
     emit(&text)
 }
 
@@ -86,7 +122,12 @@ fn read_file(path: &str) -> Result<String, String> {
 /// `kamisado replay`.
 pub fn replay(path: &str, boards: bool, colour: bool) -> Result<(), String> {
     let text = read_file(path)?;
-    let record: Record = text.parse().map_err(|e| format!("{path}: {e}"))?;
+    let size = kamisado_core::record::board_of(&text).map_err(|e| format!("{path}: {e}"))?;
+    with_board!(size, B => replay_on::<B>(path, &text, boards, colour))
+}
+
+fn replay_on<B: Board>(path: &str, text: &str, boards: bool, colour: bool) -> Result<(), String> {
+    let record: Record<B> = text.parse().map_err(|e| format!("{path}: {e}"))?;
     let (end, steps) = record.replay().map_err(|e| format!("{path}: {e}"))?;
     let mut out = String::new();
     let mut round = 0;

@@ -31,6 +31,10 @@ pub struct PositionArgs {
     /// The rule set: standard, sumo-square or zvezda.
     #[arg(long, default_value = "standard")]
     pub rules: String,
+    /// The board: 6x6, 8x8 or 10x10. By default the board --position is
+    /// written for (its number of ranks), or 8x8.
+    #[arg(long)]
+    pub board: Option<String>,
 }
 
 /// When to draw in colour.

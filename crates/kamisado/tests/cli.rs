@@ -153,3 +153,72 @@ fn bench_reports_perft_and_the_engines_node_checksum() {
     assert_eq!(nodes, per_position, "{out}");
     assert!(total.contains("nps"), "{out}");
 }
+
+#[test]
+fn the_other_boards_are_named_or_read_from_the_position() {
+    let o = kamisado(&["perft", "3", "--board", "6x6"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o).lines().last(), Some("2428"));
+    let o = kamisado(&["perft", "2", "--board", "10x10", "--rules", "zvezda"]);
+    assert_eq!(stdout(&o).lines().last(), Some("2595"));
+    // The position's text tells its board.
+    let o = kamisado(&["moves", "--position", "obpygn/6/6/6/6/NGYPBO b -"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o).lines().count(), 52);
+    assert!(stdout(&o).lines().any(|l| l == "a1-a5"), "{}", stdout(&o));
+    let o = kamisado(&["show", "--board", "10", "--color", "never"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("10 o") && out.contains("j"), "{out}");
+    assert!(
+        out.contains("i ivory") && out.contains("c charcoal"),
+        "{out}"
+    );
+    // Mistakes say what and where.
+    let o = kamisado(&["perft", "1", "--board", "9x9"]);
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("--board: `9x9` is not a board"),
+        "{}",
+        stderr(&o)
+    );
+    let o = kamisado(&[
+        "moves",
+        "--board",
+        "8x8",
+        "--position",
+        "obpygn/6/6/6/6/NGYPBO b -",
+    ]);
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("written for the 6x6 board"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn replay_reads_a_record_of_another_board() {
+    use kamisado_core::geometry::Six;
+    use kamisado_core::{Game, MatchState, Rules};
+    let mut game: Game<Six> = Game::new(Rules::STANDARD, 1, "A", "B", "2026.11.29").unwrap();
+    while game.current().state() == MatchState::Playing {
+        let moves = game.current().position().legal_moves();
+        game.play(moves[moves.len() / 2]).unwrap();
+    }
+    let record = game.record().to_string();
+    assert!(record.contains("[Board \"6x6\"]"), "{record}");
+    let o = kamisado_with_input(&["replay", "-"], &record);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let first = game.record().rounds[0].moves[0];
+    let after = kamisado_core::Position::<Six>::start_with(Rules::STANDARD)
+        .play(first)
+        .unwrap();
+    let expected = format!("1. {first} {after} 0-0/1");
+    assert!(
+        stdout(&o).lines().any(|l| l == expected),
+        "{expected}\n{}",
+        stdout(&o)
+    );
+    assert!(stdout(&o).contains("Result: "), "{}", stdout(&o));
+}

@@ -53,7 +53,7 @@ fn analyse_lists_every_move_with_a_value() {
 
 /// The moves of a round in which each player plays their first legal move.
 fn first_move_game() -> Vec<String> {
-    let mut m = Match::new(Rules::STANDARD, 1).unwrap();
+    let mut m: Match = Match::new(Rules::STANDARD, 1).unwrap();
     let mut moves = Vec::new();
     while m.state() == MatchState::Playing {
         let mv = m.position().legal_moves()[0];

@@ -3,18 +3,19 @@
 
 #![allow(dead_code)]
 
-use kamisado_core::geometry::colour_of;
+use kamisado_core::geometry::{Board, Eight, colour_of};
 use kamisado_core::random::SplitMix64;
 use kamisado_core::{Colour, Move, Position, Rules, Setup, Side, Square, Tower};
 
 /// The board as a plain grid, `grid[file][rank]`.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct RefPosition {
-    pub grid: [[Option<Tower>; 8]; 8],
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct RefPosition<B: Board = Eight> {
+    pub grid: Vec<Vec<Option<Tower>>>,
     pub side: Side,
     pub forced: Option<Colour>,
     pub pushed: bool,
     pub rules: Rules,
+    pub board: std::marker::PhantomData<B>,
 }
 
 fn forward(side: Side) -> i32 {
@@ -25,11 +26,12 @@ fn forward(side: Side) -> i32 {
 }
 
 fn max_distance(teeth: u8) -> i32 {
-    [7, 5, 3, 1][teeth as usize]
+    [99, 5, 3, 1][teeth as usize]
 }
 
-fn square(file: i32, rank: i32) -> Option<Square> {
-    if (0..8).contains(&file) && (0..8).contains(&rank) {
+fn square<B: Board>(file: i32, rank: i32) -> Option<Square<B>> {
+    let n = B::SIZE as i32;
+    if (0..n).contains(&file) && (0..n).contains(&rank) {
         Square::at(file, rank)
     } else {
         None
@@ -38,18 +40,19 @@ fn square(file: i32, rank: i32) -> Option<Square> {
 
 /// What the reference says about a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum RefStatus {
+pub enum RefStatus<B: Board = Eight> {
     /// The round is over; the winner.
     Over(Side),
     /// The legal moves, sorted by text.
-    Moves(Vec<Move>),
+    Moves(Vec<Move<B>>),
 }
 
-impl RefPosition {
-    pub fn from_position(p: &Position) -> RefPosition {
-        let mut grid = [[None; 8]; 8];
-        for i in 0..64 {
-            let sq = Square::new(i).unwrap();
+impl<B: Board> RefPosition<B> {
+    pub fn from_position(p: &Position<B>) -> RefPosition<B> {
+        let n = B::SIZE;
+        let mut grid = vec![vec![None; n]; n];
+        for i in 0..(n * n) as u8 {
+            let sq = Square::<B>::new(i).unwrap();
             grid[sq.file() as usize][sq.rank() as usize] = p.tower_at(sq);
         }
         RefPosition {
@@ -58,6 +61,7 @@ impl RefPosition {
             forced: p.forced_colour(),
             pushed: p.just_pushed(),
             rules: p.rules(),
+            board: std::marker::PhantomData,
         }
     }
 
@@ -66,8 +70,8 @@ impl RefPosition {
     }
 
     fn find(&self, side: Side, colour: Colour) -> (i32, i32) {
-        for f in 0..8 {
-            for r in 0..8 {
+        for f in 0..B::SIZE {
+            for r in 0..B::SIZE {
                 if let Some(t) = self.grid[f][r]
                     && t.side == side
                     && t.colour == colour
@@ -81,8 +85,8 @@ impl RefPosition {
 
     /// R6: a tower on the opponent's home row.
     fn home_row_winner(&self) -> Option<Side> {
-        for f in 0..8 {
-            if let Some(t) = self.grid[f][7]
+        for f in 0..B::SIZE {
+            if let Some(t) = self.grid[f][B::SIZE - 1]
                 && t.side == Side::Black
             {
                 return Some(Side::Black);
@@ -97,9 +101,9 @@ impl RefPosition {
     }
 
     /// The zvezda option: moves and pushes of one tower.
-    fn zvezda_tower_moves(&self, side: Side, colour: Colour) -> Vec<Move> {
+    fn zvezda_tower_moves(&self, side: Side, colour: Colour) -> Vec<Move<B>> {
         let (f, r) = self.find(side, colour);
-        let from = square(f, r).unwrap();
+        let from = square::<B>(f, r).unwrap();
         let tower = self.at(f, r).unwrap();
         let fwd = forward(side);
         let mut directions = vec![(-1, fwd), (0, fwd), (1, fwd)];
@@ -109,7 +113,7 @@ impl RefPosition {
         if tower.teeth >= 3 {
             directions.extend([(-1, -fwd), (0, -fwd), (1, -fwd)]);
         }
-        let reach = if tower.teeth == 0 { 7 } else { 5 };
+        let reach = if tower.teeth == 0 { 99 } else { 5 };
         let mut moves = Vec::new();
         for (df, dr) in directions {
             for k in 1..=reach {
@@ -119,7 +123,7 @@ impl RefPosition {
                 if self.at(to.file(), to.rank()).is_some() {
                     if k == 1 && tower.teeth > 0 {
                         let victim = self.at(to.file(), to.rank()).unwrap();
-                        let behind = square(f + 2 * df, r + 2 * dr);
+                        let behind = square::<B>(f + 2 * df, r + 2 * dr);
                         if victim.side != side
                             && victim.teeth < tower.teeth
                             && behind.is_some_and(|b| self.at(b.file(), b.rank()).is_none())
@@ -136,12 +140,12 @@ impl RefPosition {
     }
 
     /// R3, R11, R12: the moves of one tower, ignoring whose turn it is.
-    pub fn tower_moves(&self, side: Side, colour: Colour) -> Vec<Move> {
+    pub fn tower_moves(&self, side: Side, colour: Colour) -> Vec<Move<B>> {
         if self.rules == Rules::ZVEZDA {
             return self.zvezda_tower_moves(side, colour);
         }
         let (f, r) = self.find(side, colour);
-        let from = square(f, r).unwrap();
+        let from = square::<B>(f, r).unwrap();
         let tower = self.at(f, r).unwrap();
         let dr = forward(side);
         let mut moves = Vec::new();
@@ -160,14 +164,14 @@ impl RefPosition {
             // Walk the unbroken line of towers straight ahead.
             let mut line = Vec::new();
             let mut k = 1;
-            while let Some(sq) = square(f, r + dr * k) {
+            while let Some(sq) = square::<B>(f, r + dr * k) {
                 match self.at(sq.file(), sq.rank()) {
                     Some(t) => line.push(t),
                     None => break,
                 }
                 k += 1;
             }
-            let behind = square(f, r + dr * k);
+            let behind = square::<B>(f, r + dr * k);
             let ok = !line.is_empty()
                 && line.len() <= tower.teeth as usize
                 && line.iter().all(|t| t.side != side && t.teeth < tower.teeth)
@@ -194,18 +198,19 @@ impl RefPosition {
             }
             seen.push((side, colour));
             let (f, r) = self.find(side, colour);
-            colour = colour_of(square(f, r).unwrap());
+            colour = colour_of(square::<B>(f, r).unwrap());
             side = !side;
         }
     }
 
-    pub fn status(&self) -> RefStatus {
+    pub fn status(&self) -> RefStatus<B> {
         if let Some(w) = self.home_row_winner() {
             return RefStatus::Over(w);
         }
         let mut moves = match self.forced {
-            None => Colour::ALL
-                .into_iter()
+            None => B::COLOURS
+                .iter()
+                .copied()
                 .flat_map(|c| self.tower_moves(self.side, c))
                 .collect(),
             Some(c) => {
@@ -225,13 +230,13 @@ impl RefPosition {
         RefStatus::Moves(moves)
     }
 
-    pub fn play(&self, mv: Move) -> RefPosition {
-        let mut next = *self;
+    pub fn play(&self, mv: Move<B>) -> RefPosition<B> {
+        let mut next = self.clone();
         next.pushed = false;
         match mv {
             Move::Pass => {
                 let (f, r) = self.find(self.side, self.forced.unwrap());
-                next.forced = Some(colour_of(square(f, r).unwrap()));
+                next.forced = Some(colour_of(square::<B>(f, r).unwrap()));
                 next.side = !self.side;
             }
             Move::Step { from, to } => {
@@ -243,7 +248,7 @@ impl RefPosition {
             }
             Move::Push { from, to } if self.rules == Rules::ZVEZDA => {
                 let rest =
-                    square(2 * to.file() - from.file(), 2 * to.rank() - from.rank()).unwrap();
+                    square::<B>(2 * to.file() - from.file(), 2 * to.rank() - from.rank()).unwrap();
                 let sumo = self.at(from.file(), from.rank()).unwrap();
                 let victim = self.at(to.file(), to.rank()).unwrap();
                 next.grid[from.file() as usize][from.rank() as usize] = None;
@@ -266,7 +271,7 @@ impl RefPosition {
                     r -= dr;
                 }
                 next.grid[f as usize][from.rank() as usize] = None;
-                let last_rest = square(f, end).unwrap();
+                let last_rest = square::<B>(f, end).unwrap();
                 next.forced = Some(if self.rules == Rules::SUMO_SQUARE {
                     colour_of(to)
                 } else {
@@ -290,8 +295,8 @@ impl RefPosition {
 }
 
 /// Sorted move texts of a fast position.
-pub fn fast_moves(p: &Position) -> Vec<Move> {
-    let mut moves: Vec<Move> = p.legal_moves().to_vec();
+pub fn fast_moves<B: Board>(p: &Position<B>) -> Vec<Move<B>> {
+    let mut moves: Vec<Move<B>> = p.legal_moves().to_vec();
     moves.sort_by_key(|m| m.to_string());
     moves
 }
@@ -311,13 +316,13 @@ fn forward_of(side: Side) -> i32 {
 }
 
 /// Places towers for [`random_position`]: a side's remaining colours.
-struct Placer {
-    setup: Setup,
+struct Placer<B: Board> {
+    setup: Setup<B>,
     remaining: [Vec<Colour>; 2],
 }
 
-impl Placer {
-    fn place(&mut self, rng: &mut SplitMix64, side: Side, sq: Square) -> Option<Colour> {
+impl<B: Board> Placer<B> {
+    fn place(&mut self, rng: &mut SplitMix64, side: Side, sq: Square<B>) -> Option<Colour> {
         let left = &mut self.remaining[side.index()];
         if left.is_empty() || self.setup.board[sq.index()].is_some() {
             return None;
@@ -333,15 +338,19 @@ impl Placer {
 }
 
 /// A random square for a side's tower: off the goal row, except now and then.
-fn random_square(rng: &mut SplitMix64, side: Side, ranks: std::ops::Range<i32>) -> Square {
+fn random_square<B: Board>(
+    rng: &mut SplitMix64,
+    side: Side,
+    ranks: std::ops::Range<i32>,
+) -> Square<B> {
     loop {
-        let sq = Square::at(
-            rng.below(8) as i32,
+        let sq = Square::<B>::at(
+            rng.below(B::SIZE as u64) as i32,
             ranks.start + rng.below((ranks.end - ranks.start) as u64) as i32,
         )
         .unwrap();
         let goal = match side {
-            Side::Black => 7,
+            Side::Black => B::SIZE as i32 - 1,
             Side::White => 0,
         };
         if sq.rank() != goal || rng.chance(1, 40) {
@@ -354,22 +363,29 @@ fn random_square(rng: &mut SplitMix64, side: Side, ranks: std::ops::Range<i32>) 
 /// towers scattered, crowded in the middle, in two facing walls (passes and
 /// deadlocks), or in columns in front of sumos (pushes of one to three towers).
 pub fn random_position(rng: &mut SplitMix64) -> Position {
+    random_position_on::<Eight>(rng)
+}
+
+/// [`random_position`] on any board.
+pub fn random_position_on<B: Board>(rng: &mut SplitMix64) -> Position<B> {
+    let n = B::SIZE as i32;
     loop {
         let mut placer = Placer {
-            setup: "8/8/8/8/8/8/8/8 b -".parse().unwrap(),
-            remaining: [Colour::ALL.to_vec(), Colour::ALL.to_vec()],
+            setup: Setup::<B>::empty(),
+            remaining: [B::COLOURS.to_vec(), B::COLOURS.to_vec()],
         };
         let mut forced_hint = None;
         match rng.below(4) {
             1 => {
                 // Two facing walls, with a few towers displaced.
-                let r = 1 + rng.below(5) as i32;
-                for f in 0..8 {
+                let r = 1 + rng.below(n as u64 - 3) as i32;
+                for f in 0..n {
                     placer.place(rng, Side::Black, Square::at(f, r).unwrap());
                     placer.place(rng, Side::White, Square::at(f, r + 1).unwrap());
                 }
                 for _ in 0..rng.below(4) {
-                    let from = Square::at(rng.below(8) as i32, r + rng.below(2) as i32).unwrap();
+                    let from = Square::<B>::at(rng.below(n as u64) as i32, r + rng.below(2) as i32)
+                        .unwrap();
                     if let Some(t) = placer.setup.board[from.index()].take() {
                         placer.remaining[t.side.index()].push(t.colour);
                     }
@@ -383,7 +399,7 @@ pub fn random_position(rng: &mut SplitMix64) -> Position {
                     } else {
                         Side::White
                     };
-                    let sq = random_square(rng, side, 1..7);
+                    let sq = random_square(rng, side, 1..n - 1);
                     let Some(colour) = placer.place(rng, side, sq) else {
                         continue;
                     };
@@ -403,8 +419,8 @@ pub fn random_position(rng: &mut SplitMix64) -> Position {
             3 => {
                 // Crowded middle ranks.
                 for side in Side::BOTH {
-                    for _ in 0..8 {
-                        let sq = random_square(rng, side, 2..6);
+                    for _ in 0..n {
+                        let sq = random_square(rng, side, 2..n - 2);
                         placer.place(rng, side, sq);
                     }
                 }
@@ -413,7 +429,7 @@ pub fn random_position(rng: &mut SplitMix64) -> Position {
         }
         for side in Side::BOTH {
             while !placer.remaining[side.index()].is_empty() {
-                let sq = random_square(rng, side, 0..8);
+                let sq = random_square(rng, side, 0..n);
                 placer.place(rng, side, sq);
             }
         }
@@ -426,7 +442,7 @@ pub fn random_position(rng: &mut SplitMix64) -> Position {
         setup.forced = if rng.chance(1, 10) {
             None
         } else {
-            Some(Colour::from_index(rng.below(8) as usize))
+            Some(B::COLOURS[rng.below(n as u64) as usize])
         };
         if let Some((side, colour)) = forced_hint
             && rng.chance(1, 2)
@@ -448,7 +464,7 @@ pub fn random_position(rng: &mut SplitMix64) -> Position {
 
 /// A position reached by random legal moves from a random position, so that
 /// chains of moves (and pushes and passes) are realistic.
-pub fn random_walk(rng: &mut SplitMix64, start: Position, plies: u32) -> Position {
+pub fn random_walk<B: Board>(rng: &mut SplitMix64, start: Position<B>, plies: u32) -> Position<B> {
     let mut p = start;
     for _ in 0..plies {
         let moves = p.legal_moves();
