@@ -278,6 +278,9 @@ pub trait Board:
     fn ranks_ahead_table(side: Side, rank: usize, distance: usize) -> Self::Bits;
     /// The squares of one colour, as a bitboard (empty for a colour not on this board).
     fn colour_squares(colour: Colour) -> Self::Bits;
+    /// A row with byte `slot` replaced, computed in registers: writing one
+    /// byte of a position that is copied right after stalls the copy.
+    fn with_slot(row: Self::Row, slot: usize, value: u8) -> Self::Row;
 
     /// Squares on the board.
     const SQUARES: usize = Self::SIZE * Self::SIZE;
@@ -544,7 +547,7 @@ const fn colour_of_letter(letter: u8) -> Colour {
 macro_rules! board {
     (
         $(#[$doc:meta])*
-        $name:ident, $module:ident, size $n:literal, bits $bits:ty,
+        $name:ident, $module:ident, size $n:literal, bits $bits:ty, row $row:ty,
         colours [$($colour:ident),*], slot |$c:ident| $slot:expr,
         layout $layout:expr
     ) => {
@@ -711,13 +714,26 @@ macro_rules! board {
             fn colour_squares(colour: Colour) -> $bits {
                 $module::COLOUR_SQUARES[colour as usize]
             }
+            #[inline]
+            fn with_slot(row: [u8; $n], slot: usize, value: u8) -> [u8; $n] {
+                debug_assert!(slot < $n, "slot {slot} is not on the board");
+                const WIDTH: usize = std::mem::size_of::<$row>();
+                let mut wide = [0u8; WIDTH];
+                wide[..$n].copy_from_slice(&row);
+                let bits = <$row>::from_le_bytes(wide);
+                let shift = (slot as u32 * 8) % <$row>::BITS;
+                let bits = (bits & !(0xFF << shift)) | ((value as $row) << shift);
+                let mut out = [0u8; $n];
+                out.copy_from_slice(&bits.to_le_bytes()[..$n]);
+                out
+            }
         }
     };
 }
 
 board! {
     /// The standard 8×8 board of R1, with eight colours.
-    Eight, eight, size 8, bits u64,
+    Eight, eight, size 8, bits u64, row u64,
     colours [Orange, Blue, Purple, Pink, Yellow, Red, Green, Brown],
     slot |colour| colour as usize,
     layout [
@@ -735,7 +751,7 @@ board! {
 board! {
     /// The 6×6 board with six colours (no purple or red), laid out by the
     /// construction of `docs/boards.md`.
-    Six, six, size 6, bits u64,
+    Six, six, size 6, bits u64, row u64,
     colours [Orange, Blue, Pink, Yellow, Green, Brown],
     slot |colour| six::SLOTS[colour as usize] as usize,
     layout [
@@ -751,7 +767,7 @@ board! {
 board! {
     /// The 10×10 board with ten colours (the eight and ivory and charcoal),
     /// laid out by the construction of `docs/boards.md`.
-    Ten, ten, size 10, bits u128,
+    Ten, ten, size 10, bits u128, row u128,
     colours [Orange, Blue, Purple, Pink, Yellow, Red, Green, Brown, Ivory, Charcoal],
     slot |colour| colour as usize,
     layout [
@@ -766,13 +782,6 @@ board! {
         b"bopvyricng", // 9
         b"obvpicyrgn", // 10
     ]
-}
-
-impl Eight {
-    /// The 8×8 board's rank bitboard, usable in constants.
-    pub const fn rank_bits_const(rank: i32) -> u64 {
-        0xFFu64 << (rank as u32 * 8)
-    }
 }
 
 #[cfg(test)]

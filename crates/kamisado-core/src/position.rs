@@ -727,6 +727,33 @@ impl<B: Board> Position<B> {
         }
     }
 
+    /// The occupancy and tower rows after a side's tower of a colour moves
+    /// from `from` to `to`, built in registers (see [`Board::with_slot`]).
+    #[inline]
+    fn moved(
+        &self,
+        side: Side,
+        colour: Colour,
+        from: Square<B>,
+        to: Square<B>,
+    ) -> ([B::Bits; 2], [B::Row; 2]) {
+        let bits = from.bit() | to.bit();
+        let [black, white] = self.occupied;
+        let [black_row, white_row] = self.towers;
+        let slot = B::slot(colour);
+        let to = to.index() as u8;
+        match side {
+            Side::Black => (
+                [black ^ bits, white],
+                [B::with_slot(black_row, slot, to), white_row],
+            ),
+            Side::White => (
+                [black, white ^ bits],
+                [black_row, B::with_slot(white_row, slot, to)],
+            ),
+        }
+    }
+
     #[inline]
     fn move_tower(&mut self, side: Side, colour: Colour, to: Square<B>) {
         let from = self.tower_square(side, colour);
@@ -757,10 +784,16 @@ impl<B: Board> Position<B> {
                     Some(c) => c,
                     None => self.colour_at_unchecked(side, from),
                 };
-                next.move_tower(side, colour, to);
-                next.side = !side;
-                next.forced = Some(colour_of(to));
-                next.pushed = false;
+                let (occupied, towers) = self.moved(side, colour, from, to);
+                return Position {
+                    occupied,
+                    towers,
+                    teeth: self.teeth,
+                    side: !side,
+                    forced: Some(colour_of(to)),
+                    pushed: false,
+                    rules: self.rules,
+                };
             }
             Move::Push { from, to } if self.rules.variant == Variant::Zvezda => {
                 let colour = match self.forced {
