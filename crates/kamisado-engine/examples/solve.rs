@@ -49,12 +49,13 @@ fn solve_all_first_moves(verbose: bool) {
     let mut engine = Engine::new(hash_mb());
     let clock = Instant::now();
     let mut last = Instant::now();
-    let all = solve_first_moves(&mut engine, &mut |done, total| {
-        if verbose {
-            eprintln!("{done}/{total} {:.3} s", last.elapsed().as_secs_f64());
-        }
-        last = Instant::now();
-    });
+    let all =
+        solve_first_moves::<kamisado_core::geometry::Eight>(&mut engine, &mut |done, total| {
+            if verbose {
+                eprintln!("{done}/{total} {:.3} s", last.elapsed().as_secs_f64());
+            }
+            last = Instant::now();
+        });
     let seconds = clock.elapsed().as_secs_f64();
     let wins = all
         .iter()

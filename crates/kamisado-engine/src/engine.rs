@@ -3,7 +3,8 @@
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use kamisado_core::{Move, Position};
+use kamisado_core::geometry::Board;
+use kamisado_core::{Move, Position, Rules};
 
 use crate::eval;
 use crate::score::{self, INFINITY, WIN, is_proven};
@@ -44,7 +45,11 @@ impl Engine {
     /// The exact value of `pos` for the side to move, with the shortest win
     /// or the longest defence and a principal line to the end of the round.
     /// `None` only when `stop` was set before the proof was complete.
-    pub fn solve(&mut self, pos: &Position, stop: &AtomicBool) -> Option<SearchResult> {
+    pub fn solve<B: Board>(
+        &mut self,
+        pos: &Position<B>,
+        stop: &AtomicBool,
+    ) -> Option<SearchResult<B>> {
         let mut result = self.solve_within(pos, Budget::UNLIMITED, stop)?;
         self.finish_line(pos, &mut result.line, stop);
         Some(result)
@@ -54,7 +59,12 @@ impl Engine {
     /// out of moves (near the horizon, where nodes are not stored), by solving
     /// the position it reached: a line of best play is best play from every
     /// position on it.
-    fn finish_line(&mut self, pos: &Position, line: &mut Vec<Move>, stop: &AtomicBool) {
+    fn finish_line<B: Board>(
+        &mut self,
+        pos: &Position<B>,
+        line: &mut Vec<Move<B>>,
+        stop: &AtomicBool,
+    ) {
         let mut current = *pos;
         for &mv in line.iter() {
             current = current.play_unchecked(mv);
@@ -74,12 +84,12 @@ impl Engine {
     }
 
     /// [`Engine::solve`] within a node and time budget.
-    pub(crate) fn solve_within(
+    pub(crate) fn solve_within<B: Board>(
         &mut self,
-        pos: &Position,
+        pos: &Position<B>,
         budget: Budget,
         stop: &AtomicBool,
-    ) -> Option<SearchResult> {
+    ) -> Option<SearchResult<B>> {
         let start = Instant::now();
         if let Some(result) = finished(pos) {
             return Some(result);
@@ -114,13 +124,13 @@ impl Engine {
     /// until `stop` is set; `info` hears every completed depth. Proven results
     /// are reported as [`Value::Win`] or [`Value::Loss`], and the search ends
     /// once the position is proven.
-    pub fn search(
+    pub fn search<B: Board>(
         &mut self,
-        pos: &Position,
+        pos: &Position<B>,
         limit: Limit,
         stop: &AtomicBool,
-        info: &mut dyn FnMut(&SearchResult),
-    ) -> SearchResult {
+        info: &mut dyn FnMut(&SearchResult<B>),
+    ) -> SearchResult<B> {
         let start = Instant::now();
         if let Some(result) = finished(pos) {
             return result;
@@ -130,7 +140,7 @@ impl Engine {
             return static_result(pos);
         }
         let mut searcher = Searcher::new(&mut self.tt, stop, Mode::Heuristic, budget);
-        let mut best: Option<(i32, Vec<Move>, i32)> = None;
+        let mut best: Option<(i32, Vec<Move<B>>, i32)> = None;
         for depth in 1..=max_depth {
             let score = searcher.root(pos, depth, -INFINITY, INFINITY);
             if searcher.aborted && best.is_some() {
@@ -158,15 +168,15 @@ impl Engine {
     /// Every legal move of `pos` with its value for the side to move and its
     /// best line, best first. With [`Limit::Infinite`] every value is exact
     /// (unless `stop` is set); other limits are shared among the moves.
-    pub fn analyse(
+    pub fn analyse<B: Board>(
         &mut self,
-        pos: &Position,
+        pos: &Position<B>,
         limit: Limit,
         stop: &AtomicBool,
-    ) -> Vec<MoveAnalysis> {
+    ) -> Vec<MoveAnalysis<B>> {
         let moves = pos.legal_moves();
         let count = moves.len().max(1) as u64;
-        let mut analyses: Vec<MoveAnalysis> = moves
+        let mut analyses: Vec<MoveAnalysis<B>> = moves
             .iter()
             .map(|&mv| {
                 let child = pos.play_unchecked(mv);
@@ -187,7 +197,12 @@ impl Engine {
 
     /// The value of a position within a limit: solved if the budget allows,
     /// searched otherwise.
-    fn value_of(&mut self, pos: &Position, limit: Limit, stop: &AtomicBool) -> SearchResult {
+    fn value_of<B: Board>(
+        &mut self,
+        pos: &Position<B>,
+        limit: Limit,
+        stop: &AtomicBool,
+    ) -> SearchResult<B> {
         let solve_budget = match limit {
             Limit::Infinite => Some(Budget::UNLIMITED),
             Limit::Nodes(n) => Some(Budget {
@@ -215,21 +230,21 @@ impl Engine {
     }
 
     /// A result from a root score and line, the line completed from the table.
-    fn result(
+    fn result<B: Board>(
         &self,
-        pos: &Position,
+        pos: &Position<B>,
         score: i32,
-        mut line: Vec<Move>,
+        mut line: Vec<Move<B>>,
         depth: i32,
         nodes: u64,
         start: Instant,
-    ) -> SearchResult {
+    ) -> SearchResult<B> {
         self.complete_line(pos, &mut line);
         result_of(pos, score, line, depth, nodes, start)
     }
 
     /// Extends a principal line with the table's moves, up to the end of the round.
-    fn complete_line(&self, pos: &Position, line: &mut Vec<Move>) {
+    fn complete_line<B: Board>(&self, pos: &Position<B>, line: &mut Vec<Move<B>>) {
         let mut current = *pos;
         for &mv in line.iter() {
             current = current.play_unchecked(mv);
@@ -253,13 +268,13 @@ impl Engine {
 /// result is shorter than `shortest` plies: null-window tests for a shorter
 /// win until none is found. With the line and the depth of the last search,
 /// or `None` if stopped.
-fn exact_win(
-    searcher: &mut Searcher,
-    pos: &Position,
+fn exact_win<B: Board>(
+    searcher: &mut Searcher<'_, B>,
+    pos: &Position<B>,
     bound: i32,
     mut depth: i32,
     shortest: i32,
-) -> Option<(i32, Vec<Move>, i32)> {
+) -> Option<(i32, Vec<Move<B>>, i32)> {
     let mut longest = WIN - bound;
     let mut line = searcher.line().to_vec();
     while longest > shortest {
@@ -283,12 +298,12 @@ fn exact_win(
 /// at most that long) by a search at `depth`: null-window tests of whether
 /// every defence is shorter, until one is not. With the line (starting with
 /// the longest defence) and the depth of the last search, or `None` if stopped.
-fn exact_loss(
-    searcher: &mut Searcher,
-    pos: &Position,
+fn exact_loss<B: Board>(
+    searcher: &mut Searcher<'_, B>,
+    pos: &Position<B>,
     bound: i32,
     mut depth: i32,
-) -> Option<(i32, Vec<Move>, i32)> {
+) -> Option<(i32, Vec<Move<B>>, i32)> {
     let mut longest = WIN + bound;
     while depth < MAX_PLY as i32 {
         // Deep enough to find every loss up to `longest - 1` plies.
@@ -311,14 +326,14 @@ fn exact_loss(
 }
 
 /// A result from a root score and line.
-fn result_of(
-    pos: &Position,
+fn result_of<B: Board>(
+    pos: &Position<B>,
     score: i32,
-    line: Vec<Move>,
+    line: Vec<Move<B>>,
     depth: i32,
     nodes: u64,
     start: Instant,
-) -> SearchResult {
+) -> SearchResult<B> {
     let best = line
         .first()
         .copied()
@@ -334,7 +349,7 @@ fn result_of(
 }
 
 /// The result of a position where the round is over, if it is.
-fn finished(pos: &Position) -> Option<SearchResult> {
+fn finished<B: Board>(pos: &Position<B>) -> Option<SearchResult<B>> {
     let outcome = pos.outcome()?;
     Some(SearchResult {
         best: None,
@@ -352,7 +367,7 @@ fn finished(pos: &Position) -> Option<SearchResult> {
 
 /// The value of a position without search: a win at once, a loss in two, or
 /// the evaluation.
-fn static_result(pos: &Position) -> SearchResult {
+fn static_result<B: Board>(pos: &Position<B>) -> SearchResult<B> {
     let (value, line) = match eval::winning_move(pos) {
         Some(mv) => (Value::Win(1), vec![mv]),
         None => (score::value(eval::evaluate(pos, 0)), Vec::new()),
@@ -400,13 +415,13 @@ fn share(limit: Limit, count: u64) -> Limit {
     }
 }
 
-/// Every first move of a round from the start with its exact value for
+/// Every first move of a round from the start of board `B` with its exact value for
 /// Black, best first; `progress(done, total)` is called after each move.
-pub fn solve_first_moves(
+pub fn solve_first_moves<B: Board>(
     engine: &mut Engine,
     progress: &mut dyn FnMut(usize, usize),
-) -> Vec<MoveAnalysis> {
-    let start = Position::start();
+) -> Vec<MoveAnalysis<B>> {
+    let start = Position::<B>::start_with(Rules::STANDARD);
     let stop = AtomicBool::new(false);
     let moves = start.legal_moves();
     let mut analyses = Vec::with_capacity(moves.len());

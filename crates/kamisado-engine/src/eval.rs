@@ -1,13 +1,7 @@
 //! What decides Kamisado, as numbers: open paths to the goal row, the colours
 //! a move hands the opponent, the forced tower's mobility and sumo power.
 
-use kamisado_core::geometry::{Board, Eight, colour_of, ray_bits};
-
-const SIZE: usize = Eight::SIZE;
-
-fn goal_row(side: Side) -> u64 {
-    Eight::goal_row(side)
-}
+use kamisado_core::geometry::{Bits, Board, colour_of, ray_bits, squares};
 use kamisado_core::tower::reach;
 use kamisado_core::{Colour, Move, Position, Side, Square};
 
@@ -31,9 +25,9 @@ pub const MUST_PASS: i32 = -20;
 
 /// Ranks between a square and the goal row of `side`.
 #[inline]
-fn distance_to_goal(side: Side, sq: Square) -> i32 {
+fn distance_to_goal<B: Board>(side: Side, sq: Square<B>) -> i32 {
     match side {
-        Side::Black => SIZE as i32 - 1 - sq.rank(),
+        Side::Black => B::SIZE as i32 - 1 - sq.rank(),
         Side::White => sq.rank(),
     }
 }
@@ -41,37 +35,38 @@ fn distance_to_goal(side: Side, sq: Square) -> i32 {
 /// Whether a tower of `side` on `from` with `teeth` could reach the goal row
 /// in one move over the board `occupied`.
 #[inline]
-pub fn open_path(side: Side, from: Square, teeth: u8, occupied: u64) -> bool {
+pub fn open_path<B: Board>(side: Side, from: Square<B>, teeth: u8, occupied: B::Bits) -> bool {
     if distance_to_goal(side, from) > reach(teeth) {
         return false;
     }
-    let goal = goal_row(side);
+    let goal = B::goal_row(side);
     (0..3).any(|d| {
         let ray = ray_bits(side, d, from);
-        ray & goal != 0 && ray & occupied == 0
+        !(ray & goal).is_empty() && (ray & occupied).is_empty()
     })
 }
 
 /// Whether a side's tower of a colour is near enough to the goal row to
 /// reach it in one move, were its path open.
 #[inline]
-fn within_reach(pos: &Position, side: Side, colour: Colour) -> bool {
+fn within_reach<B: Board>(pos: &Position<B>, side: Side, colour: Colour) -> bool {
     distance_to_goal(side, pos.tower_square(side, colour)) <= reach(pos.teeth(side, colour))
 }
 
 /// The squares whose colour names a tower of `side` within reach of its
 /// goal row: the landing squares that may hand `side` a win at once.
 #[inline]
-fn danger_squares(pos: &Position, side: Side) -> u64 {
-    Colour::ALL
-        .into_iter()
+fn danger_squares<B: Board>(pos: &Position<B>, side: Side) -> B::Bits {
+    B::COLOURS
+        .iter()
+        .copied()
         .filter(|&c| within_reach(pos, side, c))
-        .fold(0, |squares, c| squares | Eight::colour_squares(c))
+        .fold(B::Bits::ZERO, |squares, c| squares | B::colour_squares(c))
 }
 
 /// The move that wins at once for the side to move, if any: its forced tower
 /// (or any tower, with free choice) reaching the goal row.
-pub fn winning_move(pos: &Position) -> Option<Move> {
+pub fn winning_move<B: Board>(pos: &Position<B>) -> Option<Move<B>> {
     let side = pos.side_to_move();
     let occupied = pos.occupied();
     let try_colour = |colour: Colour| {
@@ -79,26 +74,26 @@ pub fn winning_move(pos: &Position) -> Option<Move> {
         if !open_path(side, from, pos.teeth(side, colour), occupied) {
             return None;
         }
-        let goal = pos.tower_targets(side, colour) & goal_row(side);
+        let goal = pos.tower_targets(side, colour) & B::goal_row(side);
         Square::new(goal.trailing_zeros() as u8).map(|to| Move::Step { from, to })
     };
     match pos.forced_colour() {
         Some(colour) => try_colour(colour),
-        None => Colour::ALL.into_iter().find_map(try_colour),
+        None => B::COLOURS.iter().copied().find_map(try_colour),
     }
 }
 
 /// Whether either side already stands on the other's home row.
 #[inline]
-pub fn goal_reached(pos: &Position) -> Option<Side> {
+pub fn goal_reached<B: Board>(pos: &Position<B>) -> Option<Side> {
     Side::BOTH
         .into_iter()
-        .find(|&s| pos.occupied_by(s) & goal_row(s) != 0)
+        .find(|&s| !(pos.occupied_by(s) & B::goal_row(s)).is_empty())
 }
 
 /// The colour of the tower that moves from `from` (the forced one, or the one there).
 #[inline]
-pub fn mover_colour(pos: &Position, from: Square) -> Colour {
+pub fn mover_colour<B: Board>(pos: &Position<B>, from: Square<B>) -> Colour {
     pos.forced_colour()
         .or_else(|| pos.colour_at(pos.side_to_move(), from))
         .expect("a tower stands on the move's square")
@@ -107,7 +102,7 @@ pub fn mover_colour(pos: &Position, from: Square) -> Colour {
 /// Whether the step `from`-`to` by the side to move hands the opponent a tower
 /// with an open path (so that the opponent wins at once).
 #[inline]
-pub fn hands_a_win(pos: &Position, from: Square, to: Square) -> bool {
+pub fn hands_a_win<B: Board>(pos: &Position<B>, from: Square<B>, to: Square<B>) -> bool {
     let opponent = !pos.side_to_move();
     let colour = colour_of(to);
     let occupied = pos.occupied() ^ from.bit() ^ to.bit();
@@ -122,7 +117,7 @@ pub fn hands_a_win(pos: &Position, from: Square, to: Square) -> bool {
 /// After the step `from`-`to` (which does not hand a win), how many replies
 /// of the opponent's forced tower do not hand the mover a win at once (a
 /// sumo's replies, pushes among them, are all counted as safe).
-pub fn safe_replies(pos: &Position, from: Square, to: Square) -> u32 {
+pub fn safe_replies<B: Board>(pos: &Position<B>, from: Square<B>, to: Square<B>) -> u32 {
     let threats = Threats::new(pos, mover_colour(pos, from));
     threats.safe_replies(pos, from, to)
 }
@@ -131,19 +126,19 @@ pub fn safe_replies(pos: &Position, from: Square, to: Square) -> u32 {
 /// steps of one of its towers: the squares whose colour names another of its
 /// towers within reach of the goal row, and the moving tower's colour and reach.
 #[derive(Clone, Copy, Debug)]
-pub struct Threats {
-    others: u64,
+pub struct Threats<B: Board> {
+    others: B::Bits,
     mover: Colour,
     reach: i32,
 }
 
-impl Threats {
+impl<B: Board> Threats<B> {
     /// The threats of the side to move when its tower of `mover` steps.
     #[inline]
-    pub fn new(pos: &Position, mover: Colour) -> Threats {
+    pub fn new(pos: &Position<B>, mover: Colour) -> Threats<B> {
         let side = pos.side_to_move();
         Threats {
-            others: danger_squares(pos, side) & !Eight::colour_squares(mover),
+            others: danger_squares(pos, side) & !B::colour_squares(mover),
             mover,
             reach: reach(pos.teeth(side, mover)),
         }
@@ -152,22 +147,22 @@ impl Threats {
     /// The squares whose colour names a tower within reach of the goal row
     /// once the moving tower stands on `to`.
     #[inline]
-    fn after_step(&self, side: Side, to: Square) -> u64 {
+    fn after_step(&self, side: Side, to: Square<B>) -> B::Bits {
         if distance_to_goal(side, to) <= self.reach {
-            self.others | Eight::colour_squares(self.mover)
+            self.others | B::colour_squares(self.mover)
         } else {
             self.others
         }
     }
 
     /// [`safe_replies`] for a step of the moving tower.
-    pub fn safe_replies(&self, pos: &Position, from: Square, to: Square) -> u32 {
+    pub fn safe_replies(&self, pos: &Position<B>, from: Square<B>, to: Square<B>) -> u32 {
         let side = pos.side_to_move();
         let opponent = !side;
         let forced = colour_of(to);
         let child = pos.play_unchecked(Move::Step { from, to });
         let targets = child.tower_targets(opponent, forced);
-        if targets == 0 || child.teeth(opponent, forced) > 0 {
+        if targets.is_empty() || child.teeth(opponent, forced) > 0 {
             return 1 + targets.count_ones();
         }
         let danger = self.after_step(side, to);
@@ -177,7 +172,7 @@ impl Threats {
 
     /// Whether after the step `from`-`to` (which does not hand a win) every
     /// reply of the opponent's forced plain tower hands the mover a win at once.
-    fn leave_no_safe_reply(&self, pos: &Position, from: Square, to: Square) -> bool {
+    fn leave_no_safe_reply(&self, pos: &Position<B>, from: Square<B>, to: Square<B>) -> bool {
         let opponent = !pos.side_to_move();
         let forced = colour_of(to);
         if pos.teeth(opponent, forced) > 0 {
@@ -185,22 +180,22 @@ impl Threats {
         }
         let child = pos.play_unchecked(Move::Step { from, to });
         let replies = child.tower_targets(opponent, forced);
-        replies != 0
-            && replies & !self.after_step(pos.side_to_move(), to) == 0
+        !replies.is_empty()
+            && (replies & !self.after_step(pos.side_to_move(), to)).is_empty()
             && every_reply_wins(&child, replies)
     }
 }
 
 /// Whether every one of the forced tower's `replies` (steps) in `child`
 /// hands the opponent a win at once.
-fn every_reply_wins(child: &Position, replies: u64) -> bool {
-    squares(replies).all(|reply| reply_hands_a_win(child, reply))
+fn every_reply_wins<B: Board>(child: &Position<B>, replies: B::Bits) -> bool {
+    squares::<B>(replies).all(|reply| reply_hands_a_win(child, reply))
 }
 
 /// How many of the forced tower's `replies` (steps) in `child` hand the
 /// opponent a win at once.
-fn winning_replies(child: &Position, replies: u64) -> u32 {
-    squares(replies)
+fn winning_replies<B: Board>(child: &Position<B>, replies: B::Bits) -> u32 {
+    squares::<B>(replies)
         .filter(|&reply| reply_hands_a_win(child, reply))
         .count() as u32
 }
@@ -208,7 +203,7 @@ fn winning_replies(child: &Position, replies: u64) -> u32 {
 /// Whether the forced tower's step to `reply` in `child` opens a path to the
 /// goal row for the opponent's tower that it forces.
 #[inline]
-fn reply_hands_a_win(child: &Position, reply: Square) -> bool {
+fn reply_hands_a_win<B: Board>(child: &Position<B>, reply: Square<B>) -> bool {
     let replier = child.side_to_move();
     let side = !replier;
     let forced = child.forced_colour().expect("a reply has a forced tower");
@@ -220,18 +215,6 @@ fn reply_hands_a_win(child: &Position, reply: Square) -> bool {
         child.teeth(side, colour),
         after,
     )
-}
-
-/// The squares of a bitboard, lowest first.
-#[inline]
-fn squares(mut bits: u64) -> impl Iterator<Item = Square> {
-    std::iter::from_fn(move || {
-        (bits != 0).then(|| {
-            let sq = Square::from_index_unchecked(bits.trailing_zeros());
-            bits &= bits - 1;
-            sq
-        })
-    })
 }
 
 /// The forced tower's options: how many steps, how many of them safe, and
@@ -247,16 +230,16 @@ pub struct Options {
 }
 
 /// The forced tower's options (`None` with free choice).
-pub fn forced_options(pos: &Position) -> Option<Options> {
+pub fn forced_options<B: Board>(pos: &Position<B>) -> Option<Options> {
     let side = pos.side_to_move();
     let colour = pos.forced_colour()?;
     let from = pos.tower_square(side, colour);
     let mut targets = pos.tower_targets(side, colour);
     let steps = targets.count_ones();
     let mut safe = 0;
-    while targets != 0 {
+    while !targets.is_empty() {
         let to = Square::from_index_unchecked(targets.trailing_zeros());
-        targets &= targets - 1;
+        targets = targets.clear_lowest();
         safe += u32::from(!hands_a_win(pos, from, to));
     }
     let push = pos.push_target(side, colour).is_some();
@@ -272,21 +255,21 @@ pub fn loses_in_two(options: &Options) -> bool {
 /// A proven result two or three plies on, without search: a win in three
 /// when a step leaves the opponent's forced (plain) tower only replies that
 /// hand a win back, a loss in two when every move hands a win.
-pub fn short_proof(pos: &Position, ply: usize) -> Option<i32> {
+pub fn short_proof<B: Board>(pos: &Position<B>, ply: usize) -> Option<i32> {
     win_in_three(pos, ply).or_else(|| loss_in_two(pos, ply))
 }
 
 /// A win three plies on: a step of the forced tower that does not hand a win
 /// and leaves the opponent's forced plain tower only replies that do.
-pub fn win_in_three(pos: &Position, ply: usize) -> Option<i32> {
+pub fn win_in_three<B: Board>(pos: &Position<B>, ply: usize) -> Option<i32> {
     let side = pos.side_to_move();
     let colour = pos.forced_colour()?;
     let from = pos.tower_square(side, colour);
     let mut targets = pos.tower_targets(side, colour);
     let threats = Threats::new(pos, colour);
-    while targets != 0 {
+    while !targets.is_empty() {
         let to = Square::from_index_unchecked(targets.trailing_zeros());
-        targets &= targets - 1;
+        targets = targets.clear_lowest();
         if !hands_a_win(pos, from, to) && threats.leave_no_safe_reply(pos, from, to) {
             return Some(score::win_at(ply + 3));
         }
@@ -296,17 +279,17 @@ pub fn win_in_three(pos: &Position, ply: usize) -> Option<i32> {
 
 /// A loss two plies on: the forced tower can step, cannot push, and every
 /// step hands the opponent a win at once.
-pub fn loss_in_two(pos: &Position, ply: usize) -> Option<i32> {
+pub fn loss_in_two<B: Board>(pos: &Position<B>, ply: usize) -> Option<i32> {
     let side = pos.side_to_move();
     let colour = pos.forced_colour()?;
     let from = pos.tower_square(side, colour);
     let mut targets = pos.tower_targets(side, colour);
-    if targets == 0 {
+    if targets.is_empty() {
         return None;
     }
-    while targets != 0 {
+    while !targets.is_empty() {
         let to = Square::from_index_unchecked(targets.trailing_zeros());
-        targets &= targets - 1;
+        targets = targets.clear_lowest();
         if !hands_a_win(pos, from, to) {
             return None;
         }
@@ -317,10 +300,11 @@ pub fn loss_in_two(pos: &Position, ply: usize) -> Option<i32> {
 }
 
 /// Towers with an open path, per side, counted.
-fn open_paths(pos: &Position, side: Side) -> i32 {
+fn open_paths<B: Board>(pos: &Position<B>, side: Side) -> i32 {
     let occupied = pos.occupied();
-    Colour::ALL
-        .into_iter()
+    B::COLOURS
+        .iter()
+        .copied()
         .filter(|&c| {
             open_path(
                 side,
@@ -333,11 +317,12 @@ fn open_paths(pos: &Position, side: Side) -> i32 {
 }
 
 /// Advance and sumo power of one side.
-fn material(pos: &Position, side: Side) -> i32 {
-    Colour::ALL
-        .into_iter()
+fn material<B: Board>(pos: &Position<B>, side: Side) -> i32 {
+    B::COLOURS
+        .iter()
+        .copied()
         .map(|c| {
-            let advance = SIZE as i32 - 1 - distance_to_goal(side, pos.tower_square(side, c));
+            let advance = B::SIZE as i32 - 1 - distance_to_goal(side, pos.tower_square(side, c));
             advance * ADVANCE + i32::from(pos.teeth(side, c)) * TOOTH
         })
         .sum()
@@ -345,7 +330,7 @@ fn material(pos: &Position, side: Side) -> i32 {
 
 /// The static score of a quiet position for the side to move (no win at
 /// once), or a proven loss in two plies when every move hands a win.
-pub fn evaluate(pos: &Position, ply: usize) -> i32 {
+pub fn evaluate<B: Board>(pos: &Position<B>, ply: usize) -> i32 {
     let side = pos.side_to_move();
     let balance = (open_paths(pos, side) - open_paths(pos, !side)) * OPEN_PATH
         + material(pos, side)

@@ -39,6 +39,7 @@ use std::fmt;
 use std::time::Duration;
 
 use kamisado_core::Move;
+use kamisado_core::geometry::{Board, Eight};
 
 pub use engine::{Engine, solve_first_moves};
 pub use play::{LEVELS, Level, level};
@@ -123,13 +124,13 @@ pub enum Limit {
 
 /// What a search found.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SearchResult {
+pub struct SearchResult<B: Board = Eight> {
     /// The best move, if the round is not over.
-    pub best: Option<Move>,
+    pub best: Option<Move<B>>,
     /// The value of the position for the side to move.
     pub value: Value,
     /// The principal line, starting with `best`.
-    pub line: Vec<Move>,
+    pub line: Vec<Move<B>>,
     /// The depth of the last completed iteration.
     pub depth: u32,
     /// Nodes visited.
@@ -140,11 +141,11 @@ pub struct SearchResult {
 
 /// One legal move and what it is worth to the player who makes it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MoveAnalysis {
+pub struct MoveAnalysis<B: Board = Eight> {
     /// The move.
-    pub mv: Move,
+    pub mv: Move<B>,
     /// Its value for the side to move before it.
     pub value: Value,
     /// The best line, starting with the move.
-    pub line: Vec<Move>,
+    pub line: Vec<Move<B>>,
 }

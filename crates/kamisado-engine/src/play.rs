@@ -2,6 +2,7 @@
 
 use std::sync::atomic::AtomicBool;
 
+use kamisado_core::geometry::Board;
 use kamisado_core::random::SplitMix64;
 use kamisado_core::{Fill, Match, MatchState, Move, Position, RoundEnd, Side};
 
@@ -78,7 +79,7 @@ const PER_POINT: i64 = 10;
 const REPETITION_ESCAPE_NODES: u64 = 5_000;
 
 /// Whether playing `mv` ends the round by a third repetition, which the mover loses.
-fn loses_by_repetition(m: &Match, mv: Move) -> bool {
+fn loses_by_repetition<B: Board>(m: &Match<B>, mv: Move<B>) -> bool {
     if !m.rules().repetition_loses() {
         return false;
     }
@@ -95,14 +96,24 @@ impl Engine {
     /// played or there is no legal move. Deterministic for a seed. Under the
     /// zvezda rules it never brings a position back a third time (which loses
     /// the round) while another move is left.
-    pub fn choose_move(&mut self, m: &Match, level_number: u8, seed: u64) -> Option<Move> {
+    pub fn choose_move<B: Board>(
+        &mut self,
+        m: &Match<B>,
+        level_number: u8,
+        seed: u64,
+    ) -> Option<Move<B>> {
         let mv = self.choose_unguarded(m, level_number, seed)?;
         Some(self.avoid_losing_repetition(m, mv, level_number))
     }
 
     /// `mv`, or when it would lose by a third repetition, the best move by a
     /// short analysis that does not (`mv` again if every move does).
-    fn avoid_losing_repetition(&mut self, m: &Match, mv: Move, level_number: u8) -> Move {
+    fn avoid_losing_repetition<B: Board>(
+        &mut self,
+        m: &Match<B>,
+        mv: Move<B>,
+        level_number: u8,
+    ) -> Move<B> {
         if !loses_by_repetition(m, mv) {
             return mv;
         }
@@ -115,7 +126,12 @@ impl Engine {
             .unwrap_or(mv)
     }
 
-    fn choose_unguarded(&mut self, m: &Match, level_number: u8, seed: u64) -> Option<Move> {
+    fn choose_unguarded<B: Board>(
+        &mut self,
+        m: &Match<B>,
+        level_number: u8,
+        seed: u64,
+    ) -> Option<Move<B>> {
         if m.state() != MatchState::Playing {
             return None;
         }
@@ -155,13 +171,13 @@ impl Engine {
 
     /// Among the moves of a proven position, the one best for the match: a
     /// win that wins the match or scores most, a loss that gives away least.
-    fn proven_choice(
+    fn proven_choice<B: Board>(
         &mut self,
-        m: &Match,
-        pos: &Position,
-        best: Option<Move>,
+        m: &Match<B>,
+        pos: &Position<B>,
+        best: Option<Move<B>>,
         stop: &AtomicBool,
-    ) -> Move {
+    ) -> Move<B> {
         let limit = Limit::Nodes(PROVEN_ANALYSIS_NODES * pos.legal_moves().len() as u64);
         let analyses = self.analyse(pos, limit, stop);
         let top = analyses[0].value;
@@ -181,7 +197,7 @@ impl Engine {
 
     /// The fill side that leaves the opponent, who moves first in the next
     /// round, the worst position, as the level sees it (R14).
-    pub fn choose_fill(&mut self, m: &Match, level_number: u8) -> Fill {
+    pub fn choose_fill<B: Board>(&mut self, m: &Match<B>, level_number: u8) -> Fill {
         let settings = level(level_number);
         let stop = AtomicBool::new(false);
         let mut best = (Fill::Left, None::<Value>);
@@ -199,7 +215,12 @@ impl Engine {
     }
 
     /// The value of a new round's start for the side that moves first.
-    fn fill_value(&mut self, pos: &Position, settings: Level, stop: &AtomicBool) -> Value {
+    fn fill_value<B: Board>(
+        &mut self,
+        pos: &Position<B>,
+        settings: Level,
+        stop: &AtomicBool,
+    ) -> Value {
         if settings.solve_nodes > 0 {
             let budget = Budget {
                 nodes: settings.solve_nodes / 2,
@@ -220,7 +241,7 @@ impl Engine {
 /// What the round a line ends would be worth to the side to move, for the
 /// match: positive when it wins, negative when it loses, 0 if the line does
 /// not end the round.
-fn match_utility(m: &Match, line: &[Move]) -> i64 {
+fn match_utility<B: Board>(m: &Match<B>, line: &[Move<B>]) -> i64 {
     let mover: Side = m.position().side_to_move();
     let mut next = m.clone();
     for &mv in line {
@@ -253,9 +274,9 @@ fn rank(value: Value) -> i64 {
 }
 
 /// A move among those within `noise` of the best (analyses best first).
-fn noisy_choice(analyses: &[MoveAnalysis], noise: i32, seed: u64) -> Move {
+fn noisy_choice<B: Board>(analyses: &[MoveAnalysis<B>], noise: i32, seed: u64) -> Move<B> {
     let best = rank(analyses[0].value);
-    let near: Vec<Move> = analyses
+    let near: Vec<Move<B>> = analyses
         .iter()
         .take_while(|a| rank(a.value) >= best - i64::from(noise))
         .map(|a| a.mv)

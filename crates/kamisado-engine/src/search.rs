@@ -8,6 +8,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
+use kamisado_core::geometry::{Board, Eight};
 use kamisado_core::{Move, MoveList, Position};
 
 use crate::eval;
@@ -22,7 +23,7 @@ const CHECK_INTERVAL: u64 = 1024;
 /// Remaining depth from which moves are ordered by the opponent's safe replies.
 const RICH_ORDERING_DEPTH: i32 = 2;
 
-/// Move-ordering scores.
+/// Move<B>-ordering scores.
 const KILLER_BONUS: i32 = 1 << 20;
 const HANDS_A_WIN: i32 = -(1 << 26);
 const PUSH_BONUS: i32 = 1 << 18;
@@ -32,7 +33,7 @@ const HISTORY_MAX: i32 = 1 << 16;
 /// Remaining depth from which nodes use the transposition table: below it,
 /// a node is cheaper to search again than to look up.
 const TABLE_DEPTH: i32 = 2;
-/// Move lists up to this long are ordered with keys on the stack.
+/// Move<B> lists up to this long are ordered with keys on the stack.
 const SHORT_LIST: usize = 32;
 
 /// What the search returns at its horizon.
@@ -62,11 +63,11 @@ impl Budget {
 }
 
 /// What a node's search has found so far.
-struct Best {
+struct Best<B: Board> {
     /// The best score.
     score: i32,
     /// The move that gave it.
-    mv: Move,
+    mv: Move<B>,
     /// The lower end of the window, raised by the best score.
     alpha: i32,
 }
@@ -81,7 +82,7 @@ struct Node {
 }
 
 /// One search: the table, the limits, and what the search has learnt.
-pub struct Searcher<'a> {
+pub struct Searcher<'a, B: Board = Eight> {
     tt: &'a mut Table,
     stop: &'a AtomicBool,
     mode: Mode,
@@ -90,12 +91,12 @@ pub struct Searcher<'a> {
     pub nodes: u64,
     /// Whether the search ran out of budget or was stopped.
     pub aborted: bool,
-    killers: Vec<[Option<Move>; 2]>,
+    killers: Vec<[Option<Move<B>>; 2]>,
     history: Vec<i32>,
-    pv: Vec<Vec<Move>>,
+    pv: Vec<Vec<Move<B>>>,
 }
 
-impl<'a> Searcher<'a> {
+impl<'a, B: Board> Searcher<'a, B> {
     /// A search over `tt`.
     pub fn new(tt: &'a mut Table, stop: &'a AtomicBool, mode: Mode, budget: Budget) -> Self {
         Searcher {
@@ -106,13 +107,13 @@ impl<'a> Searcher<'a> {
             nodes: 0,
             aborted: false,
             killers: vec![[None; 2]; MAX_PLY + 1],
-            history: vec![0; 64 * 64],
+            history: vec![0; B::SQUARES * B::SQUARES],
             pv: vec![Vec::new(); MAX_PLY + 2],
         }
     }
 
     /// The principal line of the last search from the root.
-    pub fn line(&self) -> &[Move] {
+    pub fn line(&self) -> &[Move<B>] {
         &self.pv[0]
     }
 
@@ -123,13 +124,13 @@ impl<'a> Searcher<'a> {
     }
 
     /// Searches the root to `depth` within the window; the line is in [`Self::line`].
-    pub fn root(&mut self, pos: &Position, depth: i32, alpha: i32, beta: i32) -> i32 {
+    pub fn root(&mut self, pos: &Position<B>, depth: i32, alpha: i32, beta: i32) -> i32 {
         self.negamax(pos, zobrist::key(pos), depth, alpha, beta, 0)
     }
 
     fn negamax(
         &mut self,
-        pos: &Position,
+        pos: &Position<B>,
         key: u64,
         depth: i32,
         alpha: i32,
@@ -166,7 +167,7 @@ impl<'a> Searcher<'a> {
     /// The score at the horizon. The solver looks only for the result that
     /// can move the score across the window: when 0 (unknown) already fails
     /// high, only a loss in two matters; when it fails low, only a win in three.
-    fn horizon(&self, pos: &Position, alpha: i32, beta: i32, ply: usize) -> i32 {
+    fn horizon(&self, pos: &Position<B>, alpha: i32, beta: i32, ply: usize) -> i32 {
         let proof = match self.mode {
             Mode::Heuristic => return eval::evaluate(pos, ply),
             Mode::Solve if beta <= 0 => eval::loss_in_two(pos, ply),
@@ -178,7 +179,7 @@ impl<'a> Searcher<'a> {
 
     fn interior(
         &mut self,
-        pos: &Position,
+        pos: &Position<B>,
         key: u64,
         depth: i32,
         alpha: i32,
@@ -233,7 +234,7 @@ impl<'a> Searcher<'a> {
     }
 
     /// The score a table entry proves for this window, if it proves one.
-    fn cutoff(&self, hit: Hit, depth: i32, alpha: i32, beta: i32, ply: usize) -> Option<i32> {
+    fn cutoff(&self, hit: Hit<B>, depth: i32, alpha: i32, beta: i32, ply: usize) -> Option<i32> {
         let score = score::from_table(hit.score, ply);
         let deep = i32::from(hit.depth) >= depth && hit.heuristic == (self.mode == Mode::Heuristic);
         let lower = hit.bound != Bound::Upper && (score >= score::PROVEN || deep);
@@ -253,7 +254,7 @@ impl<'a> Searcher<'a> {
         alpha: i32,
         beta: i32,
         depth: i32,
-        mv: Move,
+        mv: Move<B>,
         ply: usize,
     ) {
         let bound = if best <= alpha {
@@ -279,11 +280,11 @@ impl<'a> Searcher<'a> {
     /// raising `best`.
     fn search_moves(
         &mut self,
-        pos: &Position,
+        pos: &Position<B>,
         node: &Node,
-        moves: &[Move],
+        moves: &[Move<B>],
         first: usize,
-        best: &mut Best,
+        best: &mut Best<B>,
     ) {
         let Node {
             key,
@@ -324,7 +325,13 @@ impl<'a> Searcher<'a> {
     /// The position after a move from a node at `depth` and its key, whose
     /// table bucket starts loading if the child will look it up.
     #[inline]
-    fn successor(&self, pos: &Position, key: u64, mv: Move, depth: i32) -> (Position, u64) {
+    fn successor(
+        &self,
+        pos: &Position<B>,
+        key: u64,
+        mv: Move<B>,
+        depth: i32,
+    ) -> (Position<B>, u64) {
         let child = pos.play_unchecked(mv);
         let child_key = zobrist::key_after_move(pos, key, mv, &child);
         if depth > TABLE_DEPTH {
@@ -337,8 +344,8 @@ impl<'a> Searcher<'a> {
     #[allow(clippy::too_many_arguments)]
     fn child(
         &mut self,
-        parent: &Position,
-        child: &Position,
+        parent: &Position<B>,
+        child: &Position<B>,
         key: u64,
         depth: i32,
         alpha: i32,
@@ -352,7 +359,7 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    fn update_line(&mut self, ply: usize, mv: Move) {
+    fn update_line(&mut self, ply: usize, mv: Move<B>) {
         let (head, tail) = self.pv.split_at_mut(ply + 1);
         let line = &mut head[ply];
         line.clear();
@@ -360,14 +367,14 @@ impl<'a> Searcher<'a> {
         line.extend_from_slice(&tail[0]);
     }
 
-    fn reward(&mut self, mv: Move, depth: i32, ply: usize) {
+    fn reward(&mut self, mv: Move<B>, depth: i32, ply: usize) {
         let slot = &mut self.killers[ply];
         if slot[0] != Some(mv) {
             slot[1] = slot[0];
             slot[0] = Some(mv);
         }
         if let (Some(from), Some(to)) = (mv.from(), mv.to()) {
-            let h = &mut self.history[from.index() * 64 + to.index()];
+            let h = &mut self.history[from.index() * B::SQUARES + to.index()];
             *h = (*h + depth * depth).min(HISTORY_MAX);
         }
     }
@@ -375,10 +382,10 @@ impl<'a> Searcher<'a> {
     /// Orders moves best first: killers, history, and (with enough depth
     /// left) the fewer safe replies a move leaves the opponent the better;
     /// moves that hand the opponent a win last.
-    fn order(&self, pos: &Position, moves: &mut [Move], depth: i32, ply: usize) {
+    fn order(&self, pos: &Position<B>, moves: &mut [Move<B>], depth: i32, ply: usize) {
         let rich = depth >= RICH_ORDERING_DEPTH;
         let threats = pos.forced_colour().map(|c| eval::Threats::new(pos, c));
-        let score = |mv: Move| self.move_score(pos, mv, rich.then_some(threats), ply);
+        let score = |mv: Move<B>| self.move_score(pos, mv, rich.then_some(threats), ply);
         if moves.len() <= SHORT_LIST {
             let mut keys = [0i32; SHORT_LIST];
             sort_by_keys(moves, &mut keys, score);
@@ -392,9 +399,9 @@ impl<'a> Searcher<'a> {
     /// inside with free choice) when safe replies are counted.
     fn move_score(
         &self,
-        pos: &Position,
-        mv: Move,
-        rich: Option<Option<eval::Threats>>,
+        pos: &Position<B>,
+        mv: Move<B>,
+        rich: Option<Option<eval::Threats<B>>>,
         ply: usize,
     ) -> i32 {
         let killer = if self.killers[ply].contains(&Some(mv)) {
@@ -405,10 +412,10 @@ impl<'a> Searcher<'a> {
         match mv {
             Move::Pass => 0,
             Move::Push { from, to } => {
-                PUSH_BONUS + killer + self.history[from.index() * 64 + to.index()]
+                PUSH_BONUS + killer + self.history[from.index() * B::SQUARES + to.index()]
             }
             Move::Step { from, to } => {
-                let history = self.history[from.index() * 64 + to.index()];
+                let history = self.history[from.index() * B::SQUARES + to.index()];
                 if eval::hands_a_win(pos, from, to) {
                     return HANDS_A_WIN + history;
                 }
@@ -426,15 +433,15 @@ impl<'a> Searcher<'a> {
 /// Perft through the search's move ordering (with rich ordering at every
 /// node), checking the incremental key against the key from scratch: it must
 /// equal [`kamisado_core::perft`].
-pub fn ordered_perft(pos: &Position, depth: u32) -> u64 {
+pub fn ordered_perft<B: Board>(pos: &Position<B>, depth: u32) -> u64 {
     let mut table = Table::new(1);
     let stop = AtomicBool::new(false);
     let searcher = Searcher::new(&mut table, &stop, Mode::Solve, Budget::UNLIMITED);
     searcher.perft(pos, zobrist::key(pos), depth)
 }
 
-impl Searcher<'_> {
-    fn perft(&self, pos: &Position, key: u64, depth: u32) -> u64 {
+impl<B: Board> Searcher<'_, B> {
+    fn perft(&self, pos: &Position<B>, key: u64, depth: u32) -> u64 {
         if depth == 0 {
             return 1;
         }
@@ -459,7 +466,7 @@ impl Searcher<'_> {
 
 /// Sorts moves by the keys that `score` gives them, best first, using `keys`
 /// (at least as long as `moves`) for the keys.
-fn sort_by_keys(moves: &mut [Move], keys: &mut [i32], score: impl Fn(Move) -> i32) {
+fn sort_by_keys<B: Board>(moves: &mut [Move<B>], keys: &mut [i32], score: impl Fn(Move<B>) -> i32) {
     for (key, &mv) in keys.iter_mut().zip(moves.iter()) {
         *key = score(mv);
     }

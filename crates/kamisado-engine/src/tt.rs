@@ -1,6 +1,7 @@
 //! The transposition table: search results by Zobrist key, shared by the
 //! solver and the heuristic search.
 
+use kamisado_core::geometry::Board;
 use kamisado_core::{Move, Square};
 
 /// What a stored score says about the true score.
@@ -39,7 +40,7 @@ impl Entry {
 
 /// One entry read back from the table.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Hit {
+pub(crate) struct Hit<B: Board> {
     /// The score, relative to the node (see [`crate::search`]).
     pub score: i32,
     /// The remaining depth of the search that stored it.
@@ -49,7 +50,7 @@ pub(crate) struct Hit {
     /// Whether a heuristic search (not the solver) stored it.
     pub heuristic: bool,
     /// The best or refuting move found.
-    pub mv: Option<Move>,
+    pub mv: Option<Move<B>>,
 }
 
 /// Entries per bucket: one cache line.
@@ -120,7 +121,7 @@ impl Table {
 
     /// The entry for `key`, if stored in this generation.
     #[inline]
-    pub fn probe(&self, key: u64) -> Option<Hit> {
+    pub fn probe<B: Board>(&self, key: u64) -> Option<Hit<B>> {
         let generation = self.generation;
         self.buckets[self.bucket(key)]
             .0
@@ -141,7 +142,7 @@ impl Table {
 
     /// Stores a result over the same key's entry, an entry of an earlier
     /// generation, or else the bucket's shallowest entry.
-    pub fn store(&mut self, key: u64, hit: Hit) {
+    pub fn store<B: Board>(&mut self, key: u64, hit: Hit<B>) {
         let generation = self.generation;
         let index = self.bucket(key);
         let bucket = &mut self.buckets[index].0;
@@ -182,24 +183,25 @@ impl Table {
     }
 }
 
-const STEP: u16 = 1 << 12;
-const PUSH: u16 = 2 << 12;
-const PASS: u16 = 3 << 12;
+// Two bits of kind, then seven bits each for the squares (up to 10×10).
+const STEP: u16 = 1 << 14;
+const PUSH: u16 = 2 << 14;
+const PASS: u16 = 3 << 14;
 
 /// A move in 16 bits (0 is no move).
-pub(crate) fn encode(mv: Move) -> u16 {
+pub(crate) fn encode<B: Board>(mv: Move<B>) -> u16 {
     match mv {
-        Move::Step { from, to } => STEP | (from.index() as u16) << 6 | to.index() as u16,
-        Move::Push { from, to } => PUSH | (from.index() as u16) << 6 | to.index() as u16,
+        Move::Step { from, to } => STEP | (from.index() as u16) << 7 | to.index() as u16,
+        Move::Push { from, to } => PUSH | (from.index() as u16) << 7 | to.index() as u16,
         Move::Pass => PASS,
     }
 }
 
 /// The move of [`encode`], or `None` for 0.
-pub(crate) fn decode(bits: u16) -> Option<Move> {
-    let from = Square::new(((bits >> 6) & 63) as u8)?;
-    let to = Square::new((bits & 63) as u8)?;
-    match bits & (3 << 12) {
+pub(crate) fn decode<B: Board>(bits: u16) -> Option<Move<B>> {
+    let from = Square::new(((bits >> 7) & 127) as u8)?;
+    let to = Square::new((bits & 127) as u8)?;
+    match bits & (3 << 14) {
         STEP => Some(Move::Step { from, to }),
         PUSH => Some(Move::Push { from, to }),
         PASS => Some(Move::Pass),

@@ -1,6 +1,7 @@
 //! Levels measured by self-play: each level against the one below, over
 //! seeded openings with both colours (node limits, so deterministic).
 
+use kamisado_core::geometry::{Board, Eight, Six, Ten};
 use kamisado_core::{Fill, Match, MatchState, Rules};
 use kamisado_engine::{Engine, selfplay};
 
@@ -24,7 +25,7 @@ fn each_level_beats_the_one_below() {
 
 #[test]
 fn choices_are_deterministic_for_a_seed() {
-    let m = Match::new(Rules::STANDARD, 3).unwrap();
+    let m: Match = Match::new(Rules::STANDARD, 3).unwrap();
     for level in 1..=4 {
         let a = Engine::new(8).choose_move(&m, level, 42);
         let mut engine = Engine::new(8);
@@ -34,21 +35,22 @@ fn choices_are_deterministic_for_a_seed() {
     }
 }
 
-#[test]
-fn a_match_is_played_to_its_end_with_fills() {
-    let mut m = Match::new(Rules::STANDARD, 3).unwrap();
+/// Levels `low` (Black) and `high` (White) play a match to 3 on board `B`.
+fn play_a_match<B: Board>(rules: Rules, low: u8, high: u8) {
+    let mut m: Match<B> = Match::new(rules, 3).unwrap();
     let mut engines = [Engine::new(8), Engine::new(8)];
     let mut ply = 0u64;
     loop {
         match m.state() {
             MatchState::Playing => {
                 let side = m.position().side_to_move().index();
-                let mv = engines[side].choose_move(&m, 3 + side as u8, ply).unwrap();
+                let level = if side == 0 { low } else { high };
+                let mv = engines[side].choose_move(&m, level, ply).unwrap();
                 m.play(mv).unwrap();
             }
             MatchState::AwaitingFill { winner } => {
-                assert_eq!(engines[winner.index()].choose_move(&m, 4, 0), None);
-                let fill = engines[winner.index()].choose_fill(&m, 4);
+                assert_eq!(engines[winner.index()].choose_move(&m, high, 0), None);
+                let fill = engines[winner.index()].choose_fill(&m, high);
                 assert!(Fill::BOTH.contains(&fill));
                 m.fill(fill).unwrap();
             }
@@ -59,5 +61,18 @@ fn a_match_is_played_to_its_end_with_fills() {
         }
         ply += 1;
         assert!(ply < 2_000, "the match does not end");
+    }
+}
+
+#[test]
+fn a_match_is_played_to_its_end_with_fills() {
+    play_a_match::<Eight>(Rules::STANDARD, 3, 4);
+}
+
+#[test]
+fn the_levels_play_matches_on_the_other_boards() {
+    for rules in [Rules::STANDARD, Rules::SUMO_SQUARE, Rules::ZVEZDA] {
+        play_a_match::<Six>(rules, 2, 5);
+        play_a_match::<Ten>(rules, 2, 4);
     }
 }

@@ -4,8 +4,9 @@
 mod common;
 
 use common::{NEVER, brute_force, mirrored, playout, solve};
+use kamisado_core::geometry::{Board, Eight, Six, Ten};
 use kamisado_core::random::SplitMix64;
-use kamisado_core::{Move, Position, perft};
+use kamisado_core::{Move, Position, Rules, perft};
 use kamisado_engine::{Engine, Limit, Value, ordered_perft, zobrist};
 
 #[test]
@@ -19,7 +20,7 @@ fn the_start_is_a_win_for_black_in_17() {
 }
 
 /// Plays a line and says whether it is legal and ends the round as the value says.
-fn line_ends_as_valued(pos: &Position, line: &[Move], value: Value) -> bool {
+fn line_ends_as_valued<B: Board>(pos: &Position<B>, line: &[Move<B>], value: Value) -> bool {
     let mut current = *pos;
     for &mv in line {
         match current.play(mv) {
@@ -34,23 +35,30 @@ fn line_ends_as_valued(pos: &Position, line: &[Move], value: Value) -> bool {
     }
 }
 
-#[test]
-fn solved_values_match_brute_force_on_short_results() {
-    const DEPTH: u32 = 5;
-    let mut rng = SplitMix64::new(11);
+/// Solves positions from random playouts on board `B`: a result within
+/// `depth` plies must be what brute force finds, a longer one must be
+/// unknown to brute force. Returns how many were short.
+fn solved_values_match_brute_force<B: Board>(
+    seed: u64,
+    count: usize,
+    depth: u32,
+    min_plies: usize,
+) -> usize {
+    let mut rng = SplitMix64::new(seed);
     let mut engine = Engine::new(16);
     let mut proven_short = 0;
-    for _ in 0..400 {
-        let plies = 6 + rng.below(16) as usize;
-        let Some(pos) = playout(&Position::start(), plies, &mut rng) else {
+    let start = Position::<B>::start_with(Rules::STANDARD);
+    for _ in 0..count {
+        let plies = min_plies + rng.below(16) as usize;
+        let Some(pos) = playout(&start, plies, &mut rng) else {
             continue;
         };
         let result = engine.solve(&pos, &NEVER).unwrap();
-        let brute = brute_force(&pos, DEPTH);
+        let brute = brute_force(&pos, depth);
         let (Value::Win(n) | Value::Loss(n)) = result.value else {
             panic!("the solver gave {} for {pos}", result.value);
         };
-        if n <= DEPTH {
+        if n <= depth {
             proven_short += 1;
             assert_eq!(brute, result.value, "{pos}");
             assert!(
@@ -61,7 +69,66 @@ fn solved_values_match_brute_force_on_short_results() {
             assert_eq!(brute, Value::Score(0), "{pos}: solver {}", result.value);
         }
     }
-    assert!(proven_short > 50, "only {proven_short} short results");
+    proven_short
+}
+
+#[test]
+fn solved_values_match_brute_force_on_short_results() {
+    let short = solved_values_match_brute_force::<Eight>(11, 400, 5, 6);
+    assert!(short > 50, "only {short} short results");
+}
+
+#[test]
+fn the_other_boards_solve_and_match_brute_force() {
+    let short = solved_values_match_brute_force::<Six>(66, 300, 5, 6);
+    assert!(short > 50, "6x6: only {short} short results");
+    // From ten plies on, where the 10×10 solver finishes quickly.
+    let short = solved_values_match_brute_force::<Ten>(1010, 200, 3, 10);
+    assert!(short > 5, "10x10: only {short} short results");
+}
+
+#[test]
+fn the_6x6_start_is_solved() {
+    let mut engine = Engine::new(16);
+    let start = Position::<Six>::start_with(Rules::STANDARD);
+    let result = engine.solve(&start, &NEVER).unwrap();
+    assert!(result.value.is_proven(), "{}", result.value);
+    assert!(line_ends_as_valued(&start, &result.line, result.value));
+    // Black's best first move is worth exactly this; every other first move no more.
+    for &mv in start.legal_moves().iter() {
+        let value = solve(&mut engine, &start.play_unchecked(mv)).before_move(false);
+        assert!(
+            value <= result.value,
+            "{mv}: {value} beats {}",
+            result.value
+        );
+    }
+    assert_eq!(result.value, Value::Win(11));
+}
+
+#[test]
+fn ordered_perft_checks_the_keys_of_every_board() {
+    let six = Position::<Six>::start_with(Rules::STANDARD);
+    assert_eq!(ordered_perft(&six, 4), perft(&six, 4));
+    let ten = Position::<Ten>::start_with(Rules::STANDARD);
+    assert_eq!(ordered_perft(&ten, 3), perft(&ten, 3));
+    for text in [
+        "6/1n3o++/1p1b1G+++/g+++P1yO+1/BN+++4/1Y4 w y*",
+        "6g+++3/10/3o6/1N+++5i1V++/r++1y++1CG++BR+++2/2np+2P+Y2/6O1b1/1c6I+++1/7v+2/10 b c",
+    ] {
+        for rules in [Rules::STANDARD, Rules::SUMO_SQUARE, Rules::ZVEZDA] {
+            match kamisado_core::geometry::BoardSize::of_position(text).unwrap() {
+                kamisado_core::geometry::BoardSize::Six => {
+                    let p = Position::<Six>::from_setup(&text.parse().unwrap(), rules).unwrap();
+                    assert_eq!(ordered_perft(&p, 4), perft(&p, 4), "{text} {rules}");
+                }
+                _ => {
+                    let p = Position::<Ten>::from_setup(&text.parse().unwrap(), rules).unwrap();
+                    assert_eq!(ordered_perft(&p, 3), perft(&p, 3), "{text} {rules}");
+                }
+            }
+        }
+    }
 }
 
 #[test]

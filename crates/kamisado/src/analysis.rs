@@ -4,12 +4,13 @@ use std::io::IsTerminal;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use kamisado_core::{Move, Position};
+use kamisado_core::geometry::Board;
+use kamisado_core::{Move, Position, with_board};
 use kamisado_engine::{Engine, Limit, MoveAnalysis, SearchResult, Value};
 use serde_json::{Value as Json, json};
 
 use crate::PositionArgs;
-use crate::commands::{emit, read_position};
+use crate::commands::{board_size, emit, read_position};
 
 /// Memory for the engine's transposition table, in MiB.
 pub const HASH_MB: usize = 64;
@@ -40,7 +41,7 @@ impl LimitArgs {
     }
 }
 
-fn line_text(line: &[Move]) -> String {
+fn line_text<B: Board>(line: &[Move<B>]) -> String {
     line.iter()
         .map(|m| m.to_string())
         .collect::<Vec<_>>()
@@ -106,7 +107,7 @@ impl Progress {
     }
 }
 
-fn result_json(p: &Position, r: &SearchResult) -> Json {
+fn result_json<B: Board>(p: &Position<B>, r: &SearchResult<B>) -> Json {
     json!({
         "position": p.to_string(),
         "value": value_json(r.value),
@@ -119,7 +120,11 @@ fn result_json(p: &Position, r: &SearchResult) -> Json {
 
 /// `kamisado solve`.
 pub fn solve(args: &PositionArgs, json: bool) -> Result<(), String> {
-    let p = read_position(args)?;
+    with_board!(board_size(args)?, B => solve_on::<B>(args, json))
+}
+
+fn solve_on<B: Board>(args: &PositionArgs, json: bool) -> Result<(), String> {
+    let p = read_position::<B>(args)?;
     let mut engine = Engine::new(HASH_MB);
     let stop = AtomicBool::new(false);
     let r = engine
@@ -142,7 +147,7 @@ pub fn solve(args: &PositionArgs, json: bool) -> Result<(), String> {
     ))
 }
 
-fn analyses_json(list: &[MoveAnalysis]) -> Json {
+fn analyses_json<B: Board>(list: &[MoveAnalysis<B>]) -> Json {
     Json::Array(
         list.iter()
             .map(|a| {
@@ -156,7 +161,7 @@ fn analyses_json(list: &[MoveAnalysis]) -> Json {
     )
 }
 
-fn analyses_table(list: &[MoveAnalysis]) -> String {
+fn analyses_table<B: Board>(list: &[MoveAnalysis<B>]) -> String {
     let mut out = String::new();
     for a in list {
         out.push_str(&format!(
@@ -169,12 +174,16 @@ fn analyses_table(list: &[MoveAnalysis]) -> String {
     out
 }
 
-/// `kamisado solve --first-moves`.
-pub fn solve_first_moves(json: bool) -> Result<(), String> {
+/// `kamisado solve --first-moves` (on the board `--board` names).
+pub fn solve_first_moves(args: &PositionArgs, json: bool) -> Result<(), String> {
+    with_board!(board_size(args)?, B => solve_first_moves_on::<B>(json))
+}
+
+fn solve_first_moves_on<B: Board>(json: bool) -> Result<(), String> {
     let mut engine = Engine::new(HASH_MB);
     let progress = Progress::new("solving the first moves");
     let start = Instant::now();
-    let list = kamisado_engine::solve_first_moves(&mut engine, &mut |done, total| {
+    let list = kamisado_engine::solve_first_moves::<B>(&mut engine, &mut |done, total| {
         progress.update(done, total)
     });
     let elapsed = start.elapsed();
@@ -203,7 +212,11 @@ pub fn solve_first_moves(json: bool) -> Result<(), String> {
 
 /// `kamisado analyse`.
 pub fn analyse(args: &PositionArgs, limits: &LimitArgs, json: bool) -> Result<(), String> {
-    let p = read_position(args)?;
+    with_board!(board_size(args)?, B => analyse_on::<B>(args, limits, json))
+}
+
+fn analyse_on<B: Board>(args: &PositionArgs, limits: &LimitArgs, json: bool) -> Result<(), String> {
+    let p = read_position::<B>(args)?;
     if let Some(outcome) = p.outcome() {
         return Err(format!(
             "the round is over in this position: {} has won",

@@ -148,6 +148,9 @@ enum Command {
         /// The rule set: standard, sumo-square or zvezda.
         #[arg(long, default_value = "standard")]
         rules: String,
+        /// The board: 6x6, 8x8 or 10x10 (docs/boards.md).
+        #[arg(long, default_value = "8x8")]
+        board: String,
         /// Seed for the engine's choices between equally good moves.
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -216,7 +219,7 @@ fn run(cli: Cli) -> Result<(), String> {
             json,
         } => {
             if first_moves {
-                analysis::solve_first_moves(json)
+                analysis::solve_first_moves(&position, json)
             } else {
                 analysis::solve(&position, json)
             }
@@ -231,6 +234,7 @@ fn run(cli: Cli) -> Result<(), String> {
             target,
             engine_plays,
             rules,
+            board,
             seed,
             record,
             color,
@@ -239,6 +243,7 @@ fn run(cli: Cli) -> Result<(), String> {
             target,
             engine: engine_plays,
             rules: rules.parse().map_err(|e| format!("--rules: {e}"))?,
+            board: board.parse().map_err(|e| format!("--board: {e}"))?,
             seed,
             record,
             colour: color.enabled(),

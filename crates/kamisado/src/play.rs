@@ -5,7 +5,10 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use clap::ValueEnum;
-use kamisado_core::{Fill, Game, MatchError, MatchState, Move, RoundEnd, RoundResult, Rules, Side};
+use kamisado_core::geometry::{Board, BoardSize};
+use kamisado_core::{
+    Fill, Game, MatchError, MatchState, Move, RoundEnd, RoundResult, Rules, Side, with_board,
+};
 use kamisado_engine::{Engine, Limit};
 
 use crate::analysis::HASH_MB;
@@ -45,6 +48,8 @@ pub struct PlayOptions {
     pub engine: EngineSides,
     /// The rule set.
     pub rules: Rules,
+    /// The board.
+    pub board: BoardSize,
     /// Seed for the engine's choices between equal moves.
     pub seed: u64,
     /// Where to write the record at the end.
@@ -61,8 +66,8 @@ pub fn today() -> String {
     kamisado_core::record::date_tag(secs)
 }
 
-struct Session<'a> {
-    game: Game,
+struct Session<'a, B: Board> {
+    game: Game<B>,
     engine: Engine,
     opts: &'a PlayOptions,
     seed: u64,
@@ -77,7 +82,7 @@ fn say(out: &mut impl Write, text: &str) {
 }
 
 /// Words for what a move did, for the player who did not see it coming.
-fn describe(side: Side, mv: Move, before: &kamisado_core::Position) -> String {
+fn describe<B: Board>(side: Side, mv: Move<B>, before: &kamisado_core::Position<B>) -> String {
     match mv {
         Move::Pass => {
             let (sq, t) = before.forced_tower().expect("a pass has a forced tower");
@@ -94,7 +99,7 @@ fn describe(side: Side, mv: Move, before: &kamisado_core::Position) -> String {
     }
 }
 
-fn round_words(r: &RoundResult, game: &Game) -> String {
+fn round_words<B: Board>(r: &RoundResult, game: &Game<B>) -> String {
     let why = match r.end {
         RoundEnd::HomeRow => "reaching the home row".to_string(),
         RoundEnd::Deadlock => "deadlock: the last real move blocked every tower".to_string(),
@@ -120,7 +125,7 @@ fn round_words(r: &RoundResult, game: &Game) -> String {
     )
 }
 
-impl Session<'_> {
+impl<B: Board> Session<'_, B> {
     fn show(&mut self) {
         let text = board::draw_match(self.game.current(), self.opts.colour);
         say(&mut self.out, &text);
@@ -138,7 +143,7 @@ impl Session<'_> {
             .map_err(|e| format!("the engine's move was refused: {e}"))
     }
 
-    fn apply(&mut self, side: Side, mv: Move) -> Result<(), MatchError> {
+    fn apply(&mut self, side: Side, mv: Move<B>) -> Result<(), MatchError<B>> {
         let before = *self.game.current().position();
         let result = self.game.play(mv)?;
         let text = describe(side, mv, &before);
@@ -234,7 +239,7 @@ impl Session<'_> {
                 },
                 Err(e) => say(&mut self.out, &format!("{e}\n")),
             },
-            [text] => match text.parse::<Move>() {
+            [text] => match text.parse::<Move<B>>() {
                 Ok(mv) => {
                     if let Err(e) = self.apply(side, mv) {
                         say(&mut self.out, &format!("Illegal: {e}\n"));
@@ -285,6 +290,10 @@ pub fn play(opts: &PlayOptions) -> Result<(), String> {
     if !(1..=6).contains(&opts.level) {
         return Err(format!("--level must be 1 to 6, not {}", opts.level));
     }
+    with_board!(opts.board, B => play_on::<B>(opts))
+}
+
+fn play_on<B: Board>(opts: &PlayOptions) -> Result<(), String> {
     let name = |side: Side| {
         if opts.engine.plays(side) {
             format!("Kamisado engine level {}", opts.level)
@@ -292,7 +301,7 @@ pub fn play(opts: &PlayOptions) -> Result<(), String> {
             format!("{} player", side.name())
         }
     };
-    let game = Game::new(
+    let game = Game::<B>::new(
         opts.rules,
         opts.target,
         &name(Side::Black),

@@ -132,3 +132,47 @@ fn hint_and_resign_against_the_engine() {
     assert!(out.contains("White wins round 1 by resignation"), "{out}");
     assert!(out.contains("[Result \"0-1\"]"), "{out}");
 }
+
+#[test]
+fn the_engine_solves_and_plays_the_other_boards() {
+    let o = run(&["solve", "--board", "6x6", "--json"], "");
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["value"]["result"], "win");
+    assert_eq!(v["value"]["plies"], 11);
+    assert_eq!(v["position"], "obpygn/6/6/6/6/NGYPBO b -");
+    let o = run(&["solve", "--first-moves", "--board", "6x6", "--json"], "");
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let moves = v["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 52);
+    assert_eq!(moves[0]["value"]["plies"], 11);
+    let o = run(
+        &["analyse", "--board", "10x10", "--nodes", "2000", "--json"],
+        "",
+    );
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["moves"].as_array().unwrap().len(), 168);
+    // The engine plays a whole 10×10 round against itself and writes its board.
+    let o = run(
+        &[
+            "play",
+            "--board",
+            "10x10",
+            "--engine-plays",
+            "both",
+            "--level",
+            "2",
+            "--color",
+            "never",
+        ],
+        "",
+    );
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    let record: Record<kamisado_core::geometry::Ten> =
+        out[out.find("[Event").unwrap()..].parse().unwrap();
+    let (end, _) = record.replay().unwrap();
+    assert!(matches!(end.state(), MatchState::Over { .. }), "{out}");
+}
