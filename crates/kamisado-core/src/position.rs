@@ -349,7 +349,7 @@ impl<B: Board> Position<B> {
 
     /// The squares a side's tower of a colour may step to, as a bitboard,
     /// whoever is to move (R3, R11).
-    #[inline]
+    #[inline(always)]
     pub fn tower_targets(&self, side: Side, colour: Colour) -> B::Bits {
         let (from, teeth) = (self.tower_square(side, colour), self.teeth(side, colour));
         if self.zvezda() {

@@ -45,7 +45,7 @@ impl Engine {
     /// The exact value of `pos` for the side to move, with the shortest win
     /// or the longest defence and a principal line to the end of the round.
     /// `None` only when `stop` was set before the proof was complete.
-    pub fn solve<B: Board>(
+    pub(crate) fn solve_on<B: Board>(
         &mut self,
         pos: &Position<B>,
         stop: &AtomicBool,
@@ -124,7 +124,7 @@ impl Engine {
     /// until `stop` is set; `info` hears every completed depth. Proven results
     /// are reported as [`Value::Win`] or [`Value::Loss`], and the search ends
     /// once the position is proven.
-    pub fn search<B: Board>(
+    pub(crate) fn search_on<B: Board>(
         &mut self,
         pos: &Position<B>,
         limit: Limit,
@@ -168,7 +168,7 @@ impl Engine {
     /// Every legal move of `pos` with its value for the side to move and its
     /// best line, best first. With [`Limit::Infinite`] every value is exact
     /// (unless `stop` is set); other limits are shared among the moves.
-    pub fn analyse<B: Board>(
+    pub(crate) fn analyse_on<B: Board>(
         &mut self,
         pos: &Position<B>,
         limit: Limit,
@@ -226,7 +226,7 @@ impl Engine {
             Limit::Infinite => Limit::Depth(1),
             other => other,
         };
-        self.search(pos, rest, stop, &mut |_| {})
+        self.search_on(pos, rest, stop, &mut |_| {})
     }
 
     /// A result from a root score and line, the line completed from the table.
@@ -417,7 +417,7 @@ fn share(limit: Limit, count: u64) -> Limit {
 
 /// Every first move of a round from the start of board `B` with its exact value for
 /// Black, best first; `progress(done, total)` is called after each move.
-pub fn solve_first_moves<B: Board>(
+pub(crate) fn solve_first_moves_on<B: Board>(
     engine: &mut Engine,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Vec<MoveAnalysis<B>> {
@@ -427,7 +427,7 @@ pub fn solve_first_moves<B: Board>(
     let mut analyses = Vec::with_capacity(moves.len());
     for (i, &mv) in moves.iter().enumerate() {
         let child = start.play_unchecked(mv);
-        let result = engine.solve(&child, &stop).expect("never stopped");
+        let result = engine.solve_on(&child, &stop).expect("never stopped");
         let mut line = vec![mv];
         line.extend(result.line);
         analyses.push(MoveAnalysis {

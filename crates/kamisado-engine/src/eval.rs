@@ -202,7 +202,7 @@ fn winning_replies<B: Board>(child: &Position<B>, replies: B::Bits) -> u32 {
 
 /// Whether the forced tower's step to `reply` in `child` opens a path to the
 /// goal row for the opponent's tower that it forces.
-#[inline]
+#[inline(always)]
 fn reply_hands_a_win<B: Board>(child: &Position<B>, reply: Square<B>) -> bool {
     let replier = child.side_to_move();
     let side = !replier;

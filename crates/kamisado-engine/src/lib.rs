@@ -25,6 +25,7 @@
 #![warn(missing_docs)]
 
 pub mod bench;
+mod boards;
 mod engine;
 pub mod eval;
 mod play;
@@ -41,7 +42,8 @@ use std::time::Duration;
 use kamisado_core::Move;
 use kamisado_core::geometry::{Board, Eight};
 
-pub use engine::{Engine, solve_first_moves};
+pub use boards::{EngineBoard, solve_first_moves};
+pub use engine::Engine;
 pub use play::{LEVELS, Level, level};
 pub use search::ordered_perft;
 

@@ -96,7 +96,7 @@ impl Engine {
     /// played or there is no legal move. Deterministic for a seed. Under the
     /// zvezda rules it never brings a position back a third time (which loses
     /// the round) while another move is left.
-    pub fn choose_move<B: Board>(
+    pub(crate) fn choose_move_on<B: Board>(
         &mut self,
         m: &Match<B>,
         level_number: u8,
@@ -119,7 +119,7 @@ impl Engine {
         }
         let stop = AtomicBool::new(false);
         let nodes = level(level_number).nodes.max(REPETITION_ESCAPE_NODES);
-        self.analyse(m.position(), Limit::Nodes(nodes), &stop)
+        self.analyse_on(m.position(), Limit::Nodes(nodes), &stop)
             .into_iter()
             .map(|a| a.mv)
             .find(|&other| !loses_by_repetition(m, other))
@@ -155,14 +155,14 @@ impl Engine {
             }
         }
         if let Some(depth) = settings.depth {
-            let analyses = self.analyse(&pos, Limit::Depth(depth), &stop);
+            let analyses = self.analyse_on(&pos, Limit::Depth(depth), &stop);
             return Some(noisy_choice(
                 &analyses,
                 settings.noise,
                 seed ^ zobrist::key(&pos),
             ));
         }
-        let result = self.search(&pos, Limit::Nodes(settings.nodes), &stop, &mut |_| {});
+        let result = self.search_on(&pos, Limit::Nodes(settings.nodes), &stop, &mut |_| {});
         match result.value {
             Value::Score(_) => result.best,
             _ => Some(self.proven_choice(m, &pos, result.best, &stop)),
@@ -179,7 +179,7 @@ impl Engine {
         stop: &AtomicBool,
     ) -> Move<B> {
         let limit = Limit::Nodes(PROVEN_ANALYSIS_NODES * pos.legal_moves().len() as u64);
-        let analyses = self.analyse(pos, limit, stop);
+        let analyses = self.analyse_on(pos, limit, stop);
         let top = analyses[0].value;
         let fallback = best.unwrap_or(analyses[0].mv);
         let same_kind = |v: Value| {
@@ -197,7 +197,7 @@ impl Engine {
 
     /// The fill side that leaves the opponent, who moves first in the next
     /// round, the worst position, as the level sees it (R14).
-    pub fn choose_fill<B: Board>(&mut self, m: &Match<B>, level_number: u8) -> Fill {
+    pub(crate) fn choose_fill_on<B: Board>(&mut self, m: &Match<B>, level_number: u8) -> Fill {
         let settings = level(level_number);
         let stop = AtomicBool::new(false);
         let mut best = (Fill::Left, None::<Value>);
@@ -234,7 +234,7 @@ impl Engine {
             Some(depth) => Limit::Depth(depth),
             None => Limit::Nodes(settings.nodes / 2),
         };
-        self.search(pos, limit, stop, &mut |_| {}).value
+        self.search_on(pos, limit, stop, &mut |_| {}).value
     }
 }
 

@@ -3,21 +3,20 @@
 
 use std::sync::atomic::AtomicBool;
 
-use kamisado_core::geometry::Board;
 use kamisado_core::random::SplitMix64;
 use kamisado_core::{Colour, Position, Square};
-use kamisado_engine::{Engine, Value};
+use kamisado_engine::{Engine, EngineBoard, Value};
 
 /// A flag nobody sets.
 pub static NEVER: AtomicBool = AtomicBool::new(false);
 
 /// The exact value of a position.
-pub fn solve<B: Board>(engine: &mut Engine, pos: &Position<B>) -> Value {
+pub fn solve<B: EngineBoard>(engine: &mut Engine, pos: &Position<B>) -> Value {
     engine.solve(pos, &NEVER).expect("never stopped").value
 }
 
 /// The position after `plies` random moves from `from`, or `None` if the round ended.
-pub fn playout<B: Board>(
+pub fn playout<B: EngineBoard>(
     from: &Position<B>,
     plies: usize,
     rng: &mut SplitMix64,
@@ -71,7 +70,7 @@ pub fn mirrored(pos: &Position) -> Position {
 }
 
 /// The value a brute-force minimax sees within `depth` plies (unknown is `cp 0`).
-pub fn brute_force<B: Board>(pos: &Position<B>, depth: u32) -> Value {
+pub fn brute_force<B: EngineBoard>(pos: &Position<B>, depth: u32) -> Value {
     if let Some(outcome) = pos.outcome() {
         return if outcome.winner == pos.side_to_move() {
             Value::Win(0)

@@ -1,9 +1,9 @@
 //! Levels measured by self-play: each level against the one below, over
 //! seeded openings with both colours (node limits, so deterministic).
 
-use kamisado_core::geometry::{Board, Eight, Six, Ten};
+use kamisado_core::geometry::{Eight, Six, Ten};
 use kamisado_core::{Fill, Match, MatchState, Rules};
-use kamisado_engine::{Engine, selfplay};
+use kamisado_engine::{Engine, EngineBoard, selfplay};
 
 /// The same openings and seed as `examples/levels.rs`.
 const OPENINGS: usize = 12;
@@ -36,7 +36,7 @@ fn choices_are_deterministic_for_a_seed() {
 }
 
 /// Levels `low` (Black) and `high` (White) play a match to 3 on board `B`.
-fn play_a_match<B: Board>(rules: Rules, low: u8, high: u8) {
+fn play_a_match<B: EngineBoard>(rules: Rules, low: u8, high: u8) {
     let mut m: Match<B> = Match::new(rules, 3).unwrap();
     let mut engines = [Engine::new(8), Engine::new(8)];
     let mut ply = 0u64;

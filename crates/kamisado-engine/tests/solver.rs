@@ -4,10 +4,10 @@
 mod common;
 
 use common::{NEVER, brute_force, mirrored, playout, solve};
-use kamisado_core::geometry::{Board, Eight, Six, Ten};
+use kamisado_core::geometry::{Eight, Six, Ten};
 use kamisado_core::random::SplitMix64;
 use kamisado_core::{Move, Position, Rules, perft};
-use kamisado_engine::{Engine, Limit, Value, ordered_perft, zobrist};
+use kamisado_engine::{Engine, EngineBoard, Limit, Value, ordered_perft, zobrist};
 
 #[test]
 fn the_start_is_a_win_for_black_in_17() {
@@ -20,7 +20,7 @@ fn the_start_is_a_win_for_black_in_17() {
 }
 
 /// Plays a line and says whether it is legal and ends the round as the value says.
-fn line_ends_as_valued<B: Board>(pos: &Position<B>, line: &[Move<B>], value: Value) -> bool {
+fn line_ends_as_valued<B: EngineBoard>(pos: &Position<B>, line: &[Move<B>], value: Value) -> bool {
     let mut current = *pos;
     for &mv in line {
         match current.play(mv) {
@@ -38,7 +38,7 @@ fn line_ends_as_valued<B: Board>(pos: &Position<B>, line: &[Move<B>], value: Val
 /// Solves positions from random playouts on board `B`: a result within
 /// `depth` plies must be what brute force finds, a longer one must be
 /// unknown to brute force. Returns how many were short.
-fn solved_values_match_brute_force<B: Board>(
+fn solved_values_match_brute_force<B: EngineBoard>(
     seed: u64,
     count: usize,
     depth: u32,

@@ -18,6 +18,7 @@
 
 pub mod arena;
 pub mod command;
+mod current;
 mod output;
 mod session;
 mod worker;

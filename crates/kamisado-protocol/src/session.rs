@@ -3,12 +3,14 @@
 use std::io::{self, BufRead, Write};
 use std::thread::{self, Scope};
 
-use kamisado_core::{Match, MatchError, MatchState, Move, Rules, Setup, perft};
+use kamisado_core::geometry::BoardSize;
+use kamisado_core::{MatchState, Rules};
 use kamisado_engine::Engine;
 
 use crate::command::{
     self, Command, DEFAULT_HASH_MB, EngineOption, GoParams, MAX_HASH_MB, MAX_LEVEL, Start,
 };
+use crate::current::{Current, on_board};
 use crate::output::Output;
 use crate::worker::{Job, Reaped, Worker, searches};
 
@@ -119,7 +121,8 @@ struct Session<'scope, 'env, W: Write + Send> {
     level: u8,
     hash_mb: usize,
     rules: Rules,
-    current: Match,
+    board: BoardSize,
+    current: Current,
     /// The engine when no job holds it.
     engine: Option<Engine>,
     /// The job thinking now, if any.
@@ -134,7 +137,8 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
             level: MAX_LEVEL,
             hash_mb: DEFAULT_HASH_MB,
             rules: Rules::STANDARD,
-            current: single_round(Rules::STANDARD),
+            board: BoardSize::Eight,
+            current: Current::single_round(BoardSize::Eight, Rules::STANDARD),
             engine: Some(Engine::new(DEFAULT_HASH_MB)),
             worker: None,
         }
@@ -187,7 +191,7 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
             Command::Go(params) => self.go(params),
             Command::GoFill(limits) => self.go_fill(limits),
             Command::Perft(depth) => {
-                let count = perft(self.current.position(), depth);
+                let count = self.current.perft(depth);
                 self.say(&format!("perft {depth} {count}"))
             }
             Command::ValidMoves => self.valid_moves(),
@@ -206,6 +210,7 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
             "option name Threads type spin default 1 min 1 max 1".to_string(),
             "option name Rules type combo default standard var standard var sumo-square var zvezda"
                 .to_string(),
+            "option name Board type combo default 8x8 var 6x6 var 8x8 var 10x10".to_string(),
             "kepok".to_string(),
         ];
         self.out.lines(&lines)?;
@@ -263,12 +268,12 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
         if let Some(engine) = self.engine.as_mut() {
             engine.clear();
         }
-        self.current = single_round(self.rules);
+        self.current = Current::single_round(self.board, self.rules);
         Ok(Flow::Continue)
     }
 
-    fn set_position(&mut self, start: Start, moves: &[Move]) -> io::Result<Flow> {
-        match build_match(start, moves, self.rules) {
+    fn set_position(&mut self, start: Start, moves: &[String]) -> io::Result<Flow> {
+        match Current::build(self.board, &start, moves, self.rules) {
             Ok(current) => {
                 self.current = current;
                 Ok(Flow::Continue)
@@ -288,13 +293,15 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
             EngineOption::Rules(rules) => {
                 self.rules = rules;
                 // The current position stays, now under the new rules.
-                let setup: Setup = self
-                    .current
-                    .to_string()
-                    .parse()
-                    .expect("a match reads back");
-                if let Ok(current) = Match::from_setup(&setup, rules) {
+                if let Some(current) = self.current.with_rules(rules) {
                     self.current = current;
+                }
+            }
+            EngineOption::Board(board) => {
+                self.board = board;
+                // Another board starts from its start; the same board keeps its position.
+                if self.current.board() != board {
+                    self.current = Current::single_round(board, self.rules);
                 }
             }
         }
@@ -302,30 +309,25 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
     }
 
     fn go(&mut self, params: GoParams) -> io::Result<Flow> {
-        if let Some(reason) = round_over(&self.current) {
+        if let Some(reason) = self.current.round_over() {
             let lines = [format!("info string {reason}"), "bestmove none".to_string()];
             self.out.lines(&lines)?;
             return Ok(Flow::Continue);
         }
         let engine = self.idle_engine();
-        let current = self.current.clone();
-        let job = if searches(self.level) {
-            Job::Search { current, params }
-        } else {
-            let seed = seed_of(&current);
-            Job::Level {
-                current,
-                level: self.level,
-                seed,
-            }
-        };
-        self.worker = Some(Worker::start(
-            self.scope,
-            job,
-            engine,
-            self.hash_mb,
-            self.out,
-        ));
+        let (level, seed) = (self.level, self.current.seed());
+        self.worker = Some(on_board!(self.current.clone(), current => {
+            let job = if searches(level) {
+                Job::Search { current, params }
+            } else {
+                Job::Level {
+                    current,
+                    level,
+                    seed,
+                }
+            };
+            Worker::start(self.scope, job, engine, self.hash_mb, self.out)
+        }));
         Ok(Flow::Continue)
     }
 
@@ -343,95 +345,24 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
             }
         }
         let engine = self.idle_engine();
-        let job = Job::Fill {
-            current: self.current.clone(),
-            level: self.level,
-            limits: limits.filter(|_| searches(self.level)),
-        };
-        self.worker = Some(Worker::start(
-            self.scope,
-            job,
-            engine,
-            self.hash_mb,
-            self.out,
-        ));
+        let (level, limits) = (self.level, limits.filter(|_| searches(self.level)));
+        self.worker = Some(on_board!(self.current.clone(), current => {
+            let job = Job::Fill {
+                current,
+                level,
+                limits,
+            };
+            Worker::start(self.scope, job, engine, self.hash_mb, self.out)
+        }));
         Ok(Flow::Continue)
     }
 
     fn valid_moves(&self) -> io::Result<Flow> {
         let mut line = "validmoves".to_string();
-        for mv in self.current.position().legal_moves().iter() {
+        for mv in self.current.legal_moves() {
             line.push(' ');
-            line.push_str(&mv.to_string());
+            line.push_str(&mv);
         }
         self.say(&line)
     }
-}
-
-/// A single round from the start.
-fn single_round(rules: Rules) -> Match {
-    Match::new(rules, 1).expect("1 is a match target")
-}
-
-/// The match a `position` command describes, or why it cannot be.
-fn build_match(start: Start, moves: &[Move], rules: Rules) -> Result<Match, String> {
-    let mut current = match start {
-        Start::StartPos => single_round(rules),
-        Start::Fen(setup) => {
-            if let Some(score) = setup.score
-                && !kamisado_core::Score::TARGETS.contains(&score.target)
-            {
-                return Err(format!(
-                    "bad position: {}",
-                    MatchError::<kamisado_core::geometry::Eight>::Target(score.target)
-                ));
-            }
-            Match::from_setup(&setup, rules).map_err(|e| format!("bad position: {e}"))?
-        }
-    };
-    for (i, &mv) in moves.iter().enumerate() {
-        match current.play(mv) {
-            Ok(_) => {}
-            Err(MatchError::AwaitingFill(_) | MatchError::Over(_)) => {
-                return Err(format!(
-                    "move {} ({mv}): the round is already over; moves of the next round follow a `position fen` of its start",
-                    i + 1
-                ));
-            }
-            Err(e) => return Err(format!("move {}: {e}", i + 1)),
-        }
-    }
-    Ok(current)
-}
-
-/// Why `go` has nothing to search: the round or the match is over.
-fn round_over(current: &Match) -> Option<String> {
-    let how = match current.position().outcome().map(|o| o.ending) {
-        Some(kamisado_core::Ending::HomeRow) => " by home row",
-        Some(kamisado_core::Ending::Deadlock) => " by deadlock",
-        None => "",
-    };
-    match current.state() {
-        MatchState::Playing => None,
-        MatchState::AwaitingFill { winner } => Some(format!(
-            "the round is over: {} won it{how} and chooses the fill (go fill)",
-            winner.name()
-        )),
-        MatchState::Over { winner } => Some(format!(
-            "the match is over: {} has won it{how}",
-            winner.name()
-        )),
-    }
-}
-
-/// A seed for a level's choice that depends only on the position, so that a
-/// session replays the same way.
-fn seed_of(current: &Match) -> u64 {
-    // FNV-1a over the position's text.
-    current
-        .to_string()
-        .bytes()
-        .fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
-            (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
-        })
 }

@@ -10,6 +10,7 @@ use std::thread::{self, Scope, ScopedJoinHandle};
 use std::time::Duration;
 
 use kamisado_core::{Fill, Match, Side};
+use kamisado_engine::EngineBoard;
 use kamisado_engine::{Engine, Limit, SearchResult};
 
 use crate::command::{GoParams, MAX_LEVEL};
@@ -23,18 +24,18 @@ const CLOCK_SHARE: u64 = 20;
 const CLOCK_MARGIN_MS: u64 = 20;
 
 /// What the thread is asked to do.
-pub enum Job {
+pub enum Job<B: EngineBoard> {
     /// A search within limits (Level 6).
     Search {
         /// The match whose position is searched.
-        current: Match,
+        current: Match<B>,
         /// The `go` command's limits.
         params: GoParams,
     },
     /// The move of a level below 6.
     Level {
         /// The match to move in.
-        current: Match,
+        current: Match<B>,
         /// The level, 1 to 5.
         level: u8,
         /// Varies the choice among equal moves.
@@ -43,7 +44,7 @@ pub enum Job {
     /// The fill side for the winner of the round just ended.
     Fill {
         /// The match awaiting the fill.
-        current: Match,
+        current: Match<B>,
         /// The level that chooses.
         level: u8,
         /// Limits for a full search of both fills; the level's own choice without.
@@ -71,9 +72,9 @@ impl<'scope> Worker<'scope> {
     /// Starts `job` with `engine` on a new thread of `scope`; it writes its
     /// `info` lines and its answer to `out`. `hash_mb` sizes a fresh engine
     /// should the job fail.
-    pub fn start<'env, W: Write + Send>(
+    pub fn start<'env, W: Write + Send, B: EngineBoard>(
         scope: &'scope Scope<'scope, 'env>,
-        job: Job,
+        job: Job<B>,
         engine: Engine,
         hash_mb: usize,
         out: &'env Output<W>,
@@ -149,7 +150,7 @@ impl<'scope> Worker<'scope> {
     }
 }
 
-impl Job {
+impl<B: EngineBoard> Job<B> {
     /// Does the job; returns the answer lines.
     fn run<W: Write>(self, engine: &mut Engine, stop: &AtomicBool, out: &Output<W>) -> Vec<String> {
         match self {
@@ -177,21 +178,21 @@ impl Job {
     }
 }
 
-fn or_none(mv: Option<kamisado_core::Move>) -> String {
+fn or_none<B: EngineBoard>(mv: Option<kamisado_core::Move<B>>) -> String {
     mv.map_or_else(|| "none".to_string(), |m| m.to_string())
 }
 
 /// A full search: an `info` line per completed depth, then `bestmove`.
-fn search<W: Write>(
+fn search<W: Write, B: EngineBoard>(
     engine: &mut Engine,
-    current: &Match,
+    current: &Match<B>,
     params: GoParams,
     stop: &AtomicBool,
     out: &Output<W>,
 ) -> Vec<String> {
     let position = current.position();
     let limit = primary_limit(params, position.side_to_move());
-    let mut report = |result: &SearchResult| {
+    let mut report = |result: &SearchResult<B>| {
         let _ = out.line(&info_line(result));
         // Limits other than the primary one end the search after a completed depth.
         let deep = params.depth.is_some_and(|d| result.depth >= d);
@@ -209,7 +210,12 @@ fn search<W: Write>(
 
 /// The fill that leaves the opponent, who moves first in the next round,
 /// the worst start, each fill searched within half the limits.
-fn search_fill(engine: &mut Engine, current: &Match, params: GoParams, stop: &AtomicBool) -> Fill {
+fn search_fill<B: EngineBoard>(
+    engine: &mut Engine,
+    current: &Match<B>,
+    params: GoParams,
+    stop: &AtomicBool,
+) -> Fill {
     let winner = match current.state() {
         kamisado_core::MatchState::AwaitingFill { winner } => winner,
         _ => current.position().side_to_move(),
@@ -265,7 +271,7 @@ fn move_time(params: GoParams, side: Side) -> Option<u64> {
 }
 
 /// `info depth … score … nodes … nps … time … pv …`.
-pub fn info_line(result: &SearchResult) -> String {
+pub fn info_line<B: EngineBoard>(result: &SearchResult<B>) -> String {
     let ms = result.elapsed.as_millis();
     let nps = u128::from(result.nodes) * 1000 / ms.max(1);
     let mut line = format!(

@@ -148,21 +148,22 @@ fn a_scripted_session_answers_line_by_line() {
     );
     assert_eq!(lines[1], "id author the Kamisado project");
     assert_eq!(
-        &lines[2..7],
+        &lines[2..8],
         [
             "option name Level type spin default 6 min 1 max 6",
             "option name Hash type spin default 16 min 1 max 4096",
             "option name Threads type spin default 1 min 1 max 1",
             "option name Rules type combo default standard var standard var sumo-square var zvezda",
+            "option name Board type combo default 8x8 var 6x6 var 8x8 var 10x10",
             "kepok",
         ]
     );
-    assert_eq!(lines[7], "readyok");
+    assert_eq!(lines[8], "readyok");
     assert_eq!(
-        lines[8],
+        lines[9],
         "validmoves f8-f2 f8-f3 f8-f4 f8-f5 f8-f6 f8-h6 f8-e7 f8-f7 f8-g7"
     );
-    assert_eq!(lines[9..], ["perft 2 91", "perft 3 11182"]);
+    assert_eq!(lines[10..], ["perft 2 91", "perft 3 11182"]);
 }
 
 #[test]
@@ -302,6 +303,62 @@ fn the_end_of_input_lets_a_search_finish() {
 }
 
 #[test]
+fn the_board_option_plays_the_other_boards() {
+    let lines = session(
+        "setoption name Board value 6x6\n\
+         validmoves\n\
+         perft 3\n\
+         position fen obvpyrgn/8/8/8/8/8/8/NGRYPVBO b -\n\
+         position startpos moves e1-e5\n\
+         go depth 3\n\
+         setoption name Board value 10x10\n\
+         perft 2\n\
+         position startpos moves a1-a10\n\
+         position startpos moves j1-j9\n\
+         validmoves\n\
+         setoption name Board value 8x8\n\
+         perft 3\n",
+    );
+    assert_eq!(lines[0].split(' ').count(), 53, "{}", lines[0]);
+    assert_eq!(lines[1], "perft 3 2428");
+    assert!(
+        lines[2].starts_with("error bad position: board: expected 6 ranks"),
+        "{}",
+        lines[2]
+    );
+    // The search answers with a legal 6×6 move, before the next command is read.
+    let ready = lines
+        .iter()
+        .position(|l| l.starts_with("bestmove"))
+        .unwrap();
+    let after: kamisado_core::Position<kamisado_core::geometry::Six> =
+        "obpygn/6/6/6/6/NGYPBO b -".parse().unwrap();
+    let after = after.play("e1-e5".parse().unwrap()).unwrap();
+    let best = lines[ready].strip_prefix("bestmove ").unwrap();
+    assert!(after.is_legal(best.parse().unwrap()), "{best}");
+    assert_eq!(lines[ready + 1], "perft 2 2595");
+    assert!(
+        lines[ready + 2].starts_with("error move 1:"),
+        "{}",
+        lines[ready + 2]
+    );
+    assert!(
+        lines[ready + 3].starts_with("validmoves "),
+        "{}",
+        lines[ready + 3]
+    );
+    assert!(
+        lines[ready + 3]
+            .split(' ')
+            .skip(1)
+            .all(|m| m.starts_with('i')),
+        "{}",
+        lines[ready + 3]
+    );
+    assert_eq!(lines[ready + 4], "perft 3 11182");
+}
+
+#[test]
 fn garbage_gets_one_error_line_each_and_the_engine_goes_on() {
     let bad = [
         "hello",
@@ -311,6 +368,8 @@ fn garbage_gets_one_error_line_each_and_the_engine_goes_on() {
         "position",
         "position fen",
         "position fen obvpyrgn/8/8/8/8/8/8/NGRYPVBO x -",
+        "position fen 8/8 b -",
+        "position startpos moves d1-d9",
         "position fen obvpyrgo/8/8/8/8/8/8/NGRYPVBO b -",
         "position fen obvpyrgn/8/8/8/8/8/8/NGRYPVBO b - 0-0/5",
         "position startpos moves d1-d6 d1-d6",

@@ -4,8 +4,8 @@ use std::io::IsTerminal;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use kamisado_core::geometry::Board;
 use kamisado_core::{Move, Position, with_board};
+use kamisado_engine::EngineBoard;
 use kamisado_engine::{Engine, Limit, MoveAnalysis, SearchResult, Value};
 use serde_json::{Value as Json, json};
 
@@ -41,7 +41,7 @@ impl LimitArgs {
     }
 }
 
-fn line_text<B: Board>(line: &[Move<B>]) -> String {
+fn line_text<B: EngineBoard>(line: &[Move<B>]) -> String {
     line.iter()
         .map(|m| m.to_string())
         .collect::<Vec<_>>()
@@ -107,7 +107,7 @@ impl Progress {
     }
 }
 
-fn result_json<B: Board>(p: &Position<B>, r: &SearchResult<B>) -> Json {
+fn result_json<B: EngineBoard>(p: &Position<B>, r: &SearchResult<B>) -> Json {
     json!({
         "position": p.to_string(),
         "value": value_json(r.value),
@@ -123,7 +123,7 @@ pub fn solve(args: &PositionArgs, json: bool) -> Result<(), String> {
     with_board!(board_size(args)?, B => solve_on::<B>(args, json))
 }
 
-fn solve_on<B: Board>(args: &PositionArgs, json: bool) -> Result<(), String> {
+fn solve_on<B: EngineBoard>(args: &PositionArgs, json: bool) -> Result<(), String> {
     let p = read_position::<B>(args)?;
     let mut engine = Engine::new(HASH_MB);
     let stop = AtomicBool::new(false);
@@ -147,7 +147,7 @@ fn solve_on<B: Board>(args: &PositionArgs, json: bool) -> Result<(), String> {
     ))
 }
 
-fn analyses_json<B: Board>(list: &[MoveAnalysis<B>]) -> Json {
+fn analyses_json<B: EngineBoard>(list: &[MoveAnalysis<B>]) -> Json {
     Json::Array(
         list.iter()
             .map(|a| {
@@ -161,7 +161,7 @@ fn analyses_json<B: Board>(list: &[MoveAnalysis<B>]) -> Json {
     )
 }
 
-fn analyses_table<B: Board>(list: &[MoveAnalysis<B>]) -> String {
+fn analyses_table<B: EngineBoard>(list: &[MoveAnalysis<B>]) -> String {
     let mut out = String::new();
     for a in list {
         out.push_str(&format!(
@@ -179,7 +179,7 @@ pub fn solve_first_moves(args: &PositionArgs, json: bool) -> Result<(), String> 
     with_board!(board_size(args)?, B => solve_first_moves_on::<B>(json))
 }
 
-fn solve_first_moves_on<B: Board>(json: bool) -> Result<(), String> {
+fn solve_first_moves_on<B: EngineBoard>(json: bool) -> Result<(), String> {
     let mut engine = Engine::new(HASH_MB);
     let progress = Progress::new("solving the first moves");
     let start = Instant::now();
@@ -215,7 +215,11 @@ pub fn analyse(args: &PositionArgs, limits: &LimitArgs, json: bool) -> Result<()
     with_board!(board_size(args)?, B => analyse_on::<B>(args, limits, json))
 }
 
-fn analyse_on<B: Board>(args: &PositionArgs, limits: &LimitArgs, json: bool) -> Result<(), String> {
+fn analyse_on<B: EngineBoard>(
+    args: &PositionArgs,
+    limits: &LimitArgs,
+    json: bool,
+) -> Result<(), String> {
     let p = read_position::<B>(args)?;
     if let Some(outcome) = p.outcome() {
         return Err(format!(

@@ -5,10 +5,11 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use clap::ValueEnum;
-use kamisado_core::geometry::{Board, BoardSize};
+use kamisado_core::geometry::BoardSize;
 use kamisado_core::{
     Fill, Game, MatchError, MatchState, Move, RoundEnd, RoundResult, Rules, Side, with_board,
 };
+use kamisado_engine::EngineBoard;
 use kamisado_engine::{Engine, Limit};
 
 use crate::analysis::HASH_MB;
@@ -66,7 +67,7 @@ pub fn today() -> String {
     kamisado_core::record::date_tag(secs)
 }
 
-struct Session<'a, B: Board> {
+struct Session<'a, B: EngineBoard> {
     game: Game<B>,
     engine: Engine,
     opts: &'a PlayOptions,
@@ -82,7 +83,11 @@ fn say(out: &mut impl Write, text: &str) {
 }
 
 /// Words for what a move did, for the player who did not see it coming.
-fn describe<B: Board>(side: Side, mv: Move<B>, before: &kamisado_core::Position<B>) -> String {
+fn describe<B: EngineBoard>(
+    side: Side,
+    mv: Move<B>,
+    before: &kamisado_core::Position<B>,
+) -> String {
     match mv {
         Move::Pass => {
             let (sq, t) = before.forced_tower().expect("a pass has a forced tower");
@@ -99,7 +104,7 @@ fn describe<B: Board>(side: Side, mv: Move<B>, before: &kamisado_core::Position<
     }
 }
 
-fn round_words<B: Board>(r: &RoundResult, game: &Game<B>) -> String {
+fn round_words<B: EngineBoard>(r: &RoundResult, game: &Game<B>) -> String {
     let why = match r.end {
         RoundEnd::HomeRow => "reaching the home row".to_string(),
         RoundEnd::Deadlock => "deadlock: the last real move blocked every tower".to_string(),
@@ -125,7 +130,7 @@ fn round_words<B: Board>(r: &RoundResult, game: &Game<B>) -> String {
     )
 }
 
-impl<B: Board> Session<'_, B> {
+impl<B: EngineBoard> Session<'_, B> {
     fn show(&mut self) {
         let text = board::draw_match(self.game.current(), self.opts.colour);
         say(&mut self.out, &text);
@@ -293,7 +298,7 @@ pub fn play(opts: &PlayOptions) -> Result<(), String> {
     with_board!(opts.board, B => play_on::<B>(opts))
 }
 
-fn play_on<B: Board>(opts: &PlayOptions) -> Result<(), String> {
+fn play_on<B: EngineBoard>(opts: &PlayOptions) -> Result<(), String> {
     let name = |side: Side| {
         if opts.engine.plays(side) {
             format!("Kamisado engine level {}", opts.level)

@@ -3,6 +3,7 @@
 
 use std::time::Duration;
 
+use kamisado_core::geometry::{Board, Eight};
 use kamisado_core::{Fill, Game, MatchState, Move, Record, RoundEnd, Rules, Side};
 
 use super::openings::Opening;
@@ -141,9 +142,9 @@ impl Slot {
 }
 
 /// A finished game.
-pub struct Played {
+pub struct Played<B: Board = Eight> {
     /// The game's record.
-    pub record: Record,
+    pub record: Record<B>,
     /// Who won the match.
     pub winner: Side,
     /// The side that lost by breaking down, and how, if one did.
@@ -154,13 +155,13 @@ pub struct Played {
 ///
 /// # Errors
 /// Only when the opening cannot be played, which was checked when it was read.
-pub fn play_game(
+pub fn play_game<B: Board>(
     slots: &mut [Slot; 2],
     black: usize,
-    opening: &Opening,
+    opening: &Opening<B>,
     settings: &Settings,
     number: usize,
-) -> Result<Played, String> {
+) -> Result<Played<B>, String> {
     let index = |side: Side| match side {
         Side::Black => black,
         Side::White => 1 - black,
@@ -201,14 +202,14 @@ pub fn play_game(
 }
 
 /// The game's record from its tags and its opening moves.
-fn new_game(
+fn new_game<B: Board>(
     slots: &[Slot; 2],
     black: usize,
-    opening: &Opening,
+    opening: &Opening<B>,
     settings: &Settings,
     number: usize,
-) -> Result<Game, String> {
-    let mut record = Record::new(
+) -> Result<Game<B>, String> {
+    let mut record = Record::<B>::new(
         "Arena",
         &settings.date,
         &slots[black].spec.name,
@@ -230,7 +231,7 @@ fn new_game(
 }
 
 /// `position fen <start of the round> moves …`.
-fn position_line(round_start: &kamisado_core::Match, game: &Game) -> String {
+fn position_line<B: Board>(round_start: &kamisado_core::Match<B>, game: &Game<B>) -> String {
     let mut line = format!("position fen {round_start}");
     let moves = &game.record().rounds.last().expect("a round").moves;
     if !moves.is_empty() {
@@ -244,16 +245,16 @@ fn position_line(round_start: &kamisado_core::Match, game: &Game) -> String {
 }
 
 /// Asks the side to move for its move and plays it.
-fn ask_move(
+fn ask_move<B: Board>(
     slot: &mut Slot,
-    game: &mut Game,
-    round_start: &kamisado_core::Match,
+    game: &mut Game<B>,
+    round_start: &kamisado_core::Match<B>,
     settings: &Settings,
-) -> Result<Option<kamisado_core::Match>, Failure> {
+) -> Result<Option<kamisado_core::Match<B>>, Failure> {
     let lines = [position_line(round_start, game), settings.control.go()];
     let answer = slot.ask(&lines, "bestmove", settings.timeout)?;
     let word = answer.split_whitespace().nth(1).unwrap_or("");
-    let mv: Move = word.parse().map_err(|_| {
+    let mv: Move<B> = word.parse().map_err(|_| {
         Failure::Broke(format!(
             "answered `{}`, not a move, with the round still on",
             clip(&answer)
@@ -266,12 +267,12 @@ fn ask_move(
 
 /// Asks the winner of the round for the fill and starts the next round;
 /// returns the new round's start.
-fn ask_fill(
+fn ask_fill<B: Board>(
     slot: &mut Slot,
-    game: &mut Game,
-    round_start: &kamisado_core::Match,
+    game: &mut Game<B>,
+    round_start: &kamisado_core::Match<B>,
     settings: &Settings,
-) -> Result<Option<kamisado_core::Match>, Failure> {
+) -> Result<Option<kamisado_core::Match<B>>, Failure> {
     let lines = [position_line(round_start, game), settings.control.go_fill()];
     let answer = slot.ask(&lines, "bestfill", settings.timeout)?;
     let word = answer.split_whitespace().nth(1).unwrap_or("");
@@ -287,7 +288,7 @@ fn ask_fill(
 }
 
 /// The side whose engine broke down loses the match; the record says why.
-fn lose(mut game: Game, side: Side, failure: Failure, name: &str) -> Played {
+fn lose<B: Board>(mut game: Game<B>, side: Side, failure: Failure, name: &str) -> Played<B> {
     let end = match failure {
         Failure::Hung(_) => RoundEnd::Time,
         Failure::Crashed(_) | Failure::Broke(_) => RoundEnd::Resignation,

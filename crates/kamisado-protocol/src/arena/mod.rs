@@ -15,7 +15,8 @@ use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use kamisado_core::{Rules, Score, Side};
+use kamisado_core::geometry::{Board, BoardSize, Eight};
+use kamisado_core::{Rules, Score, Side, with_board};
 
 pub use game::TimeControl;
 use game::{Played, Settings, Slot, play_game};
@@ -60,6 +61,10 @@ pub struct ArenaArgs {
     /// The rule set: standard, sumo-square or zvezda.
     #[arg(long, default_value = "standard")]
     pub rules: String,
+    /// The board: 6x6, 8x8 or 10x10; the engines are told with
+    /// `setoption name Board`.
+    #[arg(long, default_value = "8x8")]
+    pub board: String,
     /// A file of openings, one per line: moves from the start, or a position
     /// (without match field) optionally followed by `moves …`. Without it,
     /// openings are 2–3 random plies from the start chosen by --seed.
@@ -83,10 +88,10 @@ pub struct ArenaArgs {
 }
 
 /// Everything a run needs, checked.
-struct Config {
+struct Config<B: Board = Eight> {
     specs: [EngineSpec; 2],
     games: usize,
-    openings: Vec<Opening>,
+    openings: Vec<Opening<B>>,
     settings: Settings,
     sprt: Option<(f64, f64)>,
     records: Option<PathBuf>,
@@ -99,7 +104,12 @@ struct Config {
 /// Bad arguments, an unreadable openings file or an unwritable records file;
 /// an engine that misbehaves is not an error but a lost game.
 pub fn arena_main(args: &ArenaArgs) -> Result<(), String> {
-    let config = configure(args)?;
+    let board: BoardSize = args.board.parse().map_err(|e| format!("--board: {e}"))?;
+    with_board!(board, B => arena_on::<B>(args))
+}
+
+fn arena_on<B: Board>(args: &ArenaArgs) -> Result<(), String> {
+    let config = configure::<B>(args)?;
     let mut progress = Progress::new(config.games);
     let tally = run(&config, &mut progress)?;
     progress.done();
@@ -107,13 +117,17 @@ pub fn arena_main(args: &ArenaArgs) -> Result<(), String> {
     Ok(())
 }
 
-fn configure(args: &ArenaArgs) -> Result<Config, String> {
+fn configure<B: Board>(args: &ArenaArgs) -> Result<Config<B>, String> {
     let rules: Rules = args.rules.parse().map_err(|e| format!("--rules: {e}"))?;
     let mut specs = engine_specs(&args.engines, &args.options)?;
-    if rules != Rules::STANDARD {
-        for spec in &mut specs {
+    for spec in &mut specs {
+        if rules != Rules::STANDARD {
             spec.options
                 .insert(0, ("Rules".to_string(), rules.name().to_string()));
+        }
+        if B::KIND != BoardSize::Eight {
+            spec.options
+                .insert(0, ("Board".to_string(), B::KIND.name().to_string()));
         }
     }
     if !Score::TARGETS.contains(&args.target) {
@@ -245,7 +259,7 @@ impl Tally {
 }
 
 /// Plays every game (or until the SPRT decides).
-fn run(config: &Config, progress: &mut Progress) -> Result<Tally, String> {
+fn run<B: Board>(config: &Config<B>, progress: &mut Progress) -> Result<Tally, String> {
     let mut records = match &config.records {
         Some(path) => Some(
             OpenOptions::new()
@@ -292,9 +306,9 @@ fn run(config: &Config, progress: &mut Progress) -> Result<Tally, String> {
 }
 
 /// Counts a game and says so when an engine broke down.
-fn note(
+fn note<B: Board>(
     tally: &mut Tally,
-    played: &Played,
+    played: &Played<B>,
     black: usize,
     number: usize,
     specs: &[EngineSpec; 2],
@@ -318,16 +332,20 @@ fn note(
 }
 
 /// The results, for standard output.
-fn report(config: &Config, tally: &Tally) -> String {
+fn report<B: Board>(config: &Config<B>, tally: &Tally) -> String {
     let [a, b] = [&config.specs[0].name, &config.specs[1].name];
     let s = &config.settings;
     let mut text = format!(
-        "{a} vs {b}: {} of {} games, {}, match to {}, rules {}, {} opening(s)\n",
+        "{a} vs {b}: {} of {} games, {}, match to {}, rules {}{}, {} opening(s)\n",
         tally.games(),
         config.games,
         s.control,
         s.target,
         s.rules,
+        match B::KIND {
+            BoardSize::Eight => String::new(),
+            board => format!(", board {board}"),
+        },
         config.openings.len().min(config.games.div_ceil(2)),
     );
     for engine in 0..2 {

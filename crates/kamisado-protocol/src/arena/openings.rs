@@ -10,6 +10,7 @@
 use std::collections::HashSet;
 use std::fmt;
 
+use kamisado_core::geometry::{Board, Eight};
 use kamisado_core::random::SplitMix64;
 use kamisado_core::{Match, MatchState, Move, Position, Rules, Setup};
 
@@ -20,14 +21,14 @@ const ATTEMPTS_PER_OPENING: usize = 50;
 
 /// Where a pair of games starts.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Opening {
+pub struct Opening<B: Board = Eight> {
     /// The position the moves start from; the standard start when `None`.
-    pub start: Option<Setup>,
+    pub start: Option<Setup<B>>,
     /// Moves played from there, part of each game's record.
-    pub moves: Vec<Move>,
+    pub moves: Vec<Move<B>>,
 }
 
-impl fmt::Display for Opening {
+impl<B: Board> fmt::Display for Opening<B> {
     /// The form of an openings file's line.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let moves: Vec<String> = self.moves.iter().map(Move::to_string).collect();
@@ -39,12 +40,12 @@ impl fmt::Display for Opening {
     }
 }
 
-impl Opening {
+impl<B: Board> Opening<B> {
     /// The match at the start of the opening, before its moves, with the score 0-0.
     ///
     /// # Errors
     /// When the position breaks the rules.
-    pub fn first_position(&self, rules: Rules, target: u8) -> Result<Match, String> {
+    pub fn first_position(&self, rules: Rules, target: u8) -> Result<Match<B>, String> {
         match &self.start {
             None => Match::new(rules, target).map_err(|e| e.to_string()),
             Some(setup) => {
@@ -63,7 +64,7 @@ impl Opening {
     ///
     /// # Errors
     /// An invalid position, an illegal move, or a round already over.
-    pub fn play(&self, rules: Rules, target: u8) -> Result<Match, String> {
+    pub fn play(&self, rules: Rules, target: u8) -> Result<Match<B>, String> {
         let mut current = self.first_position(rules, target)?;
         for (i, &mv) in self.moves.iter().enumerate() {
             current
@@ -81,7 +82,11 @@ impl Opening {
 ///
 /// # Errors
 /// The first bad line, with its number, or a file with no opening.
-pub fn parse_openings(text: &str, rules: Rules, target: u8) -> Result<Vec<Opening>, String> {
+pub fn parse_openings<B: Board>(
+    text: &str,
+    rules: Rules,
+    target: u8,
+) -> Result<Vec<Opening<B>>, String> {
     let mut openings = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let line = line.trim();
@@ -100,14 +105,14 @@ pub fn parse_openings(text: &str, rules: Rules, target: u8) -> Result<Vec<Openin
 }
 
 /// One line of an openings file.
-fn parse_line(line: &str) -> Result<Opening, String> {
+fn parse_line<B: Board>(line: &str) -> Result<Opening<B>, String> {
     let words: Vec<&str> = line.split_whitespace().collect();
     let (start, rest) = if words[0].contains('/') {
         let end = words
             .iter()
             .position(|&w| w == "moves")
             .unwrap_or(words.len());
-        let setup: Setup = words[..end]
+        let setup: Setup<B> = words[..end]
             .join(" ")
             .parse()
             .map_err(|e| format!("bad position: {e}"))?;
@@ -126,7 +131,7 @@ fn parse_line(line: &str) -> Result<Opening, String> {
     };
     let moves = rest
         .iter()
-        .map(|w| w.parse::<Move>().map_err(|e| e.to_string()))
+        .map(|w| w.parse::<Move<B>>().map_err(|e| e.to_string()))
         .collect::<Result<Vec<_>, _>>()?;
     Ok(Opening { start, moves })
 }
@@ -134,7 +139,7 @@ fn parse_line(line: &str) -> Result<Opening, String> {
 /// `count` openings of 2 or 3 random plies from the start, chosen from
 /// `seed`, none of them decided at once (the side to move cannot win with
 /// its next move) and, while enough can be found, no two alike.
-pub fn random_openings(seed: u64, count: usize, rules: Rules) -> Vec<Opening> {
+pub fn random_openings<B: Board>(seed: u64, count: usize, rules: Rules) -> Vec<Opening<B>> {
     let mut random = SplitMix64::new(seed);
     let mut seen = HashSet::new();
     let mut openings = Vec::with_capacity(count);
@@ -153,9 +158,9 @@ pub fn random_openings(seed: u64, count: usize, rules: Rules) -> Vec<Opening> {
 }
 
 /// A few random plies from the start, or `None` when they lead to a decided position.
-fn random_line(random: &mut SplitMix64, rules: Rules) -> Option<Vec<Move>> {
+fn random_line<B: Board>(random: &mut SplitMix64, rules: Rules) -> Option<Vec<Move<B>>> {
     let plies = RANDOM_PLIES.0 + random.below(RANDOM_PLIES.1 - RANDOM_PLIES.0 + 1);
-    let mut position = Position::start_with(rules);
+    let mut position = Position::<B>::start_with(rules);
     let mut moves = Vec::new();
     for _ in 0..plies {
         let legal = position.legal_moves();
@@ -170,7 +175,7 @@ fn random_line(random: &mut SplitMix64, rules: Rules) -> Option<Vec<Move>> {
 }
 
 /// Whether the round is over or the side to move wins with its next move.
-fn decided(position: &Position) -> bool {
+fn decided<B: Board>(position: &Position<B>) -> bool {
     if position.is_over() {
         return true;
     }
@@ -189,7 +194,7 @@ mod tests {
 
     #[test]
     fn random_openings_are_reproducible_and_undecided() {
-        let a = random_openings(7, 20, Rules::STANDARD);
+        let a = random_openings::<Eight>(7, 20, Rules::STANDARD);
         assert_eq!(a, random_openings(7, 20, Rules::STANDARD));
         assert_ne!(a, random_openings(8, 20, Rules::STANDARD));
         for opening in &a {
@@ -204,7 +209,7 @@ mod tests {
     #[test]
     fn an_openings_file_reads_moves_and_positions() {
         let text = "# openings\n\nd1-d6 f8-f3\nobvpyrgn/8/3Y4/8/8/8/8/NGR1PVBO w r moves f8-f3\nobvpyrgn/8/3Y4/8/8/8/8/NGR1PVBO w r\n";
-        let openings = parse_openings(text, Rules::STANDARD, 3).unwrap();
+        let openings = parse_openings::<Eight>(text, Rules::STANDARD, 3).unwrap();
         assert_eq!(openings.len(), 3);
         assert_eq!(openings[0].to_string(), "d1-d6 f8-f3");
         assert_eq!(
@@ -216,7 +221,7 @@ mod tests {
 
     #[test]
     fn bad_openings_say_which_line() {
-        let bad = |text: &str| parse_openings(text, Rules::STANDARD, 1).unwrap_err();
+        let bad = |text: &str| parse_openings::<Eight>(text, Rules::STANDARD, 1).unwrap_err();
         assert!(bad("d1-d6\nd1-d9\n").starts_with("openings line 2:"));
         assert!(bad("d1-d6 d1-d5\n").contains("move 2"));
         assert!(bad("b1-b6 d8-d7 b6-d8\n").contains("already over"));

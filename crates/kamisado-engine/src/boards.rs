@@ -1,0 +1,151 @@
+//! The engine's entry points for each board.
+//!
+//! The searches are generic over the board, and generic code is compiled by
+//! the crate that uses it, with that crate's settings. So that every program
+//! runs the engine as this crate compiles it (optimised, as one unit, in
+//! every profile), each board's entry points are instantiated here, behind
+//! [`EngineBoard`], and [`Engine`]'s methods call through it.
+
+use std::sync::atomic::AtomicBool;
+
+use kamisado_core::geometry::{Board, Eight, Six, Ten};
+use kamisado_core::{Fill, Match, Move, Position};
+
+use crate::{Engine, Limit, MoveAnalysis, SearchResult};
+
+/// A board the engine plays: the three boards of the rules crate.
+pub trait EngineBoard: Board {
+    /// [`Engine::solve`] on this board.
+    fn solve(
+        engine: &mut Engine,
+        pos: &Position<Self>,
+        stop: &AtomicBool,
+    ) -> Option<SearchResult<Self>>;
+    /// [`Engine::search`] on this board.
+    fn search(
+        engine: &mut Engine,
+        pos: &Position<Self>,
+        limit: Limit,
+        stop: &AtomicBool,
+        info: &mut dyn FnMut(&SearchResult<Self>),
+    ) -> SearchResult<Self>;
+    /// [`Engine::analyse`] on this board.
+    fn analyse(
+        engine: &mut Engine,
+        pos: &Position<Self>,
+        limit: Limit,
+        stop: &AtomicBool,
+    ) -> Vec<MoveAnalysis<Self>>;
+    /// [`Engine::choose_move`] on this board.
+    fn choose_move(
+        engine: &mut Engine,
+        m: &Match<Self>,
+        level: u8,
+        seed: u64,
+    ) -> Option<Move<Self>>;
+    /// [`Engine::choose_fill`] on this board.
+    fn choose_fill(engine: &mut Engine, m: &Match<Self>, level: u8) -> Fill;
+    /// [`crate::solve_first_moves`] on this board.
+    fn solve_first_moves(
+        engine: &mut Engine,
+        progress: &mut dyn FnMut(usize, usize),
+    ) -> Vec<MoveAnalysis<Self>>;
+}
+
+macro_rules! engine_board {
+    ($($board:ty),*) => {$(
+        impl EngineBoard for $board {
+            fn solve(engine: &mut Engine, pos: &Position<Self>, stop: &AtomicBool) -> Option<SearchResult<Self>> {
+                engine.solve_on(pos, stop)
+            }
+            fn search(
+                engine: &mut Engine,
+                pos: &Position<Self>,
+                limit: Limit,
+                stop: &AtomicBool,
+                info: &mut dyn FnMut(&SearchResult<Self>),
+            ) -> SearchResult<Self> {
+                engine.search_on(pos, limit, stop, info)
+            }
+            fn analyse(engine: &mut Engine, pos: &Position<Self>, limit: Limit, stop: &AtomicBool) -> Vec<MoveAnalysis<Self>> {
+                engine.analyse_on(pos, limit, stop)
+            }
+            fn choose_move(engine: &mut Engine, m: &Match<Self>, level: u8, seed: u64) -> Option<Move<Self>> {
+                engine.choose_move_on(m, level, seed)
+            }
+            fn choose_fill(engine: &mut Engine, m: &Match<Self>, level: u8) -> Fill {
+                engine.choose_fill_on(m, level)
+            }
+            fn solve_first_moves(engine: &mut Engine, progress: &mut dyn FnMut(usize, usize)) -> Vec<MoveAnalysis<Self>> {
+                crate::engine::solve_first_moves_on(engine, progress)
+            }
+        }
+    )*};
+}
+
+engine_board!(Six, Eight, Ten);
+
+impl Engine {
+    /// The exact value of `pos` for the side to move, with the shortest win
+    /// or the longest defence and a principal line to the end of the round.
+    /// `None` only when `stop` was set before the proof was complete.
+    pub fn solve<B: EngineBoard>(
+        &mut self,
+        pos: &Position<B>,
+        stop: &AtomicBool,
+    ) -> Option<SearchResult<B>> {
+        B::solve(self, pos, stop)
+    }
+
+    /// Searches `pos` within `limit` (or until `stop`): proven results where
+    /// it can, heuristic scores where it cannot. `info` sees each completed
+    /// depth.
+    pub fn search<B: EngineBoard>(
+        &mut self,
+        pos: &Position<B>,
+        limit: Limit,
+        stop: &AtomicBool,
+        info: &mut dyn FnMut(&SearchResult<B>),
+    ) -> SearchResult<B> {
+        B::search(self, pos, limit, stop, info)
+    }
+
+    /// Every legal move with its value for the side to move and its best line,
+    /// best first, the limit shared among the moves.
+    pub fn analyse<B: EngineBoard>(
+        &mut self,
+        pos: &Position<B>,
+        limit: Limit,
+        stop: &AtomicBool,
+    ) -> Vec<MoveAnalysis<B>> {
+        B::analyse(self, pos, limit, stop)
+    }
+
+    /// The move a level plays in a match, or `None` when no round is being
+    /// played or there is no legal move. Deterministic for a seed. Under the
+    /// zvezda rules it never brings a position back a third time (which loses
+    /// the round) while another move is left.
+    pub fn choose_move<B: EngineBoard>(
+        &mut self,
+        m: &Match<B>,
+        level: u8,
+        seed: u64,
+    ) -> Option<Move<B>> {
+        B::choose_move(self, m, level, seed)
+    }
+
+    /// The fill side that leaves the opponent, who moves first in the next
+    /// round, the worst position, as the level sees it (R14).
+    pub fn choose_fill<B: EngineBoard>(&mut self, m: &Match<B>, level: u8) -> Fill {
+        B::choose_fill(self, m, level)
+    }
+}
+
+/// Every first move of a round from the start of board `B` with its exact
+/// value for Black, best first; `progress(done, total)` is called after each move.
+pub fn solve_first_moves<B: EngineBoard>(
+    engine: &mut Engine,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Vec<MoveAnalysis<B>> {
+    B::solve_first_moves(engine, progress)
+}
