@@ -119,7 +119,7 @@ fn fail<T>(reason: impl Into<String>) -> Result<T, CommandError> {
 /// ```
 /// use kamisado_protocol::command::{parse, Command};
 /// assert_eq!(parse("isready").unwrap(), Some(Command::IsReady));
-/// assert!(parse("position fen nonsense").is_err());
+/// assert!(parse("position").is_err());
 /// ```
 pub fn parse(line: &str) -> Result<Option<Command>, CommandError> {
     let words: Vec<&str> = line.split_whitespace().collect();
