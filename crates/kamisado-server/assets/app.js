@@ -6,9 +6,11 @@ const SVG = 'http://www.w3.org/2000/svg';
 const COLOURS = {
   orange: '#f28c28', blue: '#2f6fdb', purple: '#7d3fa6', pink: '#ef7fb5',
   yellow: '#f3d13a', red: '#d8322e', green: '#2f9e4a', brown: '#7b4a27',
+  ivory: '#efe9d6', charcoal: '#37373c',
 };
-// R1: the colour of each square, rank 8 first, files a to h.
-const LAYOUT = [
+// R1: the colour of each square, rank 8 first, files a to h. Games on the
+// 6×6 and 10×10 boards bring their own layout with their state.
+const STANDARD_LAYOUT = [
   'orange blue purple pink yellow red green brown',
   'red orange pink green blue yellow brown purple',
   'green pink orange red purple brown yellow blue',
@@ -19,8 +21,18 @@ const LAYOUT = [
   'brown green red yellow pink purple blue orange',
 ].map((r) => r.split(' '));
 const SIDE_NAME = { b: 'Black', w: 'Gold' };
-const CELL = 100;
 const MARGIN = 20;
+// The board being drawn: its colours (top rank first), its size and the
+// size of a square, so that every board fills the same 840-unit frame.
+let LAYOUT = STANDARD_LAYOUT;
+let SIZE = 8;
+let CELL = 100;
+
+function useLayout(layout) {
+  LAYOUT = layout && layout.length ? layout : STANDARD_LAYOUT;
+  SIZE = LAYOUT.length;
+  CELL = 800 / SIZE;
+}
 
 const $ = (id) => document.getElementById(id);
 
@@ -43,7 +55,7 @@ function html(tag, text, cls) {
 function squareColour(sq) {
   const file = sq.charCodeAt(0) - 97;
   const rank = Number(sq.slice(1)) - 1;
-  return LAYOUT[7 - rank][file];
+  return LAYOUT[SIZE - 1 - rank][file];
 }
 
 function squareName(file, rank) {
@@ -74,6 +86,8 @@ function symbolShape(colour, parent, scale, fill, stroke) {
     case 'red': p('M0,-10 L8,0 L0,10 L-8,0 Z'); break;
     case 'green': p('M0,9 L8,-6 L-8,-6 Z'); break;
     case 'brown': p('M-8,-5 L-5,-8 L0,-3 L5,-8 L8,-5 L3,0 L8,5 L5,8 L0,3 L-5,8 L-8,5 L-3,0 Z'); break;
+    case 'ivory': el('circle', { r: 8, fill: 'none', 'stroke-width': 4 / s }, g); break;
+    case 'charcoal': p('M-9,-3 H9 V3 H-9 Z'); break;
     default: break;
   }
   return g;
@@ -93,17 +107,17 @@ function setSymbols(on) {
 function place(sq, flipped) {
   const file = sq.charCodeAt(0) - 97;
   const rank = Number(sq.slice(1)) - 1;
-  const col = flipped ? 7 - file : file;
-  const row = flipped ? rank : 7 - rank;
+  const col = flipped ? SIZE - 1 - file : file;
+  const row = flipped ? rank : SIZE - 1 - rank;
   return { x: MARGIN + col * CELL, y: MARGIN + row * CELL };
 }
 
 function squareAt(point, flipped) {
   const col = Math.floor((point.x - MARGIN) / CELL);
   const row = Math.floor((point.y - MARGIN) / CELL);
-  if (col < 0 || col > 7 || row < 0 || row > 7) return null;
-  const file = flipped ? 7 - col : col;
-  const rank = flipped ? row : 7 - row;
+  if (col < 0 || col >= SIZE || row < 0 || row >= SIZE) return null;
+  const file = flipped ? SIZE - 1 - col : col;
+  const rank = flipped ? row : SIZE - 1 - row;
   return squareName(file, rank);
 }
 
@@ -116,7 +130,7 @@ function drawTower(parent, t, x, y, extra = '') {
     'data-colour': t.colour,
     'data-side': t.side,
     'data-teeth': t.teeth,
-    transform: `translate(${cx},${cy})`,
+    transform: `translate(${cx},${cy}) scale(${CELL / 100})`,
   }, parent);
   const title = el('title', {}, g);
   const rank = ['tower', 'sumo', 'double sumo', 'triple sumo'][t.teeth] || 'tower';
@@ -145,8 +159,8 @@ function drawBoard(svg, opts) {
   svg.replaceChildren();
   el('rect', { x: 0, y: 0, width: 840, height: 840, class: 'frame', rx: 14 }, svg);
   const squares = el('g', { class: 'squares' }, svg);
-  for (let rank = 0; rank < 8; rank++) {
-    for (let file = 0; file < 8; file++) {
+  for (let rank = 0; rank < SIZE; rank++) {
+    for (let file = 0; file < SIZE; file++) {
       const sq = squareName(file, rank);
       const { x, y } = place(sq, flipped);
       const colour = squareColour(sq);
@@ -155,14 +169,14 @@ function drawBoard(svg, opts) {
       title.textContent = `${sq}, ${colour}`;
       el('rect', { x, y, width: CELL, height: CELL, fill: COLOURS[colour] }, g);
       const sym = symbolShape(colour, g, 0.75, 'rgba(255,255,255,0.85)', 'rgba(0,0,0,0.55)');
-      sym.setAttribute('transform', `translate(${x + 15},${y + 15}) scale(0.75)`);
+      sym.setAttribute('transform', `translate(${x + 0.15 * CELL},${y + 0.15 * CELL}) scale(${0.0075 * CELL})`);
       sym.classList.add('on-square');
     }
   }
   // Coordinates along the frame.
-  for (let i = 0; i < 8; i++) {
-    const file = flipped ? 7 - i : i;
-    const rank = flipped ? i : 7 - i;
+  for (let i = 0; i < SIZE; i++) {
+    const file = flipped ? SIZE - 1 - i : i;
+    const rank = flipped ? i : SIZE - 1 - i;
     el('text', { x: MARGIN + i * CELL + CELL / 2, y: 836, class: 'coord' }, svg).textContent = String.fromCharCode(97 + file);
     el('text', { x: 10, y: MARGIN + i * CELL + CELL / 2 + 5, class: 'coord' }, svg).textContent = String(rank + 1);
   }
@@ -185,9 +199,9 @@ function drawBoard(svg, opts) {
   for (const mv of targets) {
     const { x, y } = place(mv.to, flipped);
     if (mv.push) {
-      el('circle', { cx: x + CELL / 2, cy: y + CELL / 2, r: 44, class: 'target push', 'data-sq': mv.to }, dots);
+      el('circle', { cx: x + CELL / 2, cy: y + CELL / 2, r: 0.44 * CELL, class: 'target push', 'data-sq': mv.to }, dots);
     } else {
-      el('circle', { cx: x + CELL / 2, cy: y + CELL / 2, r: 14, class: 'target', 'data-sq': mv.to }, dots);
+      el('circle', { cx: x + CELL / 2, cy: y + CELL / 2, r: 0.14 * CELL, class: 'target', 'data-sq': mv.to }, dots);
     }
   }
   if (cursor) {
@@ -233,6 +247,7 @@ function showLobby() {
       mode,
       target: Number($('target').value),
       rules: $('rules').value,
+      board: $('board-size').value,
       name: $('name').value,
     };
     if (mode === 'engine') body.level = Number($('level').value);
@@ -413,8 +428,8 @@ function setupBoardInput() {
     const moves = { ArrowUp: [0, dir], ArrowDown: [0, -dir], ArrowLeft: [-dir, 0], ArrowRight: [dir, 0] };
     if (moves[ev.key]) {
       const [df, dr] = moves[ev.key];
-      const f = Math.min(7, Math.max(0, file + df));
-      const r = Math.min(7, Math.max(0, rank + dr));
+      const f = Math.min(SIZE - 1, Math.max(0, file + df));
+      const r = Math.min(SIZE - 1, Math.max(0, rank + dr));
       play.cursor = squareName(f, r);
       ev.preventDefault();
       render();
@@ -520,6 +535,7 @@ function renderOverlay() {
 function render() {
   const s = play.state;
   if (!s) return;
+  useLayout(s.layout);
   const targets = play.selected ? movesFrom(play.selected) : [];
   const svg = $('board');
   drawBoard(svg, {
@@ -539,7 +555,8 @@ function render() {
   renderPlayer($('top-player'), play.flipped ? 'b' : 'w');
   $('score').textContent = s.target === 1 ? 'Single round' : `Black ${s.score.b} – ${s.score.w} Gold, playing to ${s.target}`;
   const rules = s.rules && s.rules !== 'standard' ? `${s.rules} rules` : '';
-  $('round-info').textContent = [s.target === 1 ? '' : `round ${s.round}`, rules].filter(Boolean).join(', ');
+  const board = s.board && s.board !== '8x8' ? `${s.board.replace('x', '×')} board` : '';
+  $('round-info').textContent = [s.target === 1 ? '' : `round ${s.round}`, rules, board].filter(Boolean).join(', ');
   $('status').textContent = describeStatus(s);
   $('explain').textContent = s.notes.length ? s.notes[s.notes.length - 1] : 'The first player may move any tower.';
   const notes = $('notes');
@@ -692,6 +709,7 @@ function analysisPosition() {
 function renderAnalysis() {
   const d = ana.data;
   if (!d) return;
+  useLayout(d.layout);
   const pos = analysisPosition();
   const step = ana.at > 0 ? d.steps[ana.at - 1] : null;
   const next = d.steps[ana.at];

@@ -2,13 +2,15 @@
 
 use std::sync::Arc;
 
-use kamisado_core::{Match, MatchState, Record, Rules, Setup};
+use kamisado_core::geometry::{Board, BoardSize};
+use kamisado_core::{Match, MatchState, Record, Rules, Setup, with_board};
 use serde_json::{Value, json};
 
 use crate::app::App;
+use crate::boards::{AnyBoard, AnyMatch, AnyMove};
 use crate::engine::{ANALYSIS_NODES, Analysed};
 use crate::error::ServerError;
-use crate::live::{describe_move, towers};
+use crate::live::{describe_move, layout, towers};
 
 /// The most moves of a record that are analysed.
 pub const MAX_PLIES: usize = 400;
@@ -16,7 +18,7 @@ pub const MAX_PLIES: usize = 400;
 pub const MAX_TEXT: usize = 64 * 1024;
 
 /// A position of the analysis: where the towers stand and whose turn it is.
-fn position_view(m: &Match) -> Value {
+fn position_view<B: Board>(m: &Match<B>) -> Value {
     let pos = m.position();
     json!({
         "fen": m.to_string(),
@@ -42,14 +44,14 @@ fn moves_view(moves: &[Analysed]) -> Vec<Value> {
 }
 
 /// A move with the match before and after it.
-type Step = (kamisado_core::Move, Match, Match);
+type Step<B> = (kamisado_core::Move<B>, Match<B>, Match<B>);
 
 /// Reads a record (when the text has tags or rounds) or a position, and gives
 /// the match at its start and every move with the match after it.
-fn read(text: &str) -> Result<(Match, Vec<Step>), ServerError> {
+fn read<B: Board>(text: &str) -> Result<(Match<B>, Vec<Step<B>>), ServerError> {
     let text = text.trim();
     if text.starts_with('[') || text.starts_with("round") {
-        let record: Record = text.parse().map_err(|e: kamisado_core::RecordError| {
+        let record: Record<B> = text.parse().map_err(|e: kamisado_core::RecordError| {
             ServerError::BadRequest(format!("record: {e}"))
         })?;
         let mut m = record
@@ -78,7 +80,7 @@ fn read(text: &str) -> Result<(Match, Vec<Step>), ServerError> {
         }
         Ok((start, steps))
     } else {
-        let setup: Setup =
+        let setup: Setup<B> =
             text.parse()
                 .map_err(|e: kamisado_core::setup::ParsePositionError| {
                     ServerError::BadRequest(format!("neither a record nor a position: {e}"))
@@ -102,15 +104,26 @@ pub async fn analyse(app: &Arc<App>, text: &str) -> Result<Value, ServerError> {
             text.len()
         )));
     }
-    let (start, steps) = read(text)?;
+    let trimmed = text.trim();
+    let board = if trimmed.starts_with('[') || trimmed.starts_with("round") {
+        kamisado_core::record::board_of(trimmed)
+            .map_err(|e| ServerError::BadRequest(format!("record: {e}")))?
+    } else {
+        BoardSize::of_position(trimmed).unwrap_or(BoardSize::Eight)
+    };
+    with_board!(board, B => analyse_on::<B>(app, text).await)
+}
+
+async fn analyse_on<B: AnyBoard>(app: &Arc<App>, text: &str) -> Result<Value, ServerError> {
+    let (start, steps) = read::<B>(text)?;
     let last = steps
         .last()
         .map_or_else(|| start.clone(), |(_, _, after)| after.clone());
-    let befores: Vec<kamisado_core::Position> = steps
+    let befores: Vec<AnyMatch> = steps
         .iter()
-        .map(|(_, before, _)| *before.position())
+        .map(|(_, before, _)| B::wrap_match(before.clone()))
         .collect();
-    let last_pos = *last.position();
+    let last_match = B::wrap_match(last.clone());
     let last_playing = last.state() == MatchState::Playing;
     let ticket = app.engines.admit()?;
     let (per_move, final_moves) = app
@@ -121,7 +134,7 @@ pub async fn analyse(app: &Arc<App>, text: &str) -> Result<Value, ServerError> {
                 .map(|p| brain.analyse(p, ANALYSIS_NODES, stop))
                 .collect();
             let final_moves = if last_playing {
-                brain.analyse(&last_pos, ANALYSIS_NODES * 4, stop)
+                brain.analyse(&last_match, ANALYSIS_NODES * 4, stop)
             } else {
                 Vec::new()
             };
@@ -133,7 +146,7 @@ pub async fn analyse(app: &Arc<App>, text: &str) -> Result<Value, ServerError> {
         .iter()
         .zip(per_move)
         .map(|((mv, before, after), analysed)| {
-            let played = analysed.iter().find(|a| a.mv == *mv);
+            let played = analysed.iter().find(|a| a.mv == AnyMove::of(*mv));
             let best = analysed.first();
             json!({
                 "mv": mv.to_string(),
@@ -148,6 +161,8 @@ pub async fn analyse(app: &Arc<App>, text: &str) -> Result<Value, ServerError> {
         })
         .collect();
     Ok(json!({
+        "board": B::KIND.name(),
+        "layout": layout::<B>(),
         "start": position_view(&start),
         "steps": steps,
         "moves": moves_view(&final_moves),

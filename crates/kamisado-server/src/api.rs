@@ -128,7 +128,7 @@ async fn record(
     Path(id): Path<String>,
 ) -> Result<Response, ServerError> {
     let cell = app.game(&id).await?;
-    let text = cell.live.lock().await.game.record().to_string();
+    let text = cell.live.lock().await.game.record_text();
     let disposition = format!("attachment; filename=\"kamisado-{id}.txt\"");
     let mut response = Response::new(Body::from(text));
     let headers = response.headers_mut();

@@ -74,6 +74,8 @@ pub struct NewGame {
     pub opponent: Option<String>,
     /// The rule set: `standard` (default), `sumo-square` or `zvezda`.
     pub rules: Option<String>,
+    /// The board: `8x8` (default), `6x6` or `10x10`.
+    pub board: Option<String>,
     /// A seed for the draw of colours and the engine's choices, for
     /// reproducible games (random when absent).
     pub seed: Option<u64>,
@@ -200,6 +202,12 @@ impl App {
             req.rules.as_deref().unwrap_or("standard").parse().map_err(
                 |e: kamisado_core::rules::ParseRulesError| ServerError::BadRequest(e.to_string()),
             )?;
+        let board: kamisado_core::geometry::BoardSize =
+            req.board.as_deref().unwrap_or("8x8").parse().map_err(
+                |e: kamisado_core::geometry::ParseBoardError| {
+                    ServerError::BadRequest(e.to_string())
+                },
+            )?;
         let level = match (mode, req.level) {
             (Mode::Engine, Some(l @ 1..=6)) => Some(l),
             (Mode::Engine, None) => Some(3),
@@ -295,6 +303,7 @@ impl App {
             created_at: today(),
             mode,
             rules: rules.name().to_string(),
+            board: board.name().to_string(),
             target: req.target,
             black_name,
             white_name,

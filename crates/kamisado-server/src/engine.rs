@@ -11,7 +11,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use kamisado_core::{Fill, Match, Move, Position};
+use kamisado_core::Fill;
+
+use crate::boards::{AnyBoard, AnyMatch, AnyMove, on_board};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::error::ServerError;
@@ -26,43 +28,53 @@ const HASH_MB: usize = 16;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Analysed {
     /// The move.
-    pub mv: Move,
+    pub mv: AnyMove,
     /// Its value.
     pub value: String,
     /// The line the engine expects after it.
-    pub line: Vec<Move>,
+    pub line: Vec<AnyMove>,
 }
 
 /// What the server asks of an engine.
 pub trait Brain: Send + 'static {
     /// The engine's move at a level (1–6); the seed varies the choice among equals.
-    fn choose_move(&mut self, m: &Match, level: u8, seed: u64) -> Option<Move>;
+    fn choose_move(&mut self, m: &AnyMatch, level: u8, seed: u64) -> Option<AnyMove>;
     /// The engine's fill choice after it won a round.
-    fn choose_fill(&mut self, m: &Match, level: u8) -> Fill;
-    /// Every legal move with its value, best first, searched up to `nodes`
-    /// nodes or until `stop` is set.
-    fn analyse(&mut self, pos: &Position, nodes: u64, stop: &AtomicBool) -> Vec<Analysed>;
+    fn choose_fill(&mut self, m: &AnyMatch, level: u8) -> Fill;
+    /// Every legal move of the match's position with its value, best first,
+    /// searched up to `nodes` nodes or until `stop` is set.
+    fn analyse(&mut self, m: &AnyMatch, nodes: u64, stop: &AtomicBool) -> Vec<Analysed>;
 }
 
 impl Brain for kamisado_engine::Engine {
-    fn choose_move(&mut self, m: &Match, level: u8, seed: u64) -> Option<Move> {
-        kamisado_engine::Engine::choose_move(self, m, level.clamp(1, 6), seed)
+    fn choose_move(&mut self, m: &AnyMatch, level: u8, seed: u64) -> Option<AnyMove> {
+        on_board!(m, AnyMatch, m => self.choose_move(m, level.clamp(1, 6), seed).map(AnyMove::of))
     }
 
-    fn choose_fill(&mut self, m: &Match, level: u8) -> Fill {
-        kamisado_engine::Engine::choose_fill(self, m, level.clamp(1, 6))
+    fn choose_fill(&mut self, m: &AnyMatch, level: u8) -> Fill {
+        on_board!(m, AnyMatch, m => self.choose_fill(m, level.clamp(1, 6)))
     }
 
-    fn analyse(&mut self, pos: &Position, nodes: u64, stop: &AtomicBool) -> Vec<Analysed> {
-        kamisado_engine::Engine::analyse(self, pos, kamisado_engine::Limit::Nodes(nodes), stop)
-            .into_iter()
-            .map(|a| Analysed {
-                mv: a.mv,
-                value: a.value.to_string(),
-                line: a.line,
-            })
-            .collect()
+    fn analyse(&mut self, m: &AnyMatch, nodes: u64, stop: &AtomicBool) -> Vec<Analysed> {
+        on_board!(m, AnyMatch, m => analyse_on(self, m, nodes, stop))
     }
+}
+
+fn analyse_on<B: AnyBoard>(
+    engine: &mut kamisado_engine::Engine,
+    m: &kamisado_core::Match<B>,
+    nodes: u64,
+    stop: &AtomicBool,
+) -> Vec<Analysed> {
+    engine
+        .analyse(m.position(), kamisado_engine::Limit::Nodes(nodes), stop)
+        .into_iter()
+        .map(|a| Analysed {
+            mv: AnyMove::of(a.mv),
+            value: a.value.to_string(),
+            line: a.line.into_iter().map(AnyMove::of).collect(),
+        })
+        .collect()
 }
 
 /// A place among the searches that may run or wait, for a hint or an analysis.

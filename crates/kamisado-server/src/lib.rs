@@ -27,6 +27,7 @@
 mod analysis;
 mod api;
 mod app;
+mod boards;
 mod engine;
 mod error;
 pub mod limits;

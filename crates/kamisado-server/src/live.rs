@@ -4,12 +4,14 @@
 use std::fmt;
 use std::str::FromStr;
 
+use kamisado_core::geometry::{self, Board, BoardSize};
 use kamisado_core::{
     Fill, Game, Match, MatchState, Move, Position, RoundEnd, RoundResult, Rules, Side, Square,
-    geometry,
+    with_board,
 };
 use serde_json::{Value, json};
 
+use crate::boards::{AnyBoard, AnyGame, AnyMatch, AnyMove, on_board};
 use crate::error::ServerError;
 use crate::store::{GameRow, Mode};
 
@@ -17,7 +19,7 @@ use crate::store::{GameRow, Mode};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
     /// A move of the side to move (`c1-c6`, `d4>d5`, `pass`).
-    Move(Move),
+    Move(AnyMove),
     /// The round's winner chooses the fill side (`fill left`).
     Fill(Fill),
     /// A player resigns the match (`resign b`).
@@ -106,8 +108,8 @@ fn same_secret(a: &str, b: &str) -> bool {
 pub struct LiveGame {
     /// The stored row.
     pub row: GameRow,
-    /// The match and its record.
-    pub game: Game,
+    /// The match and its record, on the game's board.
+    pub game: AnyGame,
     /// The actions so far, as stored.
     pub actions: Vec<Action>,
     /// For each action, the words that explain it.
@@ -128,13 +130,19 @@ impl LiveGame {
             .rules
             .parse()
             .map_err(|e| ServerError::Corrupt(format!("game {}: {e}", row.id)))?;
-        let game = Game::new(
+        let board: BoardSize = row
+            .board
+            .parse()
+            .map_err(|e| ServerError::Corrupt(format!("game {}: {e}", row.id)))?;
+        let game = with_board!(board, B => Game::<B>::new(
             rules,
             row.target,
             &row.black_name,
             &row.white_name,
             &row.created_at,
         )
+        .map(B::wrap_game)
+        .map_err(|e| e.to_string()))
         .map_err(|e| ServerError::Corrupt(format!("game {}: {e}", row.id)))?;
         let mut live = LiveGame {
             row,
@@ -156,7 +164,7 @@ impl LiveGame {
     }
 
     /// The match as it stands.
-    pub fn current(&self) -> &Match {
+    pub fn current(&self) -> AnyMatch {
         self.game.current()
     }
 
@@ -203,36 +211,7 @@ impl LiveGame {
 
     /// Applies an action (already checked or replayed) and returns its explanation.
     fn apply(&mut self, action: Action) -> Result<String, String> {
-        let before = self.current().clone();
-        let note = match action {
-            Action::Move(mv) => {
-                let result = self.game.play(mv).map_err(|e| e.to_string())?;
-                describe_move(&before, mv, self.current(), result)
-            }
-            Action::Fill(fill) => {
-                self.game.fill(fill).map_err(|e| e.to_string())?;
-                let winner = match before.state() {
-                    MatchState::AwaitingFill { winner } => winner,
-                    _ => self.current().position().side_to_move(),
-                };
-                format!(
-                    "{} fills from the {fill}: the towers are re-seated for round {}. {} moves first, with any tower.",
-                    side_name(winner),
-                    self.current().round(),
-                    side_name(!winner)
-                )
-            }
-            Action::Resign(side) => {
-                self.game
-                    .concede(side, RoundEnd::Resignation)
-                    .map_err(|e| e.to_string())?;
-                format!(
-                    "{} resigns: {} wins the match.",
-                    side_name(side),
-                    side_name(!side)
-                )
-            }
-        };
+        let note = on_board!(&mut self.game, AnyGame, game => apply_to(game, action))?;
         self.actions.push(action);
         self.notes.push(note.clone());
         self.takeback = None;
@@ -241,7 +220,11 @@ impl LiveGame {
 
     /// The state of the game as every client sees it (no seat keys).
     pub fn view(&self) -> Value {
-        let m = self.current();
+        on_board!(&self.game, AnyGame, game => self.view_of(game))
+    }
+
+    fn view_of<B: Board>(&self, game: &Game<B>) -> Value {
+        let m = game.current();
         let pos = m.position();
         let (status, to_act, winner) = match m.state() {
             MatchState::Playing => ("playing", Some(pos.side_to_move()), None),
@@ -253,7 +236,7 @@ impl LiveGame {
         } else {
             Vec::new()
         };
-        let record = self.game.record();
+        let record = game.record();
         let rounds: Vec<Value> = record
             .rounds
             .iter()
@@ -287,6 +270,8 @@ impl LiveGame {
             "names": { "b": self.row.black_name, "w": self.row.white_name },
             "n": self.actions.len(),
             "rules": m.rules().name(),
+            "board": B::KIND.name(),
+            "layout": layout::<B>(),
             "target": score.target,
             "score": { "b": score.black, "w": score.white },
             "round": m.round(),
@@ -320,10 +305,59 @@ fn round_view(r: RoundResult) -> Value {
     })
 }
 
+/// The colour names of the board's squares, the top rank first, each from file a.
+pub fn layout<B: Board>() -> Vec<Vec<&'static str>> {
+    (0..B::SIZE as i32)
+        .rev()
+        .map(|rank| {
+            (0..B::SIZE as i32)
+                .map(|file| {
+                    let sq = Square::<B>::at(file, rank).expect("on the board");
+                    geometry::colour_of(sq).name()
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Applies an action to a game of board `B` and returns its explanation.
+fn apply_to<B: Board>(game: &mut Game<B>, action: Action) -> Result<String, String> {
+    let before = game.current().clone();
+    Ok(match action {
+        Action::Move(any) => {
+            let mv = any.on::<B>()?;
+            let result = game.play(mv).map_err(|e| e.to_string())?;
+            describe_move(&before, mv, game.current(), result)
+        }
+        Action::Fill(fill) => {
+            game.fill(fill).map_err(|e| e.to_string())?;
+            let winner = match before.state() {
+                MatchState::AwaitingFill { winner } => winner,
+                _ => game.current().position().side_to_move(),
+            };
+            format!(
+                "{} fills from the {fill}: the towers are re-seated for round {}. {} moves first, with any tower.",
+                side_name(winner),
+                game.current().round(),
+                side_name(!winner)
+            )
+        }
+        Action::Resign(side) => {
+            game.concede(side, RoundEnd::Resignation)
+                .map_err(|e| e.to_string())?;
+            format!(
+                "{} resigns: {} wins the match.",
+                side_name(side),
+                side_name(!side)
+            )
+        }
+    })
+}
+
 /// Every tower of a position: square, side, colour name and teeth.
-pub fn towers(pos: &Position) -> Vec<Value> {
-    (0u8..64)
-        .filter_map(Square::new)
+pub fn towers<B: Board>(pos: &Position<B>) -> Vec<Value> {
+    (0..B::SQUARES as u8)
+        .filter_map(Square::<B>::new)
         .filter_map(|sq| {
             pos.tower_at(sq).map(|t| {
                 json!({
@@ -339,10 +373,10 @@ pub fn towers(pos: &Position) -> Vec<Value> {
 
 /// Words for what a move did: the move, a push and what it moved, a pass, the
 /// tower now forced, and the end of the round.
-pub fn describe_move(
-    before: &Match,
-    mv: Move,
-    after: &Match,
+pub fn describe_move<B: Board>(
+    before: &Match<B>,
+    mv: Move<B>,
+    after: &Match<B>,
     result: Option<RoundResult>,
 ) -> String {
     let pos = before.position();
@@ -360,8 +394,8 @@ pub fn describe_move(
             let what = t.map_or("sumo".to_string(), |t| {
                 format!("{} {}", t.colour.name(), t.rank_name())
             });
-            let pushed: Vec<String> = (0u8..64)
-                .filter_map(Square::new)
+            let pushed: Vec<String> = (0..B::SQUARES as u8)
+                .filter_map(Square::<B>::new)
                 .filter_map(|sq| pos.tower_at(sq).map(|t| (sq, t)))
                 .filter(|(sq, t)| {
                     t.side != side && after.position().tower_square(t.side, t.colour) != *sq
@@ -437,7 +471,7 @@ pub fn describe_move(
 }
 
 /// Words for the end of a round.
-fn describe_result(r: RoundResult, after: &Match) -> String {
+fn describe_result<B: Board>(r: RoundResult, after: &Match<B>) -> String {
     // Endings are compared one by one so that an ending added to the rules
     // is still described, by its name, before it has words of its own here.
     let why = if r.end == RoundEnd::HomeRow {
@@ -530,7 +564,7 @@ mod tests {
 
     #[test]
     fn a_move_and_the_forced_tower_are_explained() {
-        let m = Match::new(Rules::STANDARD, 1).unwrap();
+        let m: Match = Match::new(Rules::STANDARD, 1).unwrap();
         let mut after = m.clone();
         let mv: Move = "d1-d6".parse().unwrap();
         after.play(mv).unwrap();

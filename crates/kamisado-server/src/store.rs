@@ -15,7 +15,10 @@ use tokio::sync::{mpsc, oneshot};
 use crate::error::ServerError;
 
 /// The schema, in order; each is applied once and remembered in `schema_migrations`.
-const MIGRATIONS: [(i64, &str); 1] = [(1, include_str!("../migrations/0001_games.sql"))];
+const MIGRATIONS: [(i64, &str); 2] = [
+    (1, include_str!("../migrations/0001_games.sql")),
+    (2, include_str!("../migrations/0002_board.sql")),
+];
 
 /// How a game is played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,6 +68,8 @@ pub struct GameRow {
     pub mode: Mode,
     /// The rule set's name.
     pub rules: String,
+    /// The board's name: `6x6`, `8x8` or `10x10`.
+    pub board: String,
     /// The points that win the match.
     pub target: u8,
     /// Black's name.
@@ -214,8 +219,8 @@ impl Store {
     pub async fn insert_game(&self, g: &GameRow) -> Result<(), ServerError> {
         sqlx::query(
             "INSERT INTO games (id, created_at, mode, rules, target, black_name, white_name, \
-             black_key, white_key, engine_side, level, seed) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
+             black_key, white_key, engine_side, level, seed, board) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
         )
         .bind(&g.id)
         .bind(&g.created_at)
@@ -229,6 +234,7 @@ impl Store {
         .bind(&g.engine_side)
         .bind(g.level.map(i64::from))
         .bind(g.seed)
+        .bind(&g.board)
         .execute(&self.pool)
         .await?;
         Ok(())
@@ -241,7 +247,7 @@ impl Store {
     pub async fn load_game(&self, id: &str) -> Result<Option<(GameRow, Vec<String>)>, ServerError> {
         let Some(row) = sqlx::query(
             "SELECT id, created_at, mode, rules, target, black_name, white_name, black_key, \
-             white_key, engine_side, level, seed FROM games WHERE id = $1",
+             white_key, engine_side, level, seed, board FROM games WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(&self.pool)
@@ -259,6 +265,7 @@ impl Store {
                 .parse()
                 .map_err(|_| ServerError::Corrupt(format!("mode `{mode}`")))?,
             rules: row.try_get("rules")?,
+            board: row.try_get("board")?,
             target: u8::try_from(target)
                 .map_err(|_| ServerError::Corrupt(format!("target {target}")))?,
             black_name: row.try_get("black_name")?,

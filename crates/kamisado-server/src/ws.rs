@@ -275,9 +275,9 @@ async fn hint(
         if live.actions.len() != n {
             return Err(ServerError::Conflict("the game has moved on since".into()));
         }
-        let pos = *live.current().position();
-        let to_move = live.current().side_to_act();
-        if live.current().state() != kamisado_core::MatchState::Playing
+        let current = live.current();
+        let to_move = current.side_to_act();
+        if current.state() != kamisado_core::MatchState::Playing
             || !to_move.is_some_and(|s| seat.plays(s))
             || live.engine_to_act()
         {
@@ -285,7 +285,7 @@ async fn hint(
                 "a hint is for the player to move".into(),
             ));
         }
-        pos
+        current
     };
     let ticket = app.engines.admit()?;
     let nodes = app.limits.hint_nodes;

@@ -319,3 +319,95 @@ async fn resigning_a_friend_game() {
     assert!(text.contains("resignation"), "{text}");
     server.stop().await;
 }
+
+/// Games on the 6×6 and 10×10 boards: the state carries the board and its
+/// layout, moves are of that board, the engine plays it, and the record and
+/// the analysis board read it back.
+#[tokio::test]
+async fn games_on_the_other_boards() {
+    use kamisado_core::geometry::{Six, Ten};
+    let db = TempDb::new("boards");
+    let server = TestServer::start(&db).await;
+
+    // 10×10, two on one screen: a move to rank 10 squares, the layout is 10 by 10.
+    let created = server
+        .create(json!({ "mode": "local", "board": "10x10", "rules": "zvezda" }))
+        .await;
+    let id = created["id"].as_str().unwrap();
+    let mut both = server.client(id, created["key"].as_str()).await;
+    let s = both.state.clone();
+    assert_eq!(s["board"], "10x10");
+    assert_eq!(
+        s["fen"],
+        "obvpicyrgn/10/10/10/10/10/10/10/10/NGRYCIPVBO b - 0-0/1"
+    );
+    let layout = s["layout"].as_array().unwrap();
+    assert_eq!(layout.len(), 10);
+    assert_eq!(layout[0][4], "ivory");
+    assert_eq!(layout[9][0], "brown");
+    assert_eq!(s["legal"].as_array().unwrap().len(), 168);
+    let answer = both.play("a1-a9").await;
+    assert_eq!(answer["t"], "ack", "{answer}");
+    both.wait_n(1).await;
+    // A square of the 10×10 board that the 8×8 board has not.
+    let to_move = both.state["legal"][0].as_str().unwrap().to_string();
+    assert!(to_move.contains("10"), "{to_move}");
+    let answer = both.play(&to_move).await;
+    assert_eq!(answer["t"], "ack", "{answer}");
+    both.wait_n(2).await;
+    let (_, text) = http(server.addr, "GET", &format!("/api/games/{id}/record"), None).await;
+    assert!(text.contains("[Board \"10x10\"]"), "{text}");
+    let record: Record<Ten> = text.parse().unwrap();
+    let (m, _) = record.replay().unwrap();
+    assert_eq!(m.to_string(), both.state["fen"].as_str().unwrap());
+
+    // 6×6 against the engine, to the end of a round; a move off the board is refused.
+    let created = server
+        .create(
+            json!({ "mode": "engine", "board": "6x6", "seed": 5, "colour": "black", "level": 2 }),
+        )
+        .await;
+    let id = created["id"].as_str().unwrap();
+    let mut me = server.client(id, created["key"].as_str()).await;
+    assert_eq!(me.state["layout"].as_array().unwrap().len(), 6);
+    let refused = me.play("a1-a7").await;
+    assert_eq!(refused["t"], "error", "{refused}");
+    loop {
+        let s = me.state.clone();
+        if s["status"] == "over" {
+            break;
+        }
+        if s["to_act"] == "b" {
+            let answer = me.play(&first_legal(&s)).await;
+            assert_eq!(answer["t"], "ack", "{answer}");
+        } else {
+            let n = s["n"].as_u64().unwrap();
+            me.wait_n(n + 1).await;
+        }
+    }
+    let (_, text) = http(server.addr, "GET", &format!("/api/games/{id}/record"), None).await;
+    let record: Record<Six> = text.parse().unwrap();
+    let (m, _) = record.replay().unwrap();
+    assert_eq!(m.to_string(), me.state["fen"].as_str().unwrap());
+
+    // The analysis board reads the 6×6 record and sends its layout.
+    let body = json!({ "text": text }).to_string();
+    let (status, answer) = http(server.addr, "POST", "/api/analysis", Some(&body)).await;
+    assert_eq!(status, 200, "{answer}");
+    let analysis: Value = serde_json::from_str(&answer).unwrap();
+    assert_eq!(analysis["board"], "6x6");
+    assert_eq!(analysis["layout"].as_array().unwrap().len(), 6);
+    assert!(!analysis["steps"].as_array().unwrap().is_empty());
+
+    // A board that does not exist is refused with the reason.
+    let (status, answer) = http(
+        server.addr,
+        "POST",
+        "/api/games",
+        Some(r#"{"mode":"local","board":"9x9"}"#),
+    )
+    .await;
+    assert_eq!(status, 400);
+    assert!(answer.contains("`9x9` is not a board"), "{answer}");
+    server.stop().await;
+}

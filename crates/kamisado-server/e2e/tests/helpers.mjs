@@ -91,7 +91,7 @@ export async function waitForN(page, n) {
 
 /** The centre of a square on the screen. */
 export async function squareCentre(page, sq) {
-  const box = await page.locator(`#board .square[data-sq="${sq}"] rect`).boundingBox();
+  const box = await page.locator(`#board .square[data-sq="${sq}"] > rect`).boundingBox();
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
 
