@@ -40,16 +40,15 @@ impl Colour {
     /// The eight colours of the standard board, in index order (White's home
     /// row there, from file a); see [`crate::geometry::Board::COLOURS`] for
     /// the colours of each board.
-    pub const ALL: [Colour; 8] = [
-        Colour::Orange,
-        Colour::Blue,
-        Colour::Purple,
-        Colour::Pink,
-        Colour::Yellow,
-        Colour::Red,
-        Colour::Green,
-        Colour::Brown,
-    ];
+    pub const ALL: [Colour; 8] = {
+        let mut all = [Colour::Orange; 8];
+        let mut i = 0;
+        while i < 8 {
+            all[i] = Colour::EVERY[i];
+            i += 1;
+        }
+        all
+    };
 
     /// Every colour of every board, in index order: the eight, then ivory and charcoal.
     pub const EVERY: [Colour; 10] = [

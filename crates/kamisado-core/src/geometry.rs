@@ -868,6 +868,16 @@ mod tests {
     fn the_small_and_large_boards_are_the_construction() {
         check_constructed::<Six>();
         check_constructed::<Ten>();
+        // The construction's 8×8 layout is not the board of R1, which the game defines.
+        let eight = construct_layout(8).expect("an 8×8 layout");
+        let r1 = home_order::<Eight>();
+        let differs = eight.iter().enumerate().any(|(row, colours)| {
+            colours
+                .iter()
+                .enumerate()
+                .any(|(file, &c)| colour_of::<Eight>(sq(file as i32, 7 - row as i32)) != r1[c])
+        });
+        assert!(differs);
         assert!(construct_layout(5).is_none());
         assert!(construct_layout(2).is_none());
     }

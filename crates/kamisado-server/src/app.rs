@@ -363,9 +363,9 @@ impl App {
                 "you are watching this game: only its players can play".into(),
             ));
         };
-        if let Some(side) = live.current().side_to_act() {
+        if let Some(side) = live.side_to_act() {
             if !seat.plays(side) {
-                let what = match live.current().state() {
+                let what = match live.state() {
                     MatchState::AwaitingFill { .. } => "choose the fill",
                     _ => "move",
                 };
@@ -634,7 +634,7 @@ impl App {
         live.engine_pending = Some(n);
         let app = Arc::clone(self);
         let cell = Arc::clone(cell);
-        let m = live.current().clone();
+        let m = live.current();
         let level = live.row.level.unwrap_or(3);
         let seed = (live.row.seed as u64) ^ (n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let engine = live.engine_side().unwrap_or(Side::White);
@@ -681,7 +681,7 @@ fn movers(live: &LiveGame) -> Vec<Side> {
     for action in &live.actions {
         let side = match action {
             Action::Resign(s) => *s,
-            _ => replay.current().side_to_act().unwrap_or(Side::Black),
+            _ => replay.side_to_act().unwrap_or(Side::Black),
         };
         sides.push(side);
         if let Ok((next, _)) = replay.check(*action) {

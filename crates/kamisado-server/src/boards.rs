@@ -165,7 +165,17 @@ impl AnyMatch {
 }
 
 impl AnyGame {
-    /// The match as it stands.
+    /// The side whose turn it is to move or fill; `None` when the match is over.
+    pub fn side_to_act(&self) -> Option<Side> {
+        on_board!(self, AnyGame, g => g.current().side_to_act())
+    }
+
+    /// The match's state.
+    pub fn state(&self) -> MatchState {
+        on_board!(self, AnyGame, g => g.current().state())
+    }
+
+    /// The match as it stands (a copy, for the engine).
     pub fn current(&self) -> AnyMatch {
         on_board!(self, AnyGame, g => AnyBoard::wrap_match(g.current().clone()))
     }

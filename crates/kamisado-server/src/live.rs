@@ -163,9 +163,19 @@ impl LiveGame {
         Ok(live)
     }
 
-    /// The match as it stands.
+    /// The match as it stands (a copy, for the engine).
     pub fn current(&self) -> AnyMatch {
         self.game.current()
+    }
+
+    /// The side whose turn it is to move or fill; `None` when the match is over.
+    pub fn side_to_act(&self) -> Option<Side> {
+        self.game.side_to_act()
+    }
+
+    /// The match's state.
+    pub fn state(&self) -> MatchState {
+        self.game.state()
     }
 
     /// The seat that a key opens, if any.
@@ -195,7 +205,7 @@ impl LiveGame {
 
     /// Whether it is the engine's turn to act.
     pub fn engine_to_act(&self) -> bool {
-        self.engine_side().is_some() && self.current().side_to_act() == self.engine_side()
+        self.engine_side().is_some() && self.side_to_act() == self.engine_side()
     }
 
     /// Checks an action against the game without changing it and gives the

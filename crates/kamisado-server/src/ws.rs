@@ -214,7 +214,6 @@ async fn run(
                 match *seat {
                     Some(Seat::Side(side)) => side,
                     Some(Seat::Both) => live
-                        .current()
                         .side_to_act()
                         .ok_or_else(|| ServerError::Conflict("the match is over".into()))?,
                     None => {
