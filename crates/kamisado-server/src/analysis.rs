@@ -2,15 +2,14 @@
 
 use std::sync::Arc;
 
-use kamisado_core::geometry::{Board, BoardSize};
-use kamisado_core::{Match, MatchState, Record, Rules, Setup, with_board};
-use serde_json::{Value, json};
-
 use crate::app::App;
 use crate::boards::{AnyBoard, AnyMatch, AnyMove};
-use crate::engine::{ANALYSIS_NODES, Analysed};
+use crate::engine::{Assessment, value_view};
 use crate::error::ServerError;
 use crate::live::{describe_move, layout, towers};
+use crate::wire::{AnalysisView, MoveView, PerSide, PositionView, StepView};
+use kamisado_core::geometry::{Board, BoardSize};
+use kamisado_core::{Match, MatchState, Record, Rules, Setup, with_board};
 
 /// The most moves of a record that are analysed.
 pub const MAX_PLIES: usize = 400;
@@ -18,27 +17,29 @@ pub const MAX_PLIES: usize = 400;
 pub const MAX_TEXT: usize = 64 * 1024;
 
 /// A position of the analysis: where the towers stand and whose turn it is.
-fn position_view<B: Board>(m: &Match<B>) -> Value {
+fn position_view<B: Board>(m: &Match<B>) -> PositionView {
     let pos = m.position();
-    json!({
-        "fen": m.to_string(),
-        "towers": towers(pos),
-        "to_act": m.side_to_act().map(|s| s.to_string()),
-        "forced": pos.forced_tower().map(|(sq, _)| sq.to_string()),
-        "score": { "b": m.score().black, "w": m.score().white },
-        "round": m.round(),
-    })
+    PositionView {
+        fen: m.to_string(),
+        towers: towers(pos),
+        to_act: m.side_to_act().map(Into::into),
+        forced: pos.forced_tower().map(|(sq, _)| sq.to_string()),
+        score: PerSide {
+            b: m.score().black,
+            w: m.score().white,
+        },
+        round: m.round(),
+    }
 }
 
-fn moves_view(moves: &[Analysed]) -> Vec<Value> {
-    moves
+fn moves_view(assessment: &Assessment) -> Vec<MoveView> {
+    assessment
+        .moves
         .iter()
-        .map(|a| {
-            json!({
-                "mv": a.mv.to_string(),
-                "value": a.value,
-                "line": a.line.iter().map(ToString::to_string).collect::<Vec<_>>(),
-            })
+        .map(|a| MoveView {
+            mv: a.mv,
+            value: value_view(assessment.side, a.value),
+            line: a.line.clone(),
         })
         .collect()
 }
@@ -97,7 +98,7 @@ fn read<B: Board>(text: &str) -> Result<(Match<B>, Vec<Step<B>>), ServerError> {
 /// # Errors
 /// Text that is neither a record nor a position, an illegal record, or a
 /// record too long.
-pub async fn analyse(app: &Arc<App>, text: &str) -> Result<Value, ServerError> {
+pub async fn analyse(app: &Arc<App>, text: &str) -> Result<AnalysisView, ServerError> {
     if text.len() > MAX_TEXT {
         return Err(ServerError::BadRequest(format!(
             "the text is {} bytes; the limit is {MAX_TEXT}",
@@ -114,57 +115,73 @@ pub async fn analyse(app: &Arc<App>, text: &str) -> Result<Value, ServerError> {
     with_board!(board, B => analyse_on::<B>(app, text).await)
 }
 
-async fn analyse_on<B: AnyBoard>(app: &Arc<App>, text: &str) -> Result<Value, ServerError> {
+async fn analyse_on<B: AnyBoard>(app: &Arc<App>, text: &str) -> Result<AnalysisView, ServerError> {
     let (start, steps) = read::<B>(text)?;
     let last = steps
         .last()
         .map_or_else(|| start.clone(), |(_, _, after)| after.clone());
-    let befores: Vec<AnyMatch> = steps
+    // Every position a move was played from, then the last one if a round
+    // goes on there: each assessed as a hint would be.
+    let mut positions: Vec<AnyMatch> = steps
         .iter()
         .map(|(_, before, _)| B::wrap_match(before.clone()))
         .collect();
-    let last_match = B::wrap_match(last.clone());
     let last_playing = last.state() == MatchState::Playing;
+    if last_playing {
+        positions.push(B::wrap_match(last.clone()));
+    }
+    let nodes = app.limits.assess_nodes;
     let ticket = app.engines.admit()?;
-    let (per_move, final_moves) = app
+    let mut assessments = app
         .engines
         .run(move |brain, stop| {
-            let per_move: Vec<Vec<Analysed>> = befores
+            positions
                 .iter()
-                .map(|p| brain.analyse(p, ANALYSIS_NODES, stop))
-                .collect();
-            let final_moves = if last_playing {
-                brain.analyse(&last_match, ANALYSIS_NODES * 4, stop)
-            } else {
-                Vec::new()
-            };
-            (per_move, final_moves)
+                .map(|p| brain.assess(p, nodes, stop))
+                .collect::<Vec<_>>()
         })
         .await?;
     drop(ticket);
-    let steps: Vec<Value> = steps
+    let final_moves = if last_playing {
+        assessments
+            .pop()
+            .map(|a| moves_view(&a))
+            .unwrap_or_default()
+    } else {
+        Vec::new()
+    };
+    let steps = steps
         .iter()
-        .zip(per_move)
-        .map(|((mv, before, after), analysed)| {
-            let played = analysed.iter().find(|a| a.mv == AnyMove::of(*mv));
-            let best = analysed.first();
-            json!({
-                "mv": mv.to_string(),
-                "side": before.position().side_to_move().to_string(),
-                "round": before.round(),
-                "value": played.map(|a| a.value.clone()),
-                "best": best.map(|a| a.mv.to_string()),
-                "best_value": best.map(|a| a.value.clone()),
-                "note": describe_move(before, *mv, after, after.last_round().filter(|_| after.state() != MatchState::Playing)),
-                "after": position_view(after),
-            })
+        .zip(assessments)
+        .map(|((mv, before, after), assessment)| {
+            let side = assessment.side;
+            let best = assessment.best();
+            StepView {
+                mv: AnyMove::of(*mv),
+                side: before.position().side_to_move().into(),
+                round: before.round(),
+                value: assessment
+                    .value_of(AnyMove::of(*mv))
+                    .map(|v| value_view(side, v)),
+                best: best.map(|a| a.mv),
+                best_value: best.map(|a| value_view(side, a.value)),
+                note: describe_move(
+                    before,
+                    *mv,
+                    after,
+                    after
+                        .last_round()
+                        .filter(|_| after.state() != MatchState::Playing),
+                ),
+                after: position_view(after),
+            }
         })
         .collect();
-    Ok(json!({
-        "board": B::KIND.name(),
-        "layout": layout::<B>(),
-        "start": position_view(&start),
-        "steps": steps,
-        "moves": moves_view(&final_moves),
-    }))
+    Ok(AnalysisView {
+        board: B::KIND.name().to_string(),
+        layout: layout::<B>(),
+        start: position_view(&start),
+        steps,
+        moves: final_moves,
+    })
 }

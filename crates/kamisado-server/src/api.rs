@@ -5,7 +5,8 @@ use std::sync::Arc;
 
 use axum::Json;
 use axum::Router;
-use axum::body::Body;
+use axum::body::{Body, Bytes};
+use axum::extract::rejection::BytesRejection;
 use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Request, State};
 use axum::http::{HeaderValue, StatusCode, header};
@@ -32,12 +33,13 @@ const INDEX_HTML: &str = include_str!("../assets/index.html");
 const APP_JS: &str = include_str!("../assets/app.js");
 const APP_CSS: &str = include_str!("../assets/app.css");
 const FAVICON: &str = include_str!("../assets/favicon.svg");
+const MISSING_HTML: &str = include_str!("../assets/missing.html");
 
 /// Every route of the server.
 pub fn router(app: Arc<App>) -> Router {
     Router::new()
         .route("/", get(index))
-        .route("/g/{id}", get(index))
+        .route("/g/{id}", get(game_page))
         .route("/analysis", get(index))
         .route(
             "/assets/app.js",
@@ -101,16 +103,56 @@ async fn asset(content_type: &'static str, body: &'static str) -> Response {
         .into_response()
 }
 
-async fn not_found() -> ServerError {
-    ServerError::BadRequest("no such page".into())
+/// The page of a game, or a page that says there is none (404).
+async fn game_page(State(app): State<Arc<App>>, Path(id): Path<String>) -> Response {
+    match app.game(&id).await {
+        Ok(_) => index().await,
+        Err(e @ ServerError::NoSuchGame(_)) => missing_page(
+            e.status(),
+            "There is no game here",
+            "No game has this link: it may have been mistyped or cut short. Start a new game in the lobby, or ask for the link again.",
+            "По этой ссылке нет партии: возможно, она набрана с ошибкой или обрезана. Начните новую партию в лобби или попросите ссылку ещё раз.",
+        ),
+        Err(e) => e.into_response(),
+    }
+}
+
+/// A page for a person who followed a link to nothing, with its status.
+fn missing_page(status: StatusCode, title: &str, text: &str, text_ru: &str) -> Response {
+    let page = MISSING_HTML
+        .replace("{{title}}", title)
+        .replace("{{text}}", text)
+        .replace("{{text_ru}}", text_ru);
+    (
+        status,
+        [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+        page,
+    )
+        .into_response()
+}
+
+/// Unknown routes: 404, as JSON under `/api/` and as a page elsewhere.
+async fn not_found(request: Request) -> Response {
+    let path = request.uri().path();
+    if path.starts_with("/api/") {
+        ServerError::NotFound(format!("there is no API route {} {path}", request.method()))
+            .into_response()
+    } else {
+        missing_page(
+            StatusCode::NOT_FOUND,
+            "There is no such page",
+            "Nothing is found at this address. The game is played from the lobby.",
+            "По этому адресу ничего нет. Игра начинается в лобби.",
+        )
+    }
 }
 
 async fn create(
     State(app): State<Arc<App>>,
     ConnectInfo(client): ConnectInfo<SocketAddr>,
-    body: Result<Json<NewGame>, axum::extract::rejection::JsonRejection>,
+    body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ServerError> {
-    let Json(request) = body?;
+    let request = NewGame::read(&body?)?;
     let created = app.create(client.ip(), request).await?;
     Ok((StatusCode::CREATED, Json(created)).into_response())
 }
@@ -149,7 +191,7 @@ async fn socket(
 ) -> Result<Response, ServerError> {
     let cell = app.game(&id).await?;
     let upgrade = upgrade.map_err(|e| ServerError::BadRequest(e.body_text()))?;
-    let frame = ws::MAX_FRAME.max(app.limits.max_message);
+    let frame = ws::MAX_READ.max(app.limits.max_message);
     Ok(upgrade
         .max_message_size(frame)
         .max_frame_size(frame)
@@ -158,7 +200,6 @@ async fn socket(
 
 /// A request for the analysis board.
 #[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
 struct AnalysisRequest {
     /// A game record or a position.
     text: String,
@@ -166,8 +207,13 @@ struct AnalysisRequest {
 
 async fn analyse(
     State(app): State<Arc<App>>,
-    body: Result<Json<AnalysisRequest>, axum::extract::rejection::JsonRejection>,
+    body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ServerError> {
-    let Json(request) = body?;
+    let request: AnalysisRequest = crate::wire::read_body(
+        &body?,
+        "an analysis request",
+        &[("text", false, "a game record or a position, as text")],
+        &["text"],
+    )?;
     Ok(Json(analysis::analyse(&app, &request.text).await?).into_response())
 }

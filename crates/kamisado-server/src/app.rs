@@ -7,8 +7,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use kamisado_core::{MatchState, Side};
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
 use tokio::sync::{Mutex, broadcast};
 
 use crate::engine::EnginePool;
@@ -16,6 +15,7 @@ use crate::error::ServerError;
 use crate::limits::{GameQuota, Limits};
 use crate::live::{Action, LiveGame, Seat, side_name};
 use crate::store::{GameRow, Mode, Store};
+use crate::wire::ServerMessage;
 
 /// How many state messages a slow watcher may fall behind before it is sent the latest.
 const BROADCAST_DEPTH: usize = 64;
@@ -35,8 +35,17 @@ pub struct GameCell {
 impl GameCell {
     fn publish(&self, live: &LiveGame) {
         // No receivers is fine: nobody is watching.
-        let _ = self.tx.send(Arc::from(live.view().to_string()));
+        let _ = self.tx.send(Arc::from(state_text(live)));
     }
+
+    /// The game's state as the `state` message's text.
+    pub async fn state_text(&self) -> String {
+        state_text(&*self.live.lock().await)
+    }
+}
+
+fn state_text(live: &LiveGame) -> String {
+    ServerMessage::State(Box::new(live.view())).to_text()
 }
 
 /// What the server shares between requests.
@@ -85,6 +94,46 @@ fn one() -> u8 {
     1
 }
 
+impl NewGame {
+    /// The fields of a new game: name, whether a number, what it holds.
+    const FIELDS: [(&str, bool, &str); 9] = [
+        ("mode", false, "engine, local or friend"),
+        (
+            "target",
+            true,
+            "the points that win the match: 1, 3, 7 or 15",
+        ),
+        ("level", true, "the engine's level, a number from 1 to 6"),
+        ("colour", false, "black, white or random"),
+        ("name", false, "a name, as text"),
+        ("opponent", false, "a name, as text"),
+        ("rules", false, "standard, sumo-square or zvezda"),
+        ("board", false, "6x6, 8x8 or 10x10"),
+        ("seed", true, "a whole number"),
+    ];
+
+    /// Reads a request body, with a reason for anything it cannot take.
+    ///
+    /// # Errors
+    /// [`ServerError::BadRequest`] naming the field that is wrong.
+    pub fn read(body: &[u8]) -> Result<NewGame, ServerError> {
+        crate::wire::read_body(body, "a new game", &Self::FIELDS, &["mode"])
+    }
+}
+
+/// The answer to `POST /api/games`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Created {
+    /// The game's id, in its link `/g/{id}`.
+    pub id: String,
+    /// The creator's seat key.
+    pub key: String,
+    /// The creator's seat.
+    pub seat: Seat,
+    /// The friend's seat key, in a game with a friend.
+    pub invite: Option<String>,
+}
+
 /// 128 random bits as 32 hex digits, for a seat key.
 ///
 /// # Errors
@@ -131,8 +180,6 @@ pub fn today() -> String {
 /// The answer to a successful action.
 #[derive(Debug)]
 pub struct Acted {
-    /// The number the action carried.
-    pub n: usize,
     /// Whether it had already been applied (a retry).
     pub duplicate: bool,
 }
@@ -189,7 +236,7 @@ impl App {
         self: &Arc<Self>,
         client: std::net::IpAddr,
         req: NewGame,
-    ) -> Result<Value, ServerError> {
+    ) -> Result<Created, ServerError> {
         self.check_open()?;
         let mode: Mode = req.mode.parse()?;
         if !kamisado_core::Score::TARGETS.contains(&req.target) {
@@ -242,7 +289,7 @@ impl App {
         let name = clean_name(req.name.as_deref(), "Player");
         let (black_name, white_name, black_key, white_key, engine_side, invite) = match mode {
             Mode::Engine => {
-                let engine = format!("Engine (level {})", level.unwrap_or(3));
+                let engine = format!("Engine, level {}", level.unwrap_or(3));
                 let engine_side = (!side).to_string();
                 match side {
                     Side::Black => (
@@ -315,13 +362,17 @@ impl App {
         };
         self.store.insert_game(&row).await?;
         let seat = match mode {
-            Mode::Local => "both",
-            _ if side == Side::Black => "b",
-            _ => "w",
+            Mode::Local => Seat::Both,
+            _ => Seat::Side(side),
         };
         // Load it now so that the engine starts if it moves first.
         self.game(id).await?;
-        Ok(json!({ "id": id, "key": key, "seat": seat, "invite": invite }))
+        Ok(Created {
+            id: id.to_string(),
+            key,
+            seat,
+            invite,
+        })
     }
 
     /// The game with this id, loaded from the database (and replayed) if needed.
@@ -356,13 +407,76 @@ impl App {
         Ok(cell)
     }
 
-    /// Checks who may act: a watcher may not, nor a seat whose side is not to act.
-    fn check_seat(live: &LiveGame, seat: Option<Seat>) -> Result<Seat, ServerError> {
+    /// Seats the holder of `key` (none or empty: a watcher) and answers with
+    /// the seat; the engine starts if it is its turn.
+    ///
+    /// # Errors
+    /// A key that opens no seat of this game.
+    pub async fn join(
+        self: &Arc<Self>,
+        cell: &Arc<GameCell>,
+        key: Option<&str>,
+    ) -> Result<Option<Seat>, ServerError> {
+        let mut live = cell.live.lock().await;
+        let seat = match key {
+            None | Some("") => None,
+            Some(key) => Some(live.seat_of(key).ok_or_else(|| {
+                ServerError::Forbidden(
+                    "this seat key does not open a seat of this game: you are watching".into(),
+                )
+            })?),
+        };
+        let newly = seat.is_some_and(|s| live.mark_joined(s));
+        let was_thinking = live.engine_pending;
+        self.kick_engine(cell, &mut live);
+        if newly || live.engine_pending != was_thinking {
+            cell.publish(&live);
+        }
+        Ok(seat)
+    }
+
+    /// The side a seat resigns for: its own, or on one screen the side to act.
+    ///
+    /// # Errors
+    /// A watcher, or a match already over.
+    pub async fn resigning_side(
+        &self,
+        cell: &GameCell,
+        seat: Option<Seat>,
+    ) -> Result<Side, ServerError> {
+        match seat {
+            Some(Seat::Side(side)) => Ok(side),
+            Some(Seat::Both) => cell
+                .live
+                .lock()
+                .await
+                .side_to_act()
+                .ok_or_else(|| conflict("the match is over")),
+            None => Err(ServerError::Forbidden("watchers cannot resign".into())),
+        }
+    }
+
+    /// Checks who may act: a watcher may not, nor a seat whose side is not to
+    /// act; a player may resign at any turn, but only for their own side.
+    fn check_seat(
+        live: &LiveGame,
+        seat: Option<Seat>,
+        action: Action,
+    ) -> Result<Seat, ServerError> {
         let Some(seat) = seat else {
             return Err(ServerError::Forbidden(
                 "you are watching this game: only its players can play".into(),
             ));
         };
+        if let Action::Resign(side) = action {
+            if !seat.plays(side) {
+                return Err(ServerError::Forbidden(format!(
+                    "you cannot resign for {}",
+                    side_name(side)
+                )));
+            }
+            return Ok(seat);
+        }
         if let Some(side) = live.side_to_act() {
             if !seat.plays(side) {
                 let what = match live.state() {
@@ -381,7 +495,7 @@ impl App {
 
     /// Checks the number an action carries: `Ok(true)` when it is the next
     /// one, `Ok(false)` when it repeats the action already stored under it.
-    fn check_number(
+    pub(crate) fn check_number(
         live: &LiveGame,
         n: usize,
         action: Option<Action>,
@@ -394,6 +508,11 @@ impl App {
             if *stored == a {
                 return Ok(false);
             }
+        }
+        if n > len {
+            return Err(conflict(format!(
+                "this was sent as action {n}, but the game is only at action {len}: not yet"
+            )));
         }
         Err(conflict(format!(
             "this was sent as action {n}, but the game is at action {len}: it has changed since"
@@ -429,17 +548,9 @@ impl App {
             return Err(conflict("the position was taken back"));
         }
         if !Self::check_number(&live, n, Some(action))? {
-            return Ok(Acted { n, duplicate: true });
+            return Ok(Acted { duplicate: true });
         }
-        let seat = Self::check_seat(&live, seat)?;
-        if let Action::Resign(side) = action {
-            if !seat.plays(side) {
-                return Err(ServerError::Forbidden(format!(
-                    "you cannot resign for {}",
-                    side_name(side)
-                )));
-            }
-        }
+        Self::check_seat(&live, seat, action)?;
         let (next, _) = live.check(action).map_err(conflict)?;
         self.store
             .append_action(&live.row.id, n, &action.to_string())
@@ -449,10 +560,7 @@ impl App {
         live.engine_pending = pending;
         self.kick_engine(cell, &mut live);
         cell.publish(&live);
-        Ok(Acted {
-            n,
-            duplicate: false,
-        })
+        Ok(Acted { duplicate: false })
     }
 
     /// The number of the first action a takeback for `side` removes: its

@@ -11,28 +11,69 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use kamisado_core::Fill;
+use kamisado_core::{Fill, Side};
+use kamisado_engine::Value;
 
 use crate::boards::{AnyBoard, AnyMatch, AnyMove, on_board};
+use crate::wire::{ValueKind, ValueView};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::error::ServerError;
 
-/// Nodes searched for each position of an analysis board.
-pub const ANALYSIS_NODES: u64 = 60_000;
+/// Nodes of solving and searching behind every assessment by default
+/// ([`crate::Limits::assess_nodes`]).
+pub const ASSESS_NODES: u64 = 400_000;
 /// Megabytes of hash table for each engine.
 const HASH_MB: usize = 16;
 
-/// One move of an analysis and its value from the mover's side
-/// (`win 7`, `loss 4`, `cp 35`).
+/// One move of an assessment and its value for the player who makes it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Analysed {
     /// The move.
     pub mv: AnyMove,
-    /// Its value.
-    pub value: String,
-    /// The line the engine expects after it.
+    /// Its value for the mover.
+    pub value: Value,
+    /// The line the engine expects, starting with the move.
     pub line: Vec<AnyMove>,
+}
+
+/// The engine's verdict on a position: every legal move with its value,
+/// best first. The same position always gets the same assessment (each
+/// starts from an empty table), whether it is asked for as a hint or on the
+/// analysis board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Assessment {
+    /// The side to move.
+    pub side: Side,
+    /// Every legal move, best first.
+    pub moves: Vec<Analysed>,
+}
+
+impl Assessment {
+    /// The best move, if the round is not over.
+    pub fn best(&self) -> Option<&Analysed> {
+        self.moves.first()
+    }
+
+    /// The value of `mv` for the side to move, if it is legal.
+    pub fn value_of(&self, mv: AnyMove) -> Option<Value> {
+        self.moves.iter().find(|a| a.mv == mv).map(|a| a.value)
+    }
+}
+
+/// A value as the wire shows it, for `side`.
+pub fn value_view(side: Side, value: Value) -> ValueView {
+    let (kind, plies, score) = match value {
+        Value::Win(n) => (ValueKind::Win, Some(n), None),
+        Value::Loss(n) => (ValueKind::Loss, Some(n), None),
+        Value::Score(s) => (ValueKind::Estimate, None, Some(s)),
+    };
+    ValueView {
+        side: side.into(),
+        kind,
+        plies,
+        score,
+    }
 }
 
 /// What the server asks of an engine.
@@ -41,9 +82,9 @@ pub trait Brain: Send + 'static {
     fn choose_move(&mut self, m: &AnyMatch, level: u8, seed: u64) -> Option<AnyMove>;
     /// The engine's fill choice after it won a round.
     fn choose_fill(&mut self, m: &AnyMatch, level: u8) -> Fill;
-    /// Every legal move of the match's position with its value, best first,
-    /// searched up to `nodes` nodes or until `stop` is set.
-    fn analyse(&mut self, m: &AnyMatch, nodes: u64, stop: &AtomicBool) -> Vec<Analysed>;
+    /// The assessment of the match's position within `nodes`, or less when
+    /// `stop` is set.
+    fn assess(&mut self, m: &AnyMatch, nodes: u64, stop: &AtomicBool) -> Assessment;
 }
 
 impl Brain for kamisado_engine::Engine {
@@ -55,26 +96,32 @@ impl Brain for kamisado_engine::Engine {
         on_board!(m, AnyMatch, m => self.choose_fill(m, level.clamp(1, 6)))
     }
 
-    fn analyse(&mut self, m: &AnyMatch, nodes: u64, stop: &AtomicBool) -> Vec<Analysed> {
-        on_board!(m, AnyMatch, m => analyse_on(self, m, nodes, stop))
+    fn assess(&mut self, m: &AnyMatch, nodes: u64, stop: &AtomicBool) -> Assessment {
+        on_board!(m, AnyMatch, m => assess_on(self, m, nodes, stop))
     }
 }
 
-fn analyse_on<B: AnyBoard>(
+fn assess_on<B: AnyBoard>(
     engine: &mut kamisado_engine::Engine,
     m: &kamisado_core::Match<B>,
     nodes: u64,
     stop: &AtomicBool,
-) -> Vec<Analysed> {
-    engine
-        .analyse(m.position(), kamisado_engine::Limit::Nodes(nodes), stop)
+) -> Assessment {
+    engine.clear();
+    let pos = m.position();
+    let moves = engine
+        .analyse(pos, kamisado_engine::Limit::Nodes(nodes), stop)
         .into_iter()
         .map(|a| Analysed {
             mv: AnyMove::of(a.mv),
-            value: a.value.to_string(),
+            value: a.value,
             line: a.line.into_iter().map(AnyMove::of).collect(),
         })
-        .collect()
+        .collect();
+    Assessment {
+        side: pos.side_to_move(),
+        moves,
+    }
 }
 
 /// A place among the searches that may run or wait, for a hint or an analysis.

@@ -15,6 +15,8 @@ pub enum ServerError {
     Io(std::io::Error),
     /// No game has this id.
     NoSuchGame(String),
+    /// No page or API route at this path.
+    NotFound(String),
     /// A request that cannot be read or asks for something impossible.
     BadRequest(String),
     /// A request from someone who does not hold the seat it needs.
@@ -38,7 +40,7 @@ impl ServerError {
             ServerError::Database(_) | ServerError::Io(_) | ServerError::Corrupt(_) => {
                 StatusCode::INTERNAL_SERVER_ERROR
             }
-            ServerError::NoSuchGame(_) => StatusCode::NOT_FOUND,
+            ServerError::NoSuchGame(_) | ServerError::NotFound(_) => StatusCode::NOT_FOUND,
             ServerError::BadRequest(_) => StatusCode::BAD_REQUEST,
             ServerError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ServerError::Forbidden(_) => StatusCode::FORBIDDEN,
@@ -56,6 +58,7 @@ impl fmt::Display for ServerError {
             ServerError::Io(e) => write!(f, "i/o error: {e}"),
             ServerError::NoSuchGame(id) => write!(f, "there is no game `{id}`"),
             ServerError::BadRequest(m)
+            | ServerError::NotFound(m)
             | ServerError::TooLarge(m)
             | ServerError::Forbidden(m)
             | ServerError::Conflict(m)
@@ -88,12 +91,15 @@ impl From<std::io::Error> for ServerError {
     }
 }
 
-impl From<axum::extract::rejection::JsonRejection> for ServerError {
-    fn from(e: axum::extract::rejection::JsonRejection) -> ServerError {
+impl From<axum::extract::rejection::BytesRejection> for ServerError {
+    fn from(e: axum::extract::rejection::BytesRejection) -> ServerError {
         if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
-            ServerError::TooLarge(format!("request refused: {}", e.body_text()))
+            ServerError::TooLarge(format!(
+                "request refused: the body is over the limit of {} bytes",
+                crate::api::MAX_BODY
+            ))
         } else {
-            ServerError::BadRequest(e.body_text())
+            ServerError::BadRequest("the request's body could not be read".into())
         }
     }
 }

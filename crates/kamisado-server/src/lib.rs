@@ -34,6 +34,7 @@ pub mod limits;
 mod live;
 pub mod loadtest;
 mod store;
+pub mod wire;
 mod ws;
 
 use std::future::Future;
@@ -41,9 +42,14 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 
 pub use api::CONTENT_SECURITY_POLICY;
+pub use app::Created;
+pub use boards::AnyMove;
 pub use error::ServerError;
 pub use limits::Limits;
-pub use ws::{ClientMessage, decode_client_message};
+pub use live::Seat;
+pub use store::Mode;
+pub use wire::ClientMessage;
+pub use ws::decode_client_message;
 
 /// Where the server listens and where it keeps its games.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -23,8 +23,10 @@ pub struct Limits {
     pub engine_queue: usize,
     /// The longest a hint or an analysis searches before it answers with what it has.
     pub search_time: Duration,
-    /// Nodes searched for a hint (the time limit stops it sooner if need be).
-    pub hint_nodes: u64,
+    /// Nodes of solving and searching behind every assessment of a position:
+    /// a hint, and each position of the analysis board, so that the two agree
+    /// (the time limit stops it sooner if need be).
+    pub assess_nodes: u64,
     /// Games one client address may create within [`Limits::games_window`].
     pub games_per_client: usize,
     /// The window over which games per client are counted.
@@ -42,7 +44,7 @@ impl Default for Limits {
             engine_slots: std::thread::available_parallelism().map_or(1, |n| n.get()),
             engine_queue: 8,
             search_time: Duration::from_secs(10),
-            hint_nodes: 400_000,
+            assess_nodes: crate::engine::ASSESS_NODES,
             games_per_client: 100,
             games_window: Duration::from_secs(3600),
         }

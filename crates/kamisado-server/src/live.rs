@@ -4,16 +4,15 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::boards::{AnyBoard, AnyGame, AnyMatch, AnyMove, on_board};
+use crate::error::ServerError;
+use crate::store::GameRow;
+use crate::wire::{FillPreview, PerSide, RoundLog, RoundView, StateView, Status, TowerView};
 use kamisado_core::geometry::{self, Board, BoardSize};
 use kamisado_core::{
     Fill, Game, Match, MatchState, Move, Position, RoundEnd, RoundResult, Rules, Side, Square,
     with_board,
 };
-use serde_json::{Value, json};
-
-use crate::boards::{AnyBoard, AnyGame, AnyMatch, AnyMove, on_board};
-use crate::error::ServerError;
-use crate::store::{GameRow, Mode};
 
 /// What a player can do to a game; each is stored as one action row.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -86,14 +85,6 @@ pub fn side_name(side: Side) -> &'static str {
     }
 }
 
-/// A side as sent to clients: `b` or `w`.
-fn side_code(side: Side) -> &'static str {
-    match side {
-        Side::Black => "b",
-        Side::White => "w",
-    }
-}
-
 /// Compares two secrets in time that does not depend on where they differ.
 fn same_secret(a: &str, b: &str) -> bool {
     a.len() == b.len()
@@ -118,6 +109,8 @@ pub struct LiveGame {
     pub takeback: Option<Side>,
     /// The action count at which the engine was asked to act, while it thinks.
     pub engine_pending: Option<usize>,
+    /// Whether each seat has been taken by its player, or has acted.
+    pub joined: PerSide<bool>,
 }
 
 impl LiveGame {
@@ -151,6 +144,7 @@ impl LiveGame {
             notes: Vec::new(),
             takeback: None,
             engine_pending: None,
+            joined: PerSide::default(),
         };
         for (i, text) in actions.iter().enumerate() {
             let action: Action = text.parse().map_err(|e| {
@@ -219,9 +213,35 @@ impl LiveGame {
         Ok((next, note))
     }
 
+    /// Marks the seat's sides as taken by their players; whether that is new.
+    pub fn mark_joined(&mut self, seat: Seat) -> bool {
+        let mut newly = false;
+        for side in [Side::Black, Side::White] {
+            if seat.plays(side) && !*self.joined.of(side) {
+                newly = true;
+                self.mark(side);
+            }
+        }
+        newly
+    }
+
+    fn mark(&mut self, side: Side) {
+        match side {
+            Side::Black => self.joined.b = true,
+            Side::White => self.joined.w = true,
+        }
+    }
+
     /// Applies an action (already checked or replayed) and returns its explanation.
     fn apply(&mut self, action: Action) -> Result<String, String> {
+        let actor = match action {
+            Action::Resign(side) => Some(side),
+            _ => self.side_to_act(),
+        };
         let note = on_board!(&mut self.game, AnyGame, game => apply_to(game, action))?;
+        if let Some(side) = actor {
+            self.mark(side);
+        }
         self.actions.push(action);
         self.notes.push(note.clone());
         self.takeback = None;
@@ -229,101 +249,123 @@ impl LiveGame {
     }
 
     /// The state of the game as every client sees it (no seat keys).
-    pub fn view(&self) -> Value {
+    pub fn view(&self) -> StateView {
         on_board!(&self.game, AnyGame, game => self.view_of(game))
     }
 
-    fn view_of<B: Board>(&self, game: &Game<B>) -> Value {
+    fn view_of<B: Board>(&self, game: &Game<B>) -> StateView {
         let m = game.current();
         let pos = m.position();
         let (status, to_act, winner) = match m.state() {
-            MatchState::Playing => ("playing", Some(pos.side_to_move()), None),
-            MatchState::AwaitingFill { winner } => ("fill", Some(winner), None),
-            MatchState::Over { winner } => ("over", None, Some(winner)),
+            MatchState::Playing => (Status::Playing, Some(pos.side_to_move()), None),
+            MatchState::AwaitingFill { winner } => (Status::Fill, Some(winner), None),
+            MatchState::Over { winner } => (Status::Over, None, Some(winner)),
         };
-        let legal: Vec<String> = if status == "playing" {
-            pos.legal_moves().iter().map(ToString::to_string).collect()
-        } else {
-            Vec::new()
+        let legal = match status {
+            Status::Playing => pos
+                .legal_moves()
+                .iter()
+                .map(|&mv| AnyMove::of(mv))
+                .collect(),
+            _ => Vec::new(),
         };
-        let record = game.record();
-        let rounds: Vec<Value> = record
+        let rounds = game
+            .record()
             .rounds
             .iter()
             .enumerate()
-            .map(|(i, r)| {
-                json!({
-                    "round": i + 1,
-                    "fill": r.fill.map(|f| f.to_string()),
-                    "moves": r.moves.iter().map(ToString::to_string).collect::<Vec<_>>(),
-                    "result": r.result.map(|(w, end)| format!(
-                        "{} {}", kamisado_core::record::result_text(w), end
-                    )),
-                })
+            .map(|(i, r)| RoundLog {
+                round: i + 1,
+                fill: r.fill.map(|f| f.to_string()),
+                moves: r.moves.iter().map(|&mv| AnyMove::of(mv)).collect(),
+                result: r
+                    .result
+                    .map(|(w, end)| format!("{} {}", kamisado_core::record::result_text(w), end)),
             })
             .collect();
-        let fill_preview = if status == "fill" {
-            json!({
-                "left": m.filled(Fill::Left).map(|p| towers(&p)),
-                "right": m.filled(Fill::Right).map(|p| towers(&p)),
-            })
-        } else {
-            Value::Null
+        let fill_preview = match status {
+            Status::Fill => Some(FillPreview {
+                left: m.filled(Fill::Left).map(|p| towers(&p)).unwrap_or_default(),
+                right: m
+                    .filled(Fill::Right)
+                    .map(|p| towers(&p))
+                    .unwrap_or_default(),
+            }),
+            _ => None,
         };
         let score = m.score();
-        json!({
-            "t": "state",
-            "id": self.row.id,
-            "mode": self.row.mode.name(),
-            "level": self.row.level,
-            "engine": self.engine_side().map(side_code),
-            "names": { "b": self.row.black_name, "w": self.row.white_name },
-            "n": self.actions.len(),
-            "rules": m.rules().name(),
-            "board": B::KIND.name(),
-            "layout": layout::<B>(),
-            "target": score.target,
-            "score": { "b": score.black, "w": score.white },
-            "round": m.round(),
-            "fen": m.to_string(),
-            "towers": towers(pos),
-            "status": status,
-            "to_act": to_act.map(side_code),
-            "winner": winner.map(side_code),
-            "forced": pos.forced_tower().map(|(sq, _)| sq.to_string()),
-            "forced_colour": pos.forced_colour().map(|c| c.name()),
-            "legal": legal,
-            "last": m.last_move().map(|mv| mv.to_string()),
-            "last_round": m.last_round().map(round_view),
-            "rounds": rounds,
-            "notes": self.notes,
-            "fill_preview": fill_preview,
-            "takeback": self.takeback.map(side_code),
-            "thinking": self.engine_pending == Some(self.actions.len()) && self.engine_to_act(),
-            "mode_undo": self.row.mode != Mode::Friend,
-        })
+        let engine = self.engine_side();
+        StateView {
+            id: self.row.id.clone(),
+            mode: self.row.mode,
+            level: self.row.level,
+            engine: engine.map(Into::into),
+            names: PerSide {
+                b: self.row.black_name.clone(),
+                w: self.row.white_name.clone(),
+            },
+            joined: PerSide {
+                b: self.joined.b || engine == Some(Side::Black),
+                w: self.joined.w || engine == Some(Side::White),
+            },
+            n: self.actions.len(),
+            rules: m.rules().name().to_string(),
+            board: B::KIND.name().to_string(),
+            layout: layout::<B>(),
+            target: score.target,
+            score: PerSide {
+                b: score.black,
+                w: score.white,
+            },
+            round: m.round(),
+            fen: m.to_string(),
+            towers: towers(pos),
+            status,
+            to_act: to_act.map(Into::into),
+            winner: winner.map(Into::into),
+            forced: pos.forced_tower().map(|(sq, _)| sq.to_string()),
+            forced_colour: pos.forced_colour().map(|c| c.name().to_string()),
+            legal,
+            last: m.last_move().map(AnyMove::of),
+            last_round: m.last_round().map(|r| round_view(r, m)),
+            rounds,
+            notes: self.notes.clone(),
+            fill_preview,
+            takeback: self.takeback.map(Into::into),
+            thinking: self.engine_pending == Some(self.actions.len()) && self.engine_to_act(),
+        }
     }
 }
 
 /// A round's result as sent to clients.
-fn round_view(r: RoundResult) -> Value {
-    json!({
-        "winner": side_code(r.winner),
-        "end": r.end.name(),
-        "tower": r.tower.map(|c| c.name()),
-        "points": r.points,
-    })
+fn round_view<B: Board>(r: RoundResult, after: &Match<B>) -> RoundView {
+    RoundView {
+        winner: r.winner.into(),
+        end: r.end.name().to_string(),
+        tower: r.tower.map(|c| c.name().to_string()),
+        promoted_to: r.tower.map(|colour| {
+            let teeth = after.teeth(r.winner, colour);
+            kamisado_core::Tower {
+                side: r.winner,
+                colour,
+                teeth,
+            }
+            .rank_name()
+            .to_string()
+        }),
+        points: r.points,
+    }
 }
 
 /// The colour names of the board's squares, the top rank first, each from file a.
-pub fn layout<B: Board>() -> Vec<Vec<&'static str>> {
+pub fn layout<B: Board>() -> Vec<Vec<String>> {
     (0..B::SIZE as i32)
         .rev()
         .map(|rank| {
             (0..B::SIZE as i32)
                 .map(|file| {
                     let sq = Square::<B>::at(file, rank).expect("on the board");
-                    geometry::colour_of(sq).name()
+                    geometry::colour_of(sq).name().to_string()
                 })
                 .collect()
         })
@@ -364,18 +406,17 @@ fn apply_to<B: Board>(game: &mut Game<B>, action: Action) -> Result<String, Stri
     })
 }
 
-/// Every tower of a position: square, side, colour name and teeth.
-pub fn towers<B: Board>(pos: &Position<B>) -> Vec<Value> {
+/// Every tower of a position: square, side, colour, teeth and rank.
+pub fn towers<B: Board>(pos: &Position<B>) -> Vec<TowerView> {
     (0..B::SQUARES as u8)
         .filter_map(Square::<B>::new)
         .filter_map(|sq| {
-            pos.tower_at(sq).map(|t| {
-                json!({
-                    "sq": sq.to_string(),
-                    "side": side_code(t.side),
-                    "colour": t.colour.name(),
-                    "teeth": t.teeth,
-                })
+            pos.tower_at(sq).map(|t| TowerView {
+                sq: sq.to_string(),
+                side: t.side.into(),
+                colour: t.colour.name().to_string(),
+                teeth: t.teeth,
+                rank: t.rank_name().to_string(),
             })
         })
         .collect()

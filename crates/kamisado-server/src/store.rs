@@ -21,7 +21,8 @@ const MIGRATIONS: [(i64, &str); 2] = [
 ];
 
 /// How a game is played.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Mode {
     /// A player against the engine.
     Engine,

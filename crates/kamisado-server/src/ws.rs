@@ -5,83 +5,33 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use axum::extract::ws::{Message, WebSocket};
-use serde::Deserialize;
-use serde_json::{Value, json};
+use axum::extract::ws::{CloseFrame, Message, WebSocket, close_code};
 use tokio::sync::{broadcast, mpsc};
 
 use crate::app::{App, GameCell};
+use crate::engine::value_view;
 use crate::error::ServerError;
 use crate::limits::RateLimiter;
 use crate::live::{Action, Seat};
 use crate::store::Mode;
+use crate::wire::{ClientMessage, HintView, Kind, ServerMessage, StateView};
 
-/// The largest frame the WebSocket accepts at all; larger ones close the connection.
+/// The largest frame the WebSocket reads; a larger one closes the connection
+/// with close code 1009 and the reason.
 pub const MAX_FRAME: usize = 16 * 1024;
+/// The largest frame the socket layer takes in before it gives up on the
+/// connection without a word; between [`MAX_FRAME`] and this, the server
+/// closes it itself with a code and a reason.
+pub const MAX_READ: usize = 4 * MAX_FRAME;
 /// Messages waiting for one client (hints, answers) before more are dropped.
 const DIRECT_DEPTH: usize = 16;
-
-/// A message from a client, as [`decode_client_message`] reads it.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
-#[serde(tag = "t", rename_all = "snake_case", deny_unknown_fields)]
-pub enum ClientMessage {
-    /// Takes a seat with its key, or watches without one.
-    Join {
-        /// The seat key, or none to watch.
-        key: Option<String>,
-    },
-    /// Plays a move (`c1-c6`, `d4>d5`, `pass`) as action number `n`.
-    Move {
-        /// The action's number.
-        n: usize,
-        /// The move in notation.
-        mv: String,
-    },
-    /// Chooses the fill side (`left`, `right`) as action number `n`.
-    Fill {
-        /// The action's number.
-        n: usize,
-        /// `left` or `right`.
-        fill: String,
-    },
-    /// Resigns the match as action number `n`.
-    Resign {
-        /// The action's number.
-        n: usize,
-    },
-    /// Takes back moves (against the engine, or on one screen).
-    Undo {
-        /// The action's number.
-        n: usize,
-    },
-    /// Offers to take back one's last move (with a friend).
-    Takeback {
-        /// The action's number.
-        n: usize,
-    },
-    /// Answers the opponent's takeback offer.
-    TakebackReply {
-        /// Whether the offer is accepted.
-        accept: bool,
-    },
-    /// Asks the engine for the best move (against the engine, or on one screen).
-    Hint {
-        /// The action's number.
-        n: usize,
-    },
-    /// Sets one's name.
-    Name {
-        /// The name.
-        name: String,
-    },
-}
 
 /// Reads one client message: at most `max_len` bytes of JSON with a known `t`.
 ///
 /// ```
 /// use kamisado_server::{ClientMessage, decode_client_message};
 /// let m = decode_client_message(r#"{"t":"move","n":0,"mv":"d1-d6"}"#, 2048).unwrap();
-/// assert_eq!(m, ClientMessage::Move { n: 0, mv: "d1-d6".into() });
+/// assert_eq!(m, ClientMessage::Move { n: 0, mv: "d1-d6".parse().unwrap() });
 /// assert!(decode_client_message(r#"{"t":"move"}"#, 2048).is_err());
 /// ```
 ///
@@ -89,18 +39,28 @@ pub enum ClientMessage {
 /// [`ServerError::TooLarge`] for a longer message, [`ServerError::BadRequest`]
 /// for anything that is not one of the messages.
 pub fn decode_client_message(text: &str, max_len: usize) -> Result<ClientMessage, ServerError> {
-    if text.len() > max_len {
-        return Err(ServerError::TooLarge(format!(
-            "message refused: {} bytes, the limit is {max_len}",
-            text.len()
-        )));
-    }
-    serde_json::from_str(text)
-        .map_err(|e| ServerError::BadRequest(format!("malformed message: {e}")))
+    ClientMessage::decode(text, max_len).map_err(|e| e.error)
 }
 
-fn error_message(reason: &str) -> String {
-    json!({ "t": "error", "reason": reason }).to_string()
+/// The kind a message claims in its `t`, read without reading the rest (to
+/// address a refusal of a message that was not read, such as one over the rate).
+fn claimed_kind(text: &str) -> Option<Kind> {
+    #[derive(serde::Deserialize)]
+    struct Claim {
+        t: String,
+    }
+    serde_json::from_str::<Claim>(text)
+        .ok()
+        .and_then(|c| Kind::named(&c.t))
+}
+
+/// Closes the connection with a code and a reason a person can read.
+async fn close(socket: &mut WebSocket, code: u16, reason: String) {
+    let frame = CloseFrame {
+        code,
+        reason: reason.into(),
+    };
+    let _ = socket.send(Message::Close(Some(frame))).await;
 }
 
 /// Runs one client's connection until it closes.
@@ -109,33 +69,55 @@ pub async fn session(app: Arc<App>, cell: Arc<GameCell>, mut socket: WebSocket) 
     let (direct_tx, mut direct_rx) = mpsc::channel::<String>(DIRECT_DEPTH);
     let mut seat: Option<Seat> = None;
     let mut rate = RateLimiter::new(app.limits.messages_per_second, app.limits.message_burst);
-    let first = cell.live.lock().await.view().to_string();
+    let first = cell.state_text().await;
     if socket.send(Message::Text(first.into())).await.is_err() {
         return;
     }
     loop {
-        let outgoing = tokio::select! {
+        let mut outgoing: Vec<String> = Vec::new();
+        tokio::select! {
             incoming = socket.recv() => match incoming {
-                Some(Ok(Message::Text(text))) => match rate.take(Instant::now()) {
-                    Ok(()) => handle(&app, &cell, &mut seat, text.as_str(), &direct_tx).await,
-                    Err(e) => vec![error_message(&e.to_string())],
-                },
-                Some(Ok(Message::Binary(_))) => match rate.take(Instant::now()) {
-                    Ok(()) => vec![error_message("messages are JSON text")],
-                    Err(e) => vec![error_message(&e.to_string())],
-                },
-                Some(Ok(Message::Ping(_) | Message::Pong(_))) => Vec::new(),
-                Some(Ok(Message::Close(_))) | Some(Err(_)) | None => return,
+                Some(Ok(Message::Text(text))) => {
+                    if text.len() > MAX_FRAME {
+                        let reason = format!(
+                            "a message of {} bytes closes the connection: the limit is {MAX_FRAME}",
+                            text.len()
+                        );
+                        close(&mut socket, close_code::SIZE, reason).await;
+                        return;
+                    }
+                    let answer = match rate.take(Instant::now()) {
+                        Ok(()) => handle(&app, &cell, &mut seat, text.as_str(), &direct_tx).await,
+                        Err(e) => Some(ServerMessage::error(claimed_kind(text.as_str()), e)),
+                    };
+                    // The sender sees the state its action made before the answer to it.
+                    while let Ok(state) = states.try_recv() {
+                        outgoing.push(state.to_string());
+                    }
+                    outgoing.extend(answer.map(|a| a.to_text()));
+                }
+                Some(Ok(Message::Binary(_))) => {
+                    let refusal = match rate.take(Instant::now()) {
+                        Ok(()) => "messages are JSON text, not binary".to_string(),
+                        Err(e) => e.to_string(),
+                    };
+                    outgoing.push(ServerMessage::error(None, refusal).to_text());
+                }
+                Some(Ok(Message::Ping(_) | Message::Pong(_))) => {}
+                Some(Err(e)) => {
+                    let reason = format!("the connection failed: {e}; the limit for a message is {MAX_FRAME} bytes");
+                    close(&mut socket, close_code::SIZE, reason).await;
+                    return;
+                }
+                Some(Ok(Message::Close(_))) | None => return,
             },
             state = states.recv() => match state {
-                Ok(state) => vec![state.to_string()],
-                Err(broadcast::error::RecvError::Lagged(_)) => {
-                    vec![cell.live.lock().await.view().to_string()]
-                }
+                Ok(state) => outgoing.push(state.to_string()),
+                Err(broadcast::error::RecvError::Lagged(_)) => outgoing.push(cell.state_text().await),
                 Err(broadcast::error::RecvError::Closed) => return,
             },
-            Some(direct) = direct_rx.recv() => vec![direct],
-        };
+            Some(direct) = direct_rx.recv() => outgoing.push(direct),
+        }
         for text in outgoing {
             if socket.send(Message::Text(text.into())).await.is_err() {
                 return;
@@ -144,30 +126,24 @@ pub async fn session(app: Arc<App>, cell: Arc<GameCell>, mut socket: WebSocket) 
     }
 }
 
-/// Handles one message and returns the answers for this client alone.
+/// Handles one message and gives the answer to it, or none when the answer
+/// comes later (a hint, through `direct`).
 async fn handle(
     app: &Arc<App>,
     cell: &Arc<GameCell>,
     seat: &mut Option<Seat>,
     text: &str,
     direct: &mpsc::Sender<String>,
-) -> Vec<String> {
-    let message = match decode_client_message(text, app.limits.max_message) {
+) -> Option<ServerMessage> {
+    let message = match ClientMessage::decode(text, app.limits.max_message) {
         Ok(m) => m,
-        Err(e) => return vec![error_message(&e.to_string())],
+        Err(e) => return Some(ServerMessage::error(e.of, e.error)),
     };
+    let kind = message.kind();
     match run(app, cell, seat, message, direct).await {
-        Ok(answers) => answers,
-        Err(e) => vec![error_message(&e.to_string())],
+        Ok(answer) => answer,
+        Err(e) => Some(ServerMessage::error(Some(kind), e)),
     }
-}
-
-fn parse_action(
-    kind: &str,
-    text: &str,
-    parse: impl FnOnce(&str) -> Result<Action, String>,
-) -> Result<Action, ServerError> {
-    parse(text).map_err(|e| ServerError::BadRequest(format!("malformed {kind}: {e}")))
 }
 
 async fn run(
@@ -176,76 +152,48 @@ async fn run(
     seat: &mut Option<Seat>,
     message: ClientMessage,
     direct: &mpsc::Sender<String>,
-) -> Result<Vec<String>, ServerError> {
-    let acted = |a: crate::app::Acted| {
-        vec![json!({ "t": "ack", "n": a.n, "duplicate": a.duplicate }).to_string()]
-    };
+) -> Result<Option<ServerMessage>, ServerError> {
+    let kind = message.kind();
+    let n = message.number();
+    let done = |duplicate: bool| Ok(Some(ServerMessage::ack(kind, n, duplicate)));
     match message {
         ClientMessage::Join { key } => {
-            let live = cell.live.lock().await;
-            *seat = match key.as_deref() {
-                None | Some("") => None,
-                Some(key) => Some(live.seat_of(key).ok_or_else(|| {
-                    ServerError::Forbidden(
-                        "this seat key does not open a seat of this game: you are watching".into(),
-                    )
-                })?),
-            };
-            let welcome = json!({ "t": "welcome", "seat": seat.map(Seat::name) }).to_string();
-            let mut live = live;
-            app.kick_engine(cell, &mut live);
-            Ok(vec![welcome, live.view().to_string()])
+            *seat = app.join(cell, key.as_deref()).await?;
+            Ok(Some(ServerMessage::Welcome { seat: *seat }))
         }
         ClientMessage::Move { n, mv } => {
-            let action = parse_action("move", &mv, |s| {
-                s.parse()
-                    .map(Action::Move)
-                    .map_err(|e: kamisado_core::mv::ParseMoveError| e.to_string())
-            })?;
-            Ok(acted(app.act(cell, *seat, n, action).await?))
+            done(app.act(cell, *seat, n, Action::Move(mv)).await?.duplicate)
         }
         ClientMessage::Fill { n, fill } => {
-            let action = parse_action("fill", &fill, |s| s.parse().map(Action::Fill))?;
-            Ok(acted(app.act(cell, *seat, n, action).await?))
+            done(app.act(cell, *seat, n, Action::Fill(fill)).await?.duplicate)
         }
         ClientMessage::Resign { n } => {
-            let side = {
-                let live = cell.live.lock().await;
-                match *seat {
-                    Some(Seat::Side(side)) => side,
-                    Some(Seat::Both) => live
-                        .side_to_act()
-                        .ok_or_else(|| ServerError::Conflict("the match is over".into()))?,
-                    None => {
-                        return Err(ServerError::Forbidden("watchers cannot resign".into()));
-                    }
-                }
-            };
-            // A player may resign when it is not their turn: act as the side to act would.
-            let acted_as = Some(Seat::Both).filter(|_| seat.is_some());
-            Ok(acted(
-                app.act(cell, acted_as, n, Action::Resign(side)).await?,
-            ))
+            let side = app.resigning_side(cell, *seat).await?;
+            done(
+                app.act(cell, *seat, n, Action::Resign(side))
+                    .await?
+                    .duplicate,
+            )
         }
         ClientMessage::Undo { n } => {
             app.undo(cell, *seat, n).await?;
-            Ok(Vec::new())
+            done(false)
         }
         ClientMessage::Takeback { n } => {
             app.offer_takeback(cell, *seat, n).await?;
-            Ok(Vec::new())
+            done(false)
         }
         ClientMessage::TakebackReply { accept } => {
             app.answer_takeback(cell, *seat, accept).await?;
-            Ok(Vec::new())
+            done(false)
         }
         ClientMessage::Name { name } => {
             app.rename(cell, *seat, &name).await?;
-            Ok(Vec::new())
+            done(false)
         }
         ClientMessage::Hint { n } => {
             hint(app, cell, *seat, n, direct.clone()).await?;
-            Ok(Vec::new())
+            Ok(None)
         }
     }
 }
@@ -271,9 +219,7 @@ async fn hint(
                 "watchers cannot ask for hints".into(),
             ));
         };
-        if live.actions.len() != n {
-            return Err(ServerError::Conflict("the game has moved on since".into()));
-        }
+        App::check_number(&live, n, None)?;
         let current = live.current();
         let to_move = current.side_to_act();
         if current.state() != kamisado_core::MatchState::Playing
@@ -287,34 +233,32 @@ async fn hint(
         current
     };
     let ticket = app.engines.admit()?;
-    let nodes = app.limits.hint_nodes;
+    let nodes = app.limits.assess_nodes;
     let app = Arc::clone(app);
     tokio::spawn(async move {
         let answer = app
             .engines
-            .run(move |brain, stop| brain.analyse(&position, nodes, stop))
+            .run(move |brain, stop| brain.assess(&position, nodes, stop))
             .await;
         drop(ticket);
-        let text = match answer {
-            Ok(moves) => match moves.first() {
-                Some(best) => json!({
-                    "t": "hint",
-                    "n": n,
-                    "mv": best.mv.to_string(),
-                    "value": best.value,
-                    "line": best.line.iter().map(ToString::to_string).collect::<Vec<_>>(),
-                })
-                .to_string(),
-                None => error_message("the engine found no move here"),
+        let message = match answer {
+            Ok(assessment) => match assessment.best() {
+                Some(best) => ServerMessage::Hint(HintView {
+                    n,
+                    mv: best.mv,
+                    value: value_view(assessment.side, best.value),
+                    line: best.line.clone(),
+                }),
+                None => ServerMessage::error(Some(Kind::Hint), "the engine found no move here"),
             },
-            Err(e) => error_message(&e.to_string()),
+            Err(e) => ServerMessage::error(Some(Kind::Hint), e),
         };
-        let _ = direct.send(text).await;
+        let _ = direct.send(message.to_text()).await;
     });
     Ok(())
 }
 
 /// The state of a game for `GET /api/games/{id}`.
-pub async fn view(cell: &GameCell) -> Value {
+pub async fn view(cell: &GameCell) -> StateView {
     cell.live.lock().await.view()
 }

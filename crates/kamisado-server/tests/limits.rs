@@ -74,7 +74,7 @@ async fn engine_searches_are_capped_in_number_and_in_time() {
         engine_slots: 1,
         engine_queue: 0,
         search_time,
-        hint_nodes: u64::MAX,
+        assess_nodes: u64::MAX,
         ..Limits::default()
     };
     let server = TestServer::start_with(&db, limits).await;

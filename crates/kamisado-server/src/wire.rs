@@ -1,0 +1,903 @@
+//! The WebSocket's messages, both ways, as Rust types: the one contract
+//! between the page, the server, its tests and the load generator.
+//!
+//! A client sends [`ClientMessage`]s and receives [`ServerMessage`]s. Every
+//! client message gets exactly one answer addressed to it, which names the
+//! message it answers ([`Kind`]):
+//!
+//! | message | answer |
+//! |---|---|
+//! | `join` | `welcome` with the seat taken, or `error` |
+//! | `hint` | `hint` with the engine's move, or `error` |
+//! | every other (`move`, `fill`, `resign`, `undo`, `takeback`, `takeback_reply`, `name`) | `ack`, or `error` |
+//!
+//! A message that cannot be read at all is answered by an `error` whose `of`
+//! names its kind when that much could be read. `state` messages are not
+//! answers: every client of the game receives one after each change, and the
+//! sender of a change receives the new state before its `ack`.
+//!
+//! ```
+//! use kamisado_server::wire::{ClientMessage, Kind, ServerMessage};
+//! let m = ClientMessage::decode(r#"{"t":"move","n":0,"mv":"d1-d6"}"#, 2048).unwrap();
+//! assert_eq!(m.kind(), Kind::Move);
+//! let ack = ServerMessage::ack(Kind::Move, Some(0), false);
+//! assert_eq!(ack.to_text(), r#"{"t":"ack","of":"move","n":0,"duplicate":false}"#);
+//! ```
+
+use std::fmt;
+use std::str::FromStr;
+
+use kamisado_core::{Fill, Side};
+use serde::de::Error as _;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde_json::Value;
+
+use crate::boards::AnyMove;
+use crate::error::ServerError;
+use crate::live::Seat;
+use crate::store::Mode;
+
+/// Writes a value with its `Display` as a JSON string.
+fn as_text<T: fmt::Display, S: Serializer>(value: &T, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(value)
+}
+
+/// Reads a JSON string with the value's `FromStr`.
+fn from_text<'de, T, D>(d: D) -> Result<T, D::Error>
+where
+    T: FromStr,
+    T::Err: fmt::Display,
+    D: Deserializer<'de>,
+{
+    let text = String::deserialize(d)?;
+    text.parse().map_err(D::Error::custom)
+}
+
+impl Serialize for AnyMove {
+    /// A move in notation: `c1-c6`, `d4>d5`, `pass`.
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        as_text(self, s)
+    }
+}
+
+impl<'de> Deserialize<'de> for AnyMove {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<AnyMove, D::Error> {
+        from_text(d)
+    }
+}
+
+impl Serialize for Seat {
+    /// `b`, `w` or `both`.
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+impl<'de> Deserialize<'de> for Seat {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Seat, D::Error> {
+        match String::deserialize(d)?.as_str() {
+            "b" => Ok(Seat::Side(Side::Black)),
+            "w" => Ok(Seat::Side(Side::White)),
+            "both" => Ok(Seat::Both),
+            other => Err(D::Error::custom(format!(
+                "`{other}` is not a seat: expected b, w or both"
+            ))),
+        }
+    }
+}
+
+/// A side as the wire writes it: `b` (Black) or `w` (White, shown as Gold).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum SideCode {
+    /// Black, `b`.
+    #[serde(rename = "b")]
+    Black,
+    /// White, `w`.
+    #[serde(rename = "w")]
+    White,
+}
+
+impl From<Side> for SideCode {
+    fn from(side: Side) -> SideCode {
+        match side {
+            Side::Black => SideCode::Black,
+            Side::White => SideCode::White,
+        }
+    }
+}
+
+impl From<SideCode> for Side {
+    fn from(side: SideCode) -> Side {
+        match side {
+            SideCode::Black => Side::Black,
+            SideCode::White => Side::White,
+        }
+    }
+}
+
+/// One value for each side, written `{"b": …, "w": …}`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PerSide<T> {
+    /// Black's.
+    pub b: T,
+    /// White's.
+    pub w: T,
+}
+
+impl<T> PerSide<T> {
+    /// The value of `side`.
+    pub fn of(&self, side: Side) -> &T {
+        match side {
+            Side::Black => &self.b,
+            Side::White => &self.w,
+        }
+    }
+}
+
+/// The kinds of client message, as their `t` names them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Kind {
+    /// `join`.
+    Join,
+    /// `move`.
+    Move,
+    /// `fill`.
+    Fill,
+    /// `resign`.
+    Resign,
+    /// `undo`.
+    Undo,
+    /// `takeback`.
+    Takeback,
+    /// `takeback_reply`.
+    TakebackReply,
+    /// `hint`.
+    Hint,
+    /// `name`.
+    Name,
+}
+
+impl Kind {
+    /// Every kind, in the order of the table above.
+    pub const ALL: [Kind; 9] = [
+        Kind::Join,
+        Kind::Move,
+        Kind::Fill,
+        Kind::Resign,
+        Kind::Undo,
+        Kind::Takeback,
+        Kind::TakebackReply,
+        Kind::Hint,
+        Kind::Name,
+    ];
+
+    /// The `t` of the message.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Kind::Join => "join",
+            Kind::Move => "move",
+            Kind::Fill => "fill",
+            Kind::Resign => "resign",
+            Kind::Undo => "undo",
+            Kind::Takeback => "takeback",
+            Kind::TakebackReply => "takeback_reply",
+            Kind::Hint => "hint",
+            Kind::Name => "name",
+        }
+    }
+
+    /// The kind whose `t` is `name`.
+    pub fn named(name: &str) -> Option<Kind> {
+        Kind::ALL.into_iter().find(|k| k.name() == name)
+    }
+
+    /// The fields the message carries besides `t`, each with what it must be.
+    const fn fields(self) -> &'static [(&'static str, Field)] {
+        match self {
+            Kind::Join => &[("key", Field::OptionalText)],
+            Kind::Move => &[("n", Field::Number), ("mv", Field::Text)],
+            Kind::Fill => &[("n", Field::Number), ("fill", Field::Text)],
+            Kind::Resign | Kind::Undo | Kind::Takeback | Kind::Hint => &[("n", Field::Number)],
+            Kind::TakebackReply => &[("accept", Field::Bool)],
+            Kind::Name => &[("name", Field::Text)],
+        }
+    }
+}
+
+impl fmt::Display for Kind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// What a field of a client message must hold.
+#[derive(Clone, Copy, Debug)]
+enum Field {
+    Number,
+    Text,
+    OptionalText,
+    Bool,
+}
+
+impl Field {
+    fn accepts(self, value: Option<&Value>) -> bool {
+        match (self, value) {
+            (Field::OptionalText, None | Some(Value::Null | Value::String(_))) => true,
+            (Field::Number, Some(v)) => v.as_u64().is_some_and(|n| n <= u32::MAX as u64),
+            (Field::Text, Some(Value::String(_))) => true,
+            (Field::Bool, Some(Value::Bool(_))) => true,
+            _ => false,
+        }
+    }
+
+    fn explain(self, name: &str) -> String {
+        match (self, name) {
+            (Field::Number, _) => format!(
+                "`{name}` must be the action's number: a whole number, the `n` of the last state"
+            ),
+            (Field::Text, "mv") => {
+                "`mv` must be a move in notation, such as c1-c6, d4>d5 or pass".into()
+            }
+            (Field::Text, "fill") => "`fill` must be left or right".into(),
+            (Field::Text, _) => format!("`{name}` must be text"),
+            (Field::OptionalText, _) => format!("`{name}` must be text or null"),
+            (Field::Bool, _) => format!("`{name}` must be true or false"),
+        }
+    }
+}
+
+/// A message from a client.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "t", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ClientMessage {
+    /// Takes a seat with its key, or watches without one.
+    Join {
+        /// The seat key, or none to watch.
+        #[serde(default)]
+        key: Option<String>,
+    },
+    /// Plays a move as action number `n`.
+    Move {
+        /// The action's number.
+        n: usize,
+        /// The move (`c1-c6`, `d4>d5`, `pass`), read by the rules' parser.
+        mv: AnyMove,
+    },
+    /// Chooses the fill side as action number `n`.
+    Fill {
+        /// The action's number.
+        n: usize,
+        /// `left` or `right`.
+        #[serde(serialize_with = "as_text", deserialize_with = "from_text")]
+        fill: Fill,
+    },
+    /// Resigns the match as action number `n`.
+    Resign {
+        /// The action's number.
+        n: usize,
+    },
+    /// Takes back moves (against the engine, or on one screen).
+    Undo {
+        /// The action's number.
+        n: usize,
+    },
+    /// Offers to take back one's last move (with a friend).
+    Takeback {
+        /// The action's number.
+        n: usize,
+    },
+    /// Answers the opponent's takeback offer.
+    TakebackReply {
+        /// Whether the offer is accepted.
+        accept: bool,
+    },
+    /// Asks the engine for the best move (against the engine, or on one screen).
+    Hint {
+        /// The action's number.
+        n: usize,
+    },
+    /// Sets one's name.
+    Name {
+        /// The name.
+        name: String,
+    },
+}
+
+/// Why a client message could not be read: the reason, and the kind of
+/// message when that much was readable (so that the answer can name it).
+#[derive(Debug)]
+pub struct Unreadable {
+    /// The message's kind, when its `t` was one.
+    pub of: Option<Kind>,
+    /// What was wrong, in the words a player or a client's author reads.
+    pub error: ServerError,
+}
+
+impl ClientMessage {
+    /// The message's kind.
+    pub fn kind(&self) -> Kind {
+        match self {
+            ClientMessage::Join { .. } => Kind::Join,
+            ClientMessage::Move { .. } => Kind::Move,
+            ClientMessage::Fill { .. } => Kind::Fill,
+            ClientMessage::Resign { .. } => Kind::Resign,
+            ClientMessage::Undo { .. } => Kind::Undo,
+            ClientMessage::Takeback { .. } => Kind::Takeback,
+            ClientMessage::TakebackReply { .. } => Kind::TakebackReply,
+            ClientMessage::Hint { .. } => Kind::Hint,
+            ClientMessage::Name { .. } => Kind::Name,
+        }
+    }
+
+    /// The action number the message carries, if its kind has one.
+    pub fn number(&self) -> Option<usize> {
+        match *self {
+            ClientMessage::Move { n, .. }
+            | ClientMessage::Fill { n, .. }
+            | ClientMessage::Resign { n }
+            | ClientMessage::Undo { n }
+            | ClientMessage::Takeback { n }
+            | ClientMessage::Hint { n } => Some(n),
+            ClientMessage::Join { .. }
+            | ClientMessage::TakebackReply { .. }
+            | ClientMessage::Name { .. } => None,
+        }
+    }
+
+    /// The message as JSON text.
+    pub fn to_text(&self) -> String {
+        serde_json::to_string(self).expect("a client message is always JSON")
+    }
+
+    /// Reads one client message: at most `max_len` bytes of JSON with a known
+    /// `t` and the fields that kind needs; its move or fill is read by the
+    /// rules' parsers.
+    ///
+    /// ```
+    /// use kamisado_server::wire::{ClientMessage, Kind};
+    /// let bad = ClientMessage::decode(r#"{"t":"move","n":"x","mv":"d1-d6"}"#, 2048).unwrap_err();
+    /// assert_eq!(bad.of, Some(Kind::Move));
+    /// assert!(bad.error.to_string().contains("`n` must be the action's number"));
+    /// ```
+    ///
+    /// # Errors
+    /// [`ServerError::TooLarge`] for a longer message, [`ServerError::BadRequest`]
+    /// for anything else that is not one of the messages, each with its reason.
+    pub fn decode(text: &str, max_len: usize) -> Result<ClientMessage, Unreadable> {
+        let bad = |of, m: String| Unreadable {
+            of,
+            error: ServerError::BadRequest(m),
+        };
+        if text.len() > max_len {
+            return Err(Unreadable {
+                of: None,
+                error: ServerError::TooLarge(format!(
+                    "message refused: {} bytes, the limit is {max_len}",
+                    text.len()
+                )),
+            });
+        }
+        let value: Value = serde_json::from_str(text).map_err(|_| {
+            bad(
+                None,
+                "a message must be a JSON object such as {\"t\":\"move\",\"n\":0,\"mv\":\"c1-c6\"}"
+                    .into(),
+            )
+        })?;
+        let Value::Object(fields) = &value else {
+            return Err(bad(
+                None,
+                "a message must be a JSON object with a `t`".into(),
+            ));
+        };
+        let kinds = || {
+            Kind::ALL
+                .iter()
+                .map(|k| k.name())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let kind = match fields.get("t") {
+            Some(Value::String(t)) => Kind::named(t).ok_or_else(|| {
+                bad(
+                    None,
+                    format!("`{t}` is not a message: expected {}", kinds()),
+                )
+            })?,
+            _ => {
+                return Err(bad(
+                    None,
+                    format!("a message needs `t`, its kind: one of {}", kinds()),
+                ));
+            }
+        };
+        let expected = kind.fields();
+        if let Some(extra) = fields
+            .keys()
+            .find(|k| *k != "t" && !expected.iter().any(|(name, _)| name == k))
+        {
+            let allowed: Vec<String> = expected.iter().map(|(n, _)| format!("`{n}`")).collect();
+            return Err(bad(
+                Some(kind),
+                format!(
+                    "a `{kind}` message has no field `{extra}`; it takes {}",
+                    if allowed.is_empty() {
+                        "none".to_string()
+                    } else {
+                        allowed.join(" and ")
+                    }
+                ),
+            ));
+        }
+        for (name, field) in expected {
+            if !field.accepts(fields.get(*name)) {
+                return Err(bad(Some(kind), field.explain(name)));
+            }
+        }
+        serde_json::from_value(value).map_err(|e| {
+            // The fields have their types: what remains is the rules' reading
+            // of a move or a fill, whose message is the parser's own.
+            let text = e.to_string();
+            let reason = text.split(" at line ").next().unwrap_or(&text).to_string();
+            bad(Some(kind), format!("malformed {kind}: {reason}"))
+        })
+    }
+}
+
+/// A value from the point of view of one side: proven (a win or a loss in so
+/// many plies) or the engine's estimate.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ValueView {
+    /// The side whose value it is.
+    pub side: SideCode,
+    /// `win`, `loss` or `estimate`.
+    pub kind: ValueKind,
+    /// For a proven value, the plies to the end of the round.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub plies: Option<u32>,
+    /// For an estimate, the engine's score (positive is good for `side`).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub score: Option<i32>,
+}
+
+/// Whether a value is proven, and which way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ValueKind {
+    /// The side wins in `plies` against any defence.
+    Win,
+    /// The side loses in `plies` at the longest defence.
+    Loss,
+    /// Not proven: `score` is the engine's estimate.
+    Estimate,
+}
+
+/// The engine's recommendation for the player to move.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HintView {
+    /// The number of the state it was asked for.
+    pub n: usize,
+    /// The move.
+    pub mv: AnyMove,
+    /// The move's value for the player to move.
+    pub value: ValueView,
+    /// The line the engine expects, starting with the move.
+    pub line: Vec<AnyMove>,
+}
+
+/// A tower on the board.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TowerView {
+    /// Its square, `c1`.
+    pub sq: String,
+    /// Its owner.
+    pub side: SideCode,
+    /// Its colour's name, `orange`.
+    pub colour: String,
+    /// Its dragon's teeth (0–3).
+    pub teeth: u8,
+    /// Its rank: `tower`, `sumo`, `double sumo` or `triple sumo` (R10).
+    pub rank: String,
+}
+
+/// Whether a round is being played, a fill is to be chosen, or the match is over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    /// A round is being played.
+    Playing,
+    /// The last round's winner chooses the fill (R14).
+    Fill,
+    /// The match is over.
+    Over,
+}
+
+/// How the last round ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoundView {
+    /// Its winner.
+    pub winner: SideCode,
+    /// How it ended: `home row`, `deadlock`, `repetition`, `resignation` or `time`.
+    pub end: String,
+    /// The colour of the winner's tower that scored and was promoted.
+    pub tower: Option<String>,
+    /// The rank that tower has now.
+    pub promoted_to: Option<String>,
+    /// The points it scored.
+    pub points: u8,
+}
+
+/// One round as the record writes it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoundLog {
+    /// Its number, from 1.
+    pub round: usize,
+    /// The fill it started with (none for the first).
+    pub fill: Option<String>,
+    /// Its moves in notation.
+    pub moves: Vec<AnyMove>,
+    /// Its result as the record writes it (`1-0 home row`), once over.
+    pub result: Option<String>,
+}
+
+/// The towers after each fill choice.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FillPreview {
+    /// After filling from the left.
+    pub left: Vec<TowerView>,
+    /// After filling from the right.
+    pub right: Vec<TowerView>,
+}
+
+/// A game as every client sees it (no seat keys), sent after every change.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StateView {
+    /// The game's id.
+    pub id: String,
+    /// How it is played.
+    pub mode: Mode,
+    /// The engine's level, against the engine.
+    pub level: Option<u8>,
+    /// The engine's side, against the engine.
+    pub engine: Option<SideCode>,
+    /// The players' names.
+    pub names: PerSide<String>,
+    /// Whether each seat has been taken by its player (the engine's always is).
+    pub joined: PerSide<bool>,
+    /// The number of actions so far: the number the next action carries.
+    pub n: usize,
+    /// The rule set's name.
+    pub rules: String,
+    /// The board's name: `6x6`, `8x8` or `10x10`.
+    pub board: String,
+    /// The colour of every square, the top rank first, each from file a.
+    pub layout: Vec<Vec<String>>,
+    /// The points that win the match.
+    pub target: u8,
+    /// The points so far.
+    pub score: PerSide<u8>,
+    /// The round being played (from 1).
+    pub round: u32,
+    /// The position in notation, with the match field.
+    pub fen: String,
+    /// Every tower.
+    pub towers: Vec<TowerView>,
+    /// Playing, choosing the fill, or over.
+    pub status: Status,
+    /// The side to move or to choose the fill; none once the match is over.
+    pub to_act: Option<SideCode>,
+    /// The match's winner, once over.
+    pub winner: Option<SideCode>,
+    /// The square of the tower that must move (none when any may).
+    pub forced: Option<String>,
+    /// The colour that must move.
+    pub forced_colour: Option<String>,
+    /// The legal moves, from the rules crate.
+    pub legal: Vec<AnyMove>,
+    /// The last move of the round.
+    pub last: Option<AnyMove>,
+    /// How the last round ended.
+    pub last_round: Option<RoundView>,
+    /// Every round's fill, moves and result.
+    pub rounds: Vec<RoundLog>,
+    /// Each action explained in words.
+    pub notes: Vec<String>,
+    /// The towers after each fill choice, while the fill is being chosen.
+    pub fill_preview: Option<FillPreview>,
+    /// The side offering a takeback.
+    pub takeback: Option<SideCode>,
+    /// Whether the engine is thinking about its turn.
+    pub thinking: bool,
+}
+
+/// A position on the analysis board.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PositionView {
+    /// The position in notation, with the match field.
+    pub fen: String,
+    /// Every tower.
+    pub towers: Vec<TowerView>,
+    /// The side to move or to fill; none once the match is over.
+    pub to_act: Option<SideCode>,
+    /// The square of the tower that must move.
+    pub forced: Option<String>,
+    /// The points so far.
+    pub score: PerSide<u8>,
+    /// The round (from 1).
+    pub round: u32,
+}
+
+/// A legal move and its value for the player who makes it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveView {
+    /// The move.
+    pub mv: AnyMove,
+    /// Its value for the mover.
+    pub value: ValueView,
+    /// The line the engine expects, starting with the move.
+    pub line: Vec<AnyMove>,
+}
+
+/// A move of a record on the analysis board.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StepView {
+    /// The move played.
+    pub mv: AnyMove,
+    /// Its mover.
+    pub side: SideCode,
+    /// Its round.
+    pub round: u32,
+    /// Its value for the mover, as a hint in the position before would value it.
+    pub value: Option<ValueView>,
+    /// The engine's best move there.
+    pub best: Option<AnyMove>,
+    /// The best move's value.
+    pub best_value: Option<ValueView>,
+    /// The move explained in words.
+    pub note: String,
+    /// The position after it.
+    pub after: PositionView,
+}
+
+/// The answer of `POST /api/analysis`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AnalysisView {
+    /// The board's name.
+    pub board: String,
+    /// The colour of every square, the top rank first, each from file a.
+    pub layout: Vec<Vec<String>>,
+    /// The position the record or the text starts from.
+    pub start: PositionView,
+    /// Every move of the record.
+    pub steps: Vec<StepView>,
+    /// Every legal move of the last position with its value, best first.
+    pub moves: Vec<MoveView>,
+}
+
+/// A message from the server.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "t", rename_all = "snake_case")]
+pub enum ServerMessage {
+    /// The game after a change, to every client.
+    State(Box<StateView>),
+    /// The answer to `join`: the seat taken (none: watching).
+    Welcome {
+        /// `b`, `w`, `both` or null.
+        seat: Option<Seat>,
+    },
+    /// The answer to `hint`.
+    Hint(HintView),
+    /// The answer to any other message that was carried out.
+    Ack {
+        /// The kind of message it answers.
+        of: Kind,
+        /// The action number that message carried, if its kind has one.
+        n: Option<usize>,
+        /// Whether the action had already been applied (a retry).
+        duplicate: bool,
+    },
+    /// The answer to a message that was refused; the game is unchanged.
+    Error {
+        /// The kind of message it answers, when the message was readable that far.
+        of: Option<Kind>,
+        /// Why it was refused.
+        reason: String,
+    },
+}
+
+impl ServerMessage {
+    /// An `ack` of a message of kind `of` that carried number `n`.
+    pub fn ack(of: Kind, n: Option<usize>, duplicate: bool) -> ServerMessage {
+        ServerMessage::Ack { of, n, duplicate }
+    }
+
+    /// An `error` answering a message of kind `of`.
+    pub fn error(of: Option<Kind>, reason: impl fmt::Display) -> ServerMessage {
+        ServerMessage::Error {
+            of,
+            reason: reason.to_string(),
+        }
+    }
+
+    /// The message as JSON text.
+    pub fn to_text(&self) -> String {
+        serde_json::to_string(self).expect("a server message is always JSON")
+    }
+
+    /// Reads a server message (for clients written in Rust: the tests and
+    /// the load generator).
+    ///
+    /// # Errors
+    /// Text that is not one of the messages.
+    pub fn decode(text: &str) -> Result<ServerMessage, serde_json::Error> {
+        serde_json::from_str(text)
+    }
+
+    /// Whether this is the answer to a message of `kind` (rather than a state).
+    pub fn answers(&self, kind: Kind) -> bool {
+        match self {
+            ServerMessage::State(_) => false,
+            ServerMessage::Welcome { .. } => kind == Kind::Join,
+            ServerMessage::Hint(_) => kind == Kind::Hint,
+            ServerMessage::Ack { of, .. } => *of == kind,
+            ServerMessage::Error { of, .. } => of.is_none_or(|of| of == kind),
+        }
+    }
+}
+
+/// Reads a JSON request body (`what` names it in refusals) whose fields are
+/// those of `fields`: each a name, whether it must be a number (else text),
+/// and what it must hold, in a player's words. Unknown fields, fields of the
+/// wrong type and text that is not a JSON object are refused with a reason
+/// that names the field; `required` fields must be present.
+///
+/// # Errors
+/// [`ServerError::BadRequest`] with that reason.
+pub fn read_body<T: serde::de::DeserializeOwned>(
+    body: &[u8],
+    what: &str,
+    fields: &[(&str, bool, &str)],
+    required: &[&str],
+) -> Result<T, ServerError> {
+    let example = || {
+        let (name, number, help) = fields[0];
+        let sample = if number {
+            "1".to_string()
+        } else {
+            format!("\"{}\"", help.split([',', ' ']).next().unwrap_or(""))
+        };
+        format!("{what} is a JSON object such as {{\"{name}\": {sample}}}")
+    };
+    let value: Value =
+        serde_json::from_slice(body).map_err(|_| ServerError::BadRequest(example()))?;
+    let Value::Object(map) = &value else {
+        return Err(ServerError::BadRequest(example()));
+    };
+    let names = || {
+        fields
+            .iter()
+            .map(|(n, _, _)| format!("`{n}`"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    for (key, v) in map {
+        let Some((name, number, help)) = fields.iter().find(|(n, _, _)| n == key) else {
+            return Err(ServerError::BadRequest(format!(
+                "{what} has no field `{key}`; it takes {}",
+                names()
+            )));
+        };
+        let fits = match v {
+            Value::Null => !required.contains(name),
+            Value::Number(n) => *number && n.as_u64().is_some(),
+            Value::String(_) => !*number,
+            _ => false,
+        };
+        if !fits {
+            return Err(ServerError::BadRequest(format!("`{name}` must be {help}")));
+        }
+    }
+    if let Some(missing) = required.iter().find(|r| !map.contains_key(**r)) {
+        let help = fields
+            .iter()
+            .find(|(n, _, _)| n == missing)
+            .map_or("", |f| f.2);
+        return Err(ServerError::BadRequest(format!(
+            "{what} needs `{missing}`: {help}"
+        )));
+    }
+    serde_json::from_value(value).map_err(|e| {
+        let text = e.to_string();
+        ServerError::BadRequest(format!(
+            "{what}: {}",
+            text.split(" at line ").next().unwrap_or(&text)
+        ))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_client_message_reads_back_what_it_writes() {
+        let messages = [
+            ClientMessage::Join { key: None },
+            ClientMessage::Join {
+                key: Some("k".into()),
+            },
+            ClientMessage::Move {
+                n: 3,
+                mv: "d4>d5".parse().unwrap(),
+            },
+            ClientMessage::Move {
+                n: 0,
+                mv: "pass".parse().unwrap(),
+            },
+            ClientMessage::Fill {
+                n: 9,
+                fill: Fill::Right,
+            },
+            ClientMessage::Resign { n: 1 },
+            ClientMessage::Undo { n: 2 },
+            ClientMessage::Takeback { n: 2 },
+            ClientMessage::TakebackReply { accept: true },
+            ClientMessage::Hint { n: 4 },
+            ClientMessage::Name { name: "Ann".into() },
+        ];
+        for m in messages {
+            let text = m.to_text();
+            assert_eq!(ClientMessage::decode(&text, 2048).unwrap(), m, "{text}");
+        }
+    }
+
+    #[test]
+    fn refusals_say_what_was_wrong_in_plain_words() {
+        let reason = |text: &str| {
+            let e = ClientMessage::decode(text, 2048).unwrap_err();
+            (e.of, e.error.to_string())
+        };
+        let (of, r) = reason(r#"{"t":"move","n":-1,"mv":"c1-c6"}"#);
+        assert_eq!(of, Some(Kind::Move));
+        assert!(r.contains("`n` must be the action's number"), "{r}");
+        assert!(!r.contains("usize"), "{r}");
+        let (of, r) = reason(r#"{"t":"dance"}"#);
+        assert_eq!(of, None);
+        assert!(
+            r.contains("`dance` is not a message: expected join, move"),
+            "{r}"
+        );
+        let (_, r) = reason(r#"{"t":"fill","n":0,"fill":"up"}"#);
+        assert!(r.starts_with("malformed fill:"), "{r}");
+        assert!(!r.contains("line 1"), "{r}");
+        let (_, r) = reason(r#"{"t":"move","n":0,"mv":"c1c6"}"#);
+        assert!(r.starts_with("malformed move:"), "{r}");
+        let (of, r) = reason(r#"{"t":"undo","n":0,"mv":"c1-c6"}"#);
+        assert_eq!(of, Some(Kind::Undo));
+        assert!(r.contains("has no field `mv`; it takes `n`"), "{r}");
+        let (_, r) = reason("[1,2]");
+        assert!(r.contains("JSON object"), "{r}");
+        let (_, r) = reason("{");
+        assert!(r.contains("JSON object"), "{r}");
+        assert!(reason(&"x".repeat(3000)).1.contains("limit is 2048"));
+    }
+
+    #[test]
+    fn server_messages_read_back_what_they_write() {
+        for m in [
+            ServerMessage::ack(Kind::Undo, Some(4), false),
+            ServerMessage::ack(Kind::Name, None, false),
+            ServerMessage::error(Some(Kind::Move), "no"),
+            ServerMessage::error(None, "no"),
+            ServerMessage::Welcome {
+                seat: Some(Seat::Both),
+            },
+            ServerMessage::Welcome { seat: None },
+        ] {
+            assert_eq!(ServerMessage::decode(&m.to_text()).unwrap(), m);
+        }
+        assert!(ServerMessage::ack(Kind::Undo, Some(1), false).answers(Kind::Undo));
+        assert!(!ServerMessage::ack(Kind::Undo, Some(1), false).answers(Kind::Move));
+    }
+}
