@@ -18,6 +18,7 @@
 pub mod colour;
 pub mod game;
 pub mod geometry;
+pub mod illegal;
 pub mod r#match;
 
 pub mod movelist;
@@ -37,10 +38,11 @@ pub use colour::Colour;
 pub use game::Game;
 pub use r#match::{Fill, Match, MatchError, MatchState, RoundEnd, RoundResult};
 
+pub use illegal::{IllegalMove, IllegalReason};
 pub use movelist::MoveList;
 pub use mv::Move;
 pub use perft::{divide, perft};
-pub use position::{Ending, IllegalMove, InvalidPosition, Outcome, Position, PositionError};
+pub use position::{Ending, InvalidPosition, Outcome, Position, PositionError};
 pub use record::{Record, RecordError};
 
 pub use rules::Rules;
