@@ -8,6 +8,8 @@
 //! - [`Match`]: a match to 1, 3, 7 or 15 points with promotion, scoring and
 //!   re-seating (R9, R10, R14).
 //! - [`Record`]: game records of whole matches; [`Game`]: a match and its record.
+//! - [`story`]: what a move, a pass, a push, a fill or a resignation did, as
+//!   typed events for front ends, with their English words.
 //!
 //! ```
 //! use kamisado_core::{perft, Position};
@@ -32,6 +34,7 @@ pub mod rules;
 pub mod setup;
 pub mod side;
 pub mod square;
+pub mod story;
 pub mod tower;
 
 pub use colour::Colour;
