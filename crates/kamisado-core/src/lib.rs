@@ -8,6 +8,8 @@
 //! - [`Match`]: a match to 1, 3, 7 or 15 points with promotion, scoring and
 //!   re-seating (R9, R10, R14).
 //! - [`Record`]: game records of whole matches; [`Game`]: a match and its record.
+//! - [`story`]: what a move, a pass, a push, a fill or a resignation did, as
+//!   typed events for front ends, with their English words.
 //!
 //! ```
 //! use kamisado_core::{perft, Position};
@@ -18,6 +20,7 @@
 pub mod colour;
 pub mod game;
 pub mod geometry;
+pub mod illegal;
 pub mod r#match;
 
 pub mod movelist;
@@ -31,16 +34,18 @@ pub mod rules;
 pub mod setup;
 pub mod side;
 pub mod square;
+pub mod story;
 pub mod tower;
 
 pub use colour::Colour;
 pub use game::Game;
 pub use r#match::{Fill, Match, MatchError, MatchState, RoundEnd, RoundResult};
 
+pub use illegal::{IllegalMove, IllegalReason};
 pub use movelist::MoveList;
 pub use mv::Move;
 pub use perft::{divide, perft};
-pub use position::{Ending, IllegalMove, InvalidPosition, Outcome, Position, PositionError};
+pub use position::{Ending, InvalidPosition, Outcome, Position, PositionError};
 pub use record::{Record, RecordError};
 
 pub use rules::Rules;

@@ -4,6 +4,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::geometry::{self, Bits, Board, Eight, STRAIGHT, colour_of, ray_bits, step};
+use crate::illegal::zvezda_reach;
+pub use crate::illegal::{IllegalMove, IllegalReason};
 use crate::movelist::MoveList;
 use crate::rules::Variant;
 use crate::setup::{ParsePositionError, Setup};
@@ -85,30 +87,13 @@ impl fmt::Display for PositionError {
 
 impl std::error::Error for PositionError {}
 
-/// A move that the position does not allow, with the reason.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct IllegalMove<B: Board = Eight> {
-    /// The move that was tried.
-    pub mv: Move<B>,
-    /// Why the rules forbid it.
-    pub reason: String,
-}
-
-impl<B: Board> fmt::Display for IllegalMove<B> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} is illegal: {}", self.mv, self.reason)
-    }
-}
-
-impl<B: Board> std::error::Error for IllegalMove<B> {}
-
 /// Why a sumo cannot push (R12), as found by [`Position::push_line`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum NoPush<B: Board> {
     NotSumo,
     NothingInFront,
     OwnTower(Square<B>),
-    TooLong(u8),
+    TooLong,
     NotLower(Square<B>),
     NoRoom,
 }
@@ -540,7 +525,7 @@ impl<B: Board> Position<B> {
                 Some(colour) => {
                     count += 1;
                     if count > teeth {
-                        return Err(NoPush::TooLong(teeth));
+                        return Err(NoPush::TooLong);
                     }
                     if self.teeth(opponent, colour) >= teeth {
                         return Err(NoPush::NotLower(sq));
@@ -892,65 +877,49 @@ impl<B: Board> Position<B> {
     }
 
     /// Explains why a move that is not legal here is not.
-    fn why_illegal(&self, mv: Move<B>) -> String {
+    fn why_illegal(&self, mv: Move<B>) -> IllegalReason<B> {
         if let Some(outcome) = self.outcome() {
-            return format!(
-                "the round is over: {} has won by {}",
-                outcome.winner.name(),
-                match outcome.ending {
-                    Ending::HomeRow => "reaching the home row",
-                    Ending::Deadlock => "deadlock",
-                }
-            );
+            return IllegalReason::RoundOver {
+                winner: outcome.winner,
+                ending: outcome.ending,
+            };
         }
         let side = self.side;
         let (from, to) = match mv {
             Move::Pass => {
                 return match self.forced_tower() {
-                    None => {
-                        "a pass is only for a forced tower that cannot move; any tower may move now"
-                            .to_string()
-                    }
-                    Some((sq, tower)) => format!(
-                        "the forced {} {} on {sq} can move, so {} may not pass",
-                        tower.colour.name(),
-                        tower.rank_name(),
-                        side.name()
-                    ),
+                    None => IllegalReason::PassWithFreeChoice,
+                    Some((square, tower)) => IllegalReason::PassNotBlocked { tower, square },
                 };
             }
             Move::Step { from, to } | Move::Push { from, to } => (from, to),
         };
         let Some(colour) = self.colour_at(side, from) else {
             return match self.tower_at(from) {
-                Some(_) => format!(
-                    "the tower on {from} is {}'s, and {} is to move",
-                    (!side).name(),
-                    side.name()
-                ),
-                None => format!("there is no tower on {from}"),
+                Some(_) => IllegalReason::OpponentsTower { side, from },
+                None => IllegalReason::NoTower { from },
             };
         };
-        if let Some((sq, tower)) = self.forced_tower()
-            && tower.colour != colour
+        if let Some((square, forced)) = self.forced_tower()
+            && forced.colour != colour
         {
-            return format!(
-                "{} must move the {} tower on {sq} (R5), not the {} one on {from}",
-                side.name(),
-                tower.colour.name(),
-                colour.name()
-            );
+            return IllegalReason::NotForced {
+                forced,
+                square,
+                tried: colour,
+                from,
+            };
         }
-        let teeth = self.teeth(side, colour);
+        let tower = Tower {
+            side,
+            colour,
+            teeth: self.teeth(side, colour),
+        };
         if self.rules.variant == Variant::Zvezda {
-            return zvezda_why(
-                Tower {
-                    side,
-                    colour,
-                    teeth,
-                },
-                mv,
-            );
+            return IllegalReason::Zvezda {
+                tower,
+                push: matches!(mv, Move::Push { .. }),
+            };
         }
         let (_, sr) = step(side, STRAIGHT);
         let df = to.file() - from.file();
@@ -958,105 +927,45 @@ impl<B: Board> Position<B> {
         let ahead = dr * sr;
         if let Move::Push { .. } = mv {
             if ahead != 1 || df != 0 {
-                return format!("a push moves the sumo one square straight ahead, to {}", {
-                    Square::<B>::at(from.file(), from.rank() + sr)
-                        .map(|s| s.to_string())
-                        .unwrap_or_else(|| "off the board".to_string())
-                });
+                return IllegalReason::PushNotStraight {
+                    ahead: Square::<B>::at(from.file(), from.rank() + sr),
+                };
             }
-            return match self.push_line(side, from, teeth) {
-                Err(NoPush::NotSumo) => format!(
-                    "only a sumo can push; the {} tower on {from} has no teeth",
-                    colour.name()
-                ),
-                Err(NoPush::NothingInFront) => {
-                    format!("there is no opponent's tower on {to} to push")
-                }
-                Err(NoPush::OwnTower(sq)) => format!(
-                    "the line ahead holds {}'s own tower on {sq}; only the opponent's towers can be pushed",
-                    side.name()
-                ),
-                Err(NoPush::TooLong(n)) => format!(
-                    "a {} pushes at most {n} tower{} (R12)",
-                    Tower {
-                        side,
-                        colour,
-                        teeth
-                    }
-                    .rank_name(),
-                    if n == 1 { "" } else { "s" }
-                ),
-                Err(NoPush::NotLower(sq)) => format!(
-                    "the tower on {sq} is not of lower rank than the pushing {}",
-                    Tower {
-                        side,
-                        colour,
-                        teeth
-                    }
-                    .rank_name()
-                ),
-                Err(NoPush::NoRoom) => {
-                    "the square behind the line is off the board or taken".to_string()
-                }
-                Ok(_) => "the push is not allowed here".to_string(),
+            return match self.push_line(side, from, tower.teeth) {
+                Err(NoPush::NotSumo) => IllegalReason::NotSumo { colour, from },
+                Err(NoPush::NothingInFront) => IllegalReason::NothingToPush { to },
+                Err(NoPush::OwnTower(square)) => IllegalReason::OwnTowerInLine { side, square },
+                Err(NoPush::TooLong) => IllegalReason::LineTooLong { pusher: tower },
+                Err(NoPush::NotLower(square)) => IllegalReason::NotLowerRank {
+                    pusher: tower,
+                    square,
+                },
+                Err(NoPush::NoRoom) => IllegalReason::NoRoomBehind,
+                Ok(_) => IllegalReason::PushNotAllowed,
             };
         }
         if ahead <= 0 {
-            return "towers move only forward (R3)".to_string();
+            return IllegalReason::NotForward;
         }
         if df != 0 && df.abs() != dr.abs() {
-            return "towers move straight forward or diagonally forward (R3)".to_string();
+            return IllegalReason::NotStraightOrDiagonal;
         }
-        if ahead > reach(teeth) {
-            return format!(
-                "a {} moves at most {} squares (R11)",
-                Tower {
-                    side,
-                    colour,
-                    teeth
-                }
-                .rank_name(),
-                reach(teeth)
-            );
+        if ahead > reach(tower.teeth) {
+            return IllegalReason::TooFar {
+                tower,
+                reach: reach(tower.teeth) as u8,
+            };
         }
         let (ff, fr) = (df.signum(), dr.signum());
         for i in 1..=ahead {
-            let sq =
-                Square::<B>::at(from.file() + ff * i, from.rank() + fr * i).expect("on the path");
-            if !(self.occupied() & sq.bit()).is_empty() {
-                return format!("the path is blocked by the tower on {sq} (R3)");
+            let Some(square) = Square::<B>::at(from.file() + ff * i, from.rank() + fr * i) else {
+                break;
+            };
+            if !(self.occupied() & square.bit()).is_empty() {
+                return IllegalReason::PathBlocked { square };
             }
         }
-        "the rules do not allow it here".to_string()
-    }
-}
-
-/// How far a tower moves under zvezda: a plain tower as R3, a ringed one 5 squares.
-const fn zvezda_reach(teeth: u8) -> i32 {
-    if teeth == 0 { 9 } else { 5 }
-}
-
-/// Why a zvezda move or push of a tower that may move is not legal.
-fn zvezda_why<B: Board>(tower: Tower, mv: Move<B>) -> String {
-    let ways = match tower.teeth {
-        0 | 1 => "forward, straight or diagonally",
-        2 => "forward or sideways",
-        _ => "in any direction",
-    };
-    let reach = zvezda_reach(tower.teeth);
-    match mv {
-        Move::Push { .. } if tower.teeth == 0 => {
-            format!(
-                "only a tower with a ring can push; the {} tower has none",
-                tower.colour.name()
-            )
-        }
-        Move::Push { .. } => format!(
-            "under zvezda this tower pushes one adjacent opponent's tower of lower rank one square {ways}, onto an empty square"
-        ),
-        _ => format!(
-            "under zvezda this tower moves {ways}, at most {reach} squares, in a straight line without jumping"
-        ),
+        IllegalReason::NotAllowed
     }
 }
 

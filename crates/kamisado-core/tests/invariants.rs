@@ -85,7 +85,7 @@ fn a_move_is_legal_if_and_only_if_it_is_generated() {
                         !generated.contains(&mv),
                         "{p}: {mv} generated but refused: {e}"
                     );
-                    assert!(!e.reason.is_empty());
+                    assert!(!e.reason.to_string().is_empty());
                 }
             }
         }

@@ -6,9 +6,8 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use clap::ValueEnum;
 use kamisado_core::geometry::BoardSize;
-use kamisado_core::{
-    Fill, Game, MatchError, MatchState, Move, RoundEnd, RoundResult, Rules, Side, with_board,
-};
+use kamisado_core::story::{self, Story};
+use kamisado_core::{Fill, Game, MatchError, MatchState, Move, RoundEnd, Rules, Side, with_board};
 use kamisado_engine::EngineBoard;
 use kamisado_engine::{Engine, Limit};
 
@@ -82,55 +81,20 @@ fn say(out: &mut impl Write, text: &str) {
     let _ = out.flush();
 }
 
-/// Words for what a move did, for the player who did not see it coming.
-fn describe<B: EngineBoard>(
-    side: Side,
-    mv: Move<B>,
-    before: &kamisado_core::Position<B>,
-) -> String {
-    match mv {
-        Move::Pass => {
-            let (sq, t) = before.forced_tower().expect("a pass has a forced tower");
-            format!(
-                "{}'s {} {} on {sq} cannot move: {} passes.\n",
-                side.name(),
-                t.colour.name(),
-                t.rank_name(),
-                side.name()
-            )
-        }
-        Move::Push { .. } => format!("{} pushes with {mv} and moves again.\n", side.name()),
-        Move::Step { .. } => format!("{} plays {mv}.\n", side.name()),
-    }
-}
-
-fn round_words<B: EngineBoard>(r: &RoundResult, game: &Game<B>) -> String {
-    let why = match r.end {
-        RoundEnd::HomeRow => "reaching the home row".to_string(),
-        RoundEnd::Deadlock => "deadlock: the last real move blocked every tower".to_string(),
-        RoundEnd::Repetition => {
-            "repetition: the other side brought a position back a third time".to_string()
-        }
-        RoundEnd::Resignation => "resignation".to_string(),
-        RoundEnd::Time => "time".to_string(),
-    };
-    let tower = r
-        .tower
-        .map(|c| format!(" with the {} tower", c.name()))
-        .unwrap_or_default();
-    let s = game.current().score();
-    format!(
-        "{} wins round {} by {why}{tower}: {} point{}. Score: Black {} - White {}.\n",
-        r.winner.name(),
-        game.current().round(),
-        r.points,
-        if r.points == 1 { "" } else { "s" },
-        s.black,
-        s.white
-    )
-}
-
 impl<B: EngineBoard> Session<'_, B> {
+    /// Says what an action did, in the rules crate's words.
+    fn tell(&mut self, story: &Story<B>) {
+        say(&mut self.out, &format!("{story}\n"));
+    }
+
+    /// Plays the fill the round's winner chose and says so.
+    fn fill(&mut self, fill: Fill) -> Result<(), MatchError<B>> {
+        let story = story::of_fill(self.game.current(), fill)?;
+        self.game.fill(fill)?;
+        self.tell(&story);
+        Ok(())
+    }
+
     fn show(&mut self) {
         let text = board::draw_match(self.game.current(), self.opts.colour);
         say(&mut self.out, &text);
@@ -143,20 +107,14 @@ impl<B: EngineBoard> Session<'_, B> {
             .engine
             .choose_move(&m, self.opts.level, self.seed)
             .ok_or("the engine found no move")?;
-        let side = m.position().side_to_move();
-        self.apply(side, mv)
+        self.apply(mv)
             .map_err(|e| format!("the engine's move was refused: {e}"))
     }
 
-    fn apply(&mut self, side: Side, mv: Move<B>) -> Result<(), MatchError<B>> {
-        let before = *self.game.current().position();
-        let result = self.game.play(mv)?;
-        let text = describe(side, mv, &before);
-        say(&mut self.out, &text);
-        if let Some(r) = result {
-            let text = round_words(&r, &self.game);
-            say(&mut self.out, &text);
-        }
+    fn apply(&mut self, mv: Move<B>) -> Result<(), MatchError<B>> {
+        let story = story::of_move(self.game.current(), mv)?;
+        self.game.play(mv)?;
+        self.tell(&story);
         Ok(())
     }
 
@@ -225,28 +183,24 @@ impl<B: EngineBoard> Session<'_, B> {
                     &format!("Legal moves: {}\n", moves.join(" ")),
                 );
             }
-            ["resign"] => {
-                if let Ok(r) = self.game.concede(side, RoundEnd::Resignation) {
-                    let text = round_words(&r, &self.game);
-                    say(&mut self.out, &text);
-                }
-            }
-            ["fill", choice] | [choice @ ("left" | "right")] => match choice.parse::<Fill>() {
-                Ok(fill) => match self.game.fill(fill) {
-                    Ok(()) => {
-                        say(
-                            &mut self.out,
-                            &format!("{} fills from the {fill}.\n", side.name()),
-                        );
-                        self.show();
+            ["resign"] => match story::of_resignation(self.game.current(), side) {
+                Ok(story) => {
+                    if self.game.concede(side, RoundEnd::Resignation).is_ok() {
+                        self.tell(&story);
                     }
+                }
+                Err(e) => say(&mut self.out, &format!("{e}\n")),
+            },
+            ["fill", choice] | [choice @ ("left" | "right")] => match choice.parse::<Fill>() {
+                Ok(fill) => match self.fill(fill) {
+                    Ok(()) => self.show(),
                     Err(e) => say(&mut self.out, &format!("{e}\n")),
                 },
                 Err(e) => say(&mut self.out, &format!("{e}\n")),
             },
             [text] => match text.parse::<Move<B>>() {
                 Ok(mv) => {
-                    if let Err(e) = self.apply(side, mv) {
+                    if let Err(e) = self.apply(mv) {
                         say(&mut self.out, &format!("Illegal: {e}\n"));
                     } else if self.game.current().state() == MatchState::Playing
                         && !self
@@ -328,21 +282,14 @@ fn play_on<B: EngineBoard>(opts: &PlayOptions) -> Result<(), String> {
     let mut lines = std::io::stdin().lock().lines();
     loop {
         let m = s.game.current().clone();
+        // The story of the last action has said who won the match.
         let Some(side) = m.side_to_act() else {
-            let MatchState::Over { winner } = m.state() else {
-                unreachable!()
-            };
-            say(&mut s.out, &format!("{} wins the match.\n", winner.name()));
             break;
         };
         if opts.engine.plays(side) {
             if let MatchState::AwaitingFill { .. } = m.state() {
                 let fill = s.engine.choose_fill(&m, opts.level);
-                s.game.fill(fill).map_err(|e| e.to_string())?;
-                say(
-                    &mut s.out,
-                    &format!("{} fills from the {fill}.\n", side.name()),
-                );
+                s.fill(fill).map_err(|e| e.to_string())?;
                 s.show();
             } else {
                 s.engine_move()?;

@@ -81,7 +81,8 @@ fn two_people_play_a_round_through_a_pipe() {
     );
     assert!(out.contains("`d1-d0` is not a move"), "{out}");
     assert!(out.contains(&format!("Took back {}", moves[0])), "{out}");
-    assert!(out.contains("wins round 1"), "{out}");
+    assert!(out.contains("wins the round."), "{out}");
+    assert!(!out.contains("wins the match"), "{out}");
     let record: Record = out[out.find("[Event").unwrap()..].parse().unwrap();
     let (m, _) = record.replay().unwrap();
     assert!(matches!(m.state(), MatchState::Over { .. }));
@@ -129,7 +130,10 @@ fn hint_and_resign_against_the_engine() {
     assert!(o.status.success(), "{}", text(&o.stderr));
     let out = text(&o.stdout);
     assert!(out.contains("Hint: "), "{out}");
-    assert!(out.contains("White wins round 1 by resignation"), "{out}");
+    assert!(
+        out.contains("Black resigned: Gold wins the round."),
+        "{out}"
+    );
     assert!(out.contains("[Result \"0-1\"]"), "{out}");
 }
 
