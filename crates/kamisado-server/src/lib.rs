@@ -32,7 +32,6 @@ mod engine;
 mod error;
 pub mod limits;
 mod live;
-pub mod loadtest;
 mod store;
 pub mod wire;
 mod ws;

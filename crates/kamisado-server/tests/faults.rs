@@ -11,15 +11,15 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use common::{TempDb, http, stored_actions};
-use futures_util::{SinkExt, StreamExt};
+use common::{TempDb, is_ack, mv, stored_actions};
+use kamisado_client::{ClientError, GameRequest, GameSocket, Http, PlayAs};
+use kamisado_core::Fill;
 use kamisado_core::random::SplitMix64;
-use serde_json::{Value, json};
-use tokio::net::TcpStream;
-use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+use kamisado_server::wire::{ClientMessage, ServerMessage, SideCode, StateView, Status};
+use kamisado_server::{Created, Seat};
+use tokio::sync::watch;
 
 /// How long any one wait may take before the test fails.
 const PATIENCE: Duration = Duration::from_secs(30);
@@ -27,7 +27,7 @@ const PATIENCE: Duration = Duration::from_secs(30);
 /// The server as a process of its own, its output kept in a file.
 struct ServerProcess {
     child: Child,
-    addr: SocketAddr,
+    http: Http,
     log: PathBuf,
 }
 
@@ -51,12 +51,16 @@ impl ServerProcess {
         let line = rx
             .recv_timeout(Duration::from_secs(60))
             .expect("the server says where it listens");
-        let addr = line
+        let addr: SocketAddr = line
             .strip_prefix("listening on http://")
             .expect("a listening line")
             .parse()
             .unwrap();
-        ServerProcess { child, addr, log }
+        ServerProcess {
+            child,
+            http: Http::new(addr).with_patience(PATIENCE),
+            log,
+        }
     }
 
     /// SIGKILL: no shutdown, no flush, nothing.
@@ -68,88 +72,17 @@ impl ServerProcess {
         text
     }
 
-    async fn create(&self, request: Value) -> Value {
-        let (status, body) =
-            http(self.addr, "POST", "/api/games", Some(&request.to_string())).await;
-        assert_eq!(status, 201, "{body}");
-        serde_json::from_str(&body).unwrap()
-    }
-}
-
-type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
-
-/// A seated client that reports a lost connection instead of failing.
-struct Seat {
-    ws: Ws,
-    state: Value,
-}
-
-async fn next(ws: &mut Ws) -> Result<Value, String> {
-    loop {
-        let message = tokio::time::timeout(PATIENCE, ws.next())
-            .await
-            .map_err(|_| "no message in time".to_string())?
-            .ok_or("closed")?
-            .map_err(|e| e.to_string())?;
-        if let Message::Text(text) = message {
-            return serde_json::from_str(text.as_str()).map_err(|e| e.to_string());
-        }
-    }
-}
-
-impl Seat {
-    async fn join(addr: SocketAddr, id: &str, key: &str) -> Result<Seat, String> {
-        let (mut ws, _) =
-            tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/ws"))
-                .await
-                .map_err(|e| e.to_string())?;
-        let join = json!({ "t": "join", "key": key }).to_string();
-        ws.send(Message::Text(join.into()))
-            .await
-            .map_err(|e| e.to_string())?;
-        let mut welcomed = false;
-        loop {
-            let m = next(&mut ws).await?;
-            match m["t"].as_str() {
-                Some("welcome") => welcomed = true,
-                Some("state") if welcomed => return Ok(Seat { ws, state: m }),
-                Some("error") => return Err(m.to_string()),
-                _ => {}
-            }
-        }
-    }
-
-    /// Sends an action numbered `n` and waits for its answer and the new state.
-    async fn act(&mut self, message: Value) -> Result<Value, String> {
-        let n = message["n"].as_u64().unwrap();
-        self.ws
-            .send(Message::Text(message.to_string().into()))
-            .await
-            .map_err(|e| e.to_string())?;
-        let mut answer = None;
-        loop {
-            let m = next(&mut self.ws).await?;
-            match m["t"].as_str() {
-                Some("ack") => answer = Some(m),
-                Some("error") => return Ok(m),
-                Some("state") => self.state = m,
-                _ => {}
-            }
-            if let Some(answer) = &answer {
-                if self.state["n"].as_u64().unwrap_or(0) > n || answer["duplicate"] == true {
-                    return Ok(answer.clone());
-                }
-            }
-        }
+    async fn create(&self, request: GameRequest) -> Created {
+        self.http.create(&request).await.expect("a game is created")
     }
 }
 
 /// Both players of a friend game, Black's client first.
-async fn players(addr: SocketAddr, game: &Value) -> Result<(Seat, Seat), String> {
-    let id = game["id"].as_str().unwrap();
-    let creator = Seat::join(addr, id, game["key"].as_str().unwrap()).await?;
-    let friend = Seat::join(addr, id, game["invite"].as_str().unwrap()).await?;
-    if game["seat"] == "b" {
+async fn players(http: &Http, game: &Created) -> Result<(GameSocket, GameSocket), ClientError> {
+    let invite = game.invite.as_deref().expect("a friend game has an invite");
+    let creator = http.join(&game.id, &game.key).await?;
+    let friend = http.join(&game.id, invite).await?;
+    if game.seat == Seat::Side(kamisado_core::Side::Black) {
         Ok((creator, friend))
     } else {
         Ok((friend, creator))
@@ -157,61 +90,59 @@ async fn players(addr: SocketAddr, game: &Value) -> Result<(Seat, Seat), String>
 }
 
 /// The latest state either player has.
-fn latest(black: &Seat, white: &Seat) -> Value {
-    if black.state["n"].as_u64() >= white.state["n"].as_u64() {
-        black.state.clone()
+fn latest(black: &GameSocket, white: &GameSocket) -> StateView {
+    if black.state().n >= white.state().n {
+        black.state().clone()
     } else {
-        white.state.clone()
+        white.state().clone()
     }
 }
 
 /// Plays `message` from the side to act in `s` and waits until both players see it.
 async fn play(
-    black: &mut Seat,
-    white: &mut Seat,
-    s: &Value,
-    message: Value,
-) -> Result<Value, String> {
-    let n = message["n"].as_u64().unwrap();
-    let mover = if s["to_act"] == "b" {
+    black: &mut GameSocket,
+    white: &mut GameSocket,
+    s: &StateView,
+    message: ClientMessage,
+) -> Result<ServerMessage, ClientError> {
+    let n = message.number().expect("an action carries its number");
+    let mover = if s.to_act == Some(SideCode::Black) {
         &mut *black
     } else {
         &mut *white
     };
     let answer = mover.act(message).await?;
-    if answer["t"] != "ack" {
+    if !matches!(answer, ServerMessage::Ack { .. }) {
         return Ok(answer);
     }
-    for seat in [black, white] {
-        while seat.state["n"].as_u64().unwrap_or(0) <= n {
-            let m = next(&mut seat.ws).await?;
-            if m["t"] == "state" {
-                seat.state = m;
-            }
-        }
-    }
+    black.wait_n(n + 1).await?;
+    white.wait_n(n + 1).await?;
     Ok(answer)
 }
 
 /// The next action of a game in the state `s`: a random legal move or fill.
-fn pick(s: &Value, rng: &mut SplitMix64) -> Value {
-    let n = s["n"].as_u64().unwrap();
-    if s["status"] == "fill" {
+fn pick(s: &StateView, rng: &mut SplitMix64) -> ClientMessage {
+    let n = s.n;
+    if s.status == Status::Fill {
         let fill = if rng.next_u64() & 1 == 0 {
-            "left"
+            Fill::Left
         } else {
-            "right"
+            Fill::Right
         };
-        return json!({ "t": "fill", "n": n, "fill": fill });
+        return ClientMessage::Fill { n, fill };
     }
-    let legal: Vec<&Value> = s["legal"].as_array().unwrap().iter().collect();
-    json!({ "t": "move", "n": n, "mv": rng.pick(&legal) })
+    ClientMessage::Move {
+        n,
+        mv: *rng.pick(&s.legal),
+    }
 }
 
-fn stored_text(message: &Value) -> String {
-    match message["t"].as_str() {
-        Some("fill") => format!("fill {}", message["fill"].as_str().unwrap()),
-        _ => message["mv"].as_str().unwrap().to_string(),
+/// The action as the server stores it.
+fn stored_text(message: &ClientMessage) -> String {
+    match message {
+        ClientMessage::Fill { fill, .. } => format!("fill {fill}"),
+        ClientMessage::Move { mv, .. } => mv.to_string(),
+        other => panic!("not a stored action: {other:?}"),
     }
 }
 
@@ -221,48 +152,39 @@ fn stored_text(message: &Value) -> String {
 struct Streamed {
     acked: Vec<String>,
     /// The action sent and the state it was sent in.
-    in_flight: Option<(Value, Value)>,
+    in_flight: Option<(ClientMessage, StateView)>,
 }
 
 /// Plays random actions in a friend game as fast as they are acknowledged,
 /// until the connection is lost (or the match ends).
 async fn stream(
-    addr: SocketAddr,
-    game: Value,
+    http: Http,
+    game: Created,
     seed: u64,
     log: Arc<Mutex<Streamed>>,
-    total: Arc<Mutex<usize>>,
+    total: Arc<watch::Sender<usize>>,
 ) {
-    let Ok((mut black, mut white)) = players(addr, &game).await else {
+    let Ok((mut black, mut white)) = players(&http, &game).await else {
         return;
     };
     let mut rng = SplitMix64::new(seed);
     loop {
         let s = latest(&black, &white);
-        if s["status"] == "over" {
+        if s.status == Status::Over {
             return;
         }
         let message = pick(&s, &mut rng);
         log.lock().unwrap().in_flight = Some((message.clone(), s.clone()));
         match play(&mut black, &mut white, &s, message.clone()).await {
-            Ok(answer) if answer["t"] == "ack" => {
+            Ok(answer) if is_ack(&answer) => {
                 let mut log = log.lock().unwrap();
                 log.acked.push(stored_text(&message));
                 log.in_flight = None;
-                *total.lock().unwrap() += 1;
+                total.send_modify(|t| *t += 1);
             }
-            Ok(answer) => panic!("refused: {answer}"),
+            Ok(answer) => panic!("refused: {}", answer.to_text()),
             Err(_) => return,
         }
-    }
-}
-
-/// Waits, in bounded steps, until `done` holds.
-async fn wait_until(mut done: impl FnMut() -> bool, what: &str) {
-    let start = Instant::now();
-    while !done() {
-        assert!(start.elapsed() < PATIENCE, "waited too long for {what}");
-        tokio::time::sleep(Duration::from_millis(5)).await;
     }
 }
 
@@ -273,14 +195,19 @@ async fn a_killed_server_loses_no_acknowledged_move() {
     let server = ServerProcess::start(&db, 1);
     let mut games = Vec::new();
     for i in 0..GAMES {
-        let colour = if i % 2 == 0 { "black" } else { "white" };
-        games.push(
-            server
-                .create(json!({ "mode": "friend", "target": 15, "colour": colour, "seed": i }))
-                .await,
-        );
+        let colour = if i % 2 == 0 {
+            PlayAs::Black
+        } else {
+            PlayAs::White
+        };
+        let request = GameRequest::friend()
+            .target(15)
+            .colour(colour)
+            .seed(i as u64);
+        games.push(server.create(request).await);
     }
-    let total = Arc::new(Mutex::new(0usize));
+    let total = Arc::new(watch::Sender::new(0usize));
+    let mut counted = total.subscribe();
     let logs: Vec<Arc<Mutex<Streamed>>> = (0..GAMES).map(|_| Arc::default()).collect();
     let tasks: Vec<_> = games
         .iter()
@@ -288,7 +215,7 @@ async fn a_killed_server_loses_no_acknowledged_move() {
         .enumerate()
         .map(|(i, (game, log))| {
             tokio::spawn(stream(
-                server.addr,
+                server.http.clone(),
                 game.clone(),
                 1000 + i as u64,
                 Arc::clone(log),
@@ -297,7 +224,10 @@ async fn a_killed_server_loses_no_acknowledged_move() {
         })
         .collect();
     // Kill it in the middle of the stream.
-    wait_until(|| *total.lock().unwrap() >= 120, "120 acknowledged moves").await;
+    tokio::time::timeout(PATIENCE, counted.wait_for(|t| *t >= 120))
+        .await
+        .expect("120 acknowledged moves in time")
+        .unwrap();
     let output = server.kill();
     for task in tasks {
         tokio::time::timeout(PATIENCE * 2, task)
@@ -309,7 +239,7 @@ async fn a_killed_server_loses_no_acknowledged_move() {
     let server = ServerProcess::start(&db, 2);
     let mut in_flight_stored = 0;
     for (game, log) in games.iter().zip(&logs) {
-        let id = game["id"].as_str().unwrap();
+        let id = game.id.as_str();
         let log = std::mem::take(&mut *log.lock().unwrap());
         let stored = stored_actions(&db, id).await;
         assert!(
@@ -325,40 +255,40 @@ async fn a_killed_server_loses_no_acknowledged_move() {
             in_flight_stored += 1;
         }
         // The game goes on: the move in flight is sent again (a retry), then more.
-        let state: Value = {
-            let (status, body) = http(server.addr, "GET", &format!("/api/games/{id}"), None).await;
-            assert_eq!(status, 200);
-            serde_json::from_str(&body).unwrap()
-        };
-        assert_eq!(state["n"].as_u64().unwrap() as usize, stored.len());
-        let (mut black, mut white) = players(server.addr, game).await.unwrap();
+        let state = server.http.state(id).await.unwrap();
+        assert_eq!(state.n, stored.len());
+        let (mut black, mut white) = players(&server.http, game).await.unwrap();
         if let Some((sent, sent_in)) = log.in_flight {
             let answer = play(&mut black, &mut white, &sent_in, sent).await.unwrap();
-            assert_eq!(answer["t"], "ack", "the retry: {answer}");
-            assert_eq!(answer["duplicate"], !extra.is_empty(), "{answer}");
+            let ServerMessage::Ack { duplicate, .. } = answer else {
+                panic!("the retry is acknowledged: {}", answer.to_text());
+            };
+            assert_eq!(duplicate, !extra.is_empty(), "{}", answer.to_text());
         }
         let mut rng = SplitMix64::new(7);
         for _ in 0..4 {
             let s = latest(&black, &white);
-            if s["status"] == "over" {
+            if s.status == Status::Over {
                 break;
             }
             let message = pick(&s, &mut rng);
             let answer = play(&mut black, &mut white, &s, message).await.unwrap();
-            assert_eq!(answer["t"], "ack", "{answer}");
+            assert!(is_ack(&answer), "{}", answer.to_text());
         }
         assert!(stored_actions(&db, id).await.len() > stored.len());
     }
-    let acked: usize = *total.lock().unwrap();
+    let acked: usize = *total.borrow();
     assert!(acked >= 120);
     eprintln!(
         "killed after {acked} acknowledged moves; {in_flight_stored} moves in flight were stored"
     );
     let output = output + &server.kill();
     for game in &games {
-        for field in ["key", "invite"] {
-            let key = game[field].as_str().unwrap();
-            assert!(!output.contains(key), "a seat key was logged");
+        for key in [Some(&game.key), game.invite.as_ref()]
+            .into_iter()
+            .flatten()
+        {
+            assert!(!output.contains(key.as_str()), "a seat key was logged");
         }
     }
 }
@@ -369,18 +299,15 @@ async fn a_server_killed_while_the_engine_searches_resumes_the_search() {
     let server = ServerProcess::start(&db, 1);
     // Level 6 searches for a while after the player's first move.
     let game = server
-        .create(json!({ "mode": "engine", "colour": "black", "level": 6, "seed": 3 }))
+        .create(GameRequest::engine(6).colour(PlayAs::Black).seed(3))
         .await;
-    let id = game["id"].as_str().unwrap();
-    let key = game["key"].as_str().unwrap();
-    let mut me = Seat::join(server.addr, id, key).await.unwrap();
-    let answer = me
-        .act(json!({ "t": "move", "n": 0, "mv": "d1-d6" }))
-        .await
-        .unwrap();
-    assert_eq!(answer["t"], "ack", "{answer}");
-    assert_eq!(me.state["n"], 1);
-    assert_eq!(me.state["thinking"], true, "the engine searches");
+    let id = game.id.as_str();
+    let key = game.key.as_str();
+    let mut me = server.http.join(id, key).await.unwrap();
+    let answer = me.play(mv("d1-d6")).await.unwrap();
+    assert!(is_ack(&answer), "{}", answer.to_text());
+    assert_eq!(me.state().n, 1);
+    assert!(me.state().thinking, "the engine searches");
     let output = server.kill();
     let stored = stored_actions(&db, id).await;
     assert_eq!(stored[0], "d1-d6", "the acknowledged move is stored");
@@ -390,21 +317,13 @@ async fn a_server_killed_while_the_engine_searches_resumes_the_search() {
     );
 
     let server = ServerProcess::start(&db, 2);
-    let mut me = Seat::join(server.addr, id, key).await.unwrap();
+    let mut me = server.http.join(id, key).await.unwrap();
     // Opening the game again starts the engine's search again; it answers.
-    while me.state["n"].as_u64().unwrap() < 2 {
-        let m = next(&mut me.ws).await.unwrap();
-        if m["t"] == "state" {
-            me.state = m;
-        }
-    }
-    assert_eq!(me.state["to_act"], "b");
-    let mv = me.state["legal"][0].clone();
-    let answer = me
-        .act(json!({ "t": "move", "n": 2, "mv": mv }))
-        .await
-        .unwrap();
-    assert_eq!(answer["t"], "ack", "the game goes on: {answer}");
+    let s = me.wait_n(2).await.unwrap();
+    assert_eq!(s.to_act, Some(SideCode::Black));
+    let reply = s.legal[0];
+    let answer = me.play(reply).await.unwrap();
+    assert!(is_ack(&answer), "the game goes on: {}", answer.to_text());
     let stored = stored_actions(&db, id).await;
     assert_eq!(stored[0], "d1-d6");
     assert!(stored.len() >= 3);

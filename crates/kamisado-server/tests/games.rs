@@ -3,9 +3,11 @@
 
 mod common;
 
-use common::{TempDb, TestServer, first_legal, http};
-use kamisado_core::Record;
-use serde_json::{Value, json};
+use common::{TempDb, TestServer, first_legal, is_ack, mv};
+use kamisado_client::{GameRequest, GameSocket, PlayAs};
+use kamisado_core::{Fill, Record, Side};
+use kamisado_server::Seat;
+use kamisado_server::wire::{ClientMessage, ServerMessage, SideCode, Status, ValueKind};
 
 /// Plays a friend game between two clients to its end, each playing its
 /// first legal move and filling from the left; a watcher sees every state.
@@ -14,58 +16,62 @@ async fn a_friend_game_between_two_clients() {
     let db = TempDb::new("friend");
     let server = TestServer::start(&db).await;
     let created = server
-        .create(json!({ "mode": "friend", "target": 3, "colour": "black", "name": "Ann" }))
+        .create(
+            GameRequest::friend()
+                .target(3)
+                .colour(PlayAs::Black)
+                .name("Ann"),
+        )
         .await;
-    let id = created["id"].as_str().unwrap();
-    let mut black = server.client(id, created["key"].as_str()).await;
-    let mut white = server.client(id, created["invite"].as_str()).await;
+    let id = created.id.as_str();
+    let mut black = server.client(id, Some(&created.key)).await;
+    let mut white = server.client(id, created.invite.as_deref()).await;
     let mut watcher = server.client(id, None).await;
-    assert_eq!(black.seat, "b");
-    assert_eq!(white.seat, "w");
-    white.send(json!({ "t": "name", "name": "Ben" })).await;
-    white
-        .until(|m| m["t"] == "state" && m["names"]["w"] == "Ben")
-        .await;
+    assert_eq!(black.seat(), Some(Seat::Side(Side::Black)));
+    assert_eq!(white.seat(), Some(Seat::Side(Side::White)));
+    assert_eq!(watcher.seat(), None);
+    let named = white
+        .act(ClientMessage::Name { name: "Ben".into() })
+        .await
+        .unwrap();
+    assert!(is_ack(&named), "{}", named.to_text());
+    assert_eq!(white.state().names.w, "Ben");
 
-    let mut n = 0u64;
+    let mut n = 0;
     loop {
-        black.wait_n(n).await;
-        white.wait_n(n).await;
-        let state = black.state.clone();
-        if state["status"] == "over" {
+        black.wait_n(n).await.unwrap();
+        white.wait_n(n).await.unwrap();
+        let state = black.state().clone();
+        if state.status == Status::Over {
             break;
         }
-        let player = if state["to_act"] == "b" {
+        let player = if state.to_act == Some(SideCode::Black) {
             &mut black
         } else {
             &mut white
         };
-        let answer = if state["status"] == "fill" {
-            player
-                .act(json!({ "t": "fill", "n": n, "fill": "left" }))
-                .await
+        let answer = if state.status == Status::Fill {
+            player.fill(Fill::Left).await.unwrap()
         } else {
-            player.play(&first_legal(&state)).await
+            player.play(first_legal(&state)).await.unwrap()
         };
-        assert_eq!(answer["t"], "ack", "{answer}");
+        assert!(is_ack(&answer), "{}", answer.to_text());
         n += 1;
         // Both players and the watcher see the move at once.
-        watcher.wait_n(n).await;
-        assert_eq!(watcher.state["n"], n);
+        assert_eq!(watcher.wait_n(n).await.unwrap().n, n);
         assert!(n < 2000, "the game ends");
     }
-    assert_eq!(watcher.state["status"], "over");
+    assert_eq!(watcher.state().status, Status::Over);
     let final_state = server.state(id).await;
-    assert_eq!(final_state["n"], n);
-    let winner = final_state["winner"].as_str().unwrap();
-    assert!(final_state["score"][winner].as_u64().unwrap() >= 3);
+    assert_eq!(final_state.n, n);
+    let winner = final_state.winner.expect("a winner");
+    assert!(*final_state.score.of(winner.into()) >= 3);
 
     // The record replays to the same match.
-    let (status, text) = http(server.addr, "GET", &format!("/api/games/{id}/record"), None).await;
-    assert_eq!(status, 200);
+    let text = server.record(id).await;
     let record: Record = text.parse().expect("the record reads back");
     let (m, _) = record.replay().expect("the record replays");
-    assert_eq!(m.to_string(), final_state["fen"].as_str().unwrap());
+    assert_eq!(m.to_string(), final_state.fen);
     assert_eq!(record.tag("Black"), Some("Ann"));
     assert_eq!(record.tag("White"), Some("Ben"));
     assert_eq!(record.to_string(), text);
@@ -78,43 +84,45 @@ async fn a_full_game_against_the_engine() {
     let db = TempDb::new("engine");
     let server = TestServer::start(&db).await;
     let created = server
-        .create(json!({ "mode": "engine", "seed": 11, "target": 3, "colour": "black", "level": 1 }))
+        .create(
+            GameRequest::engine(1)
+                .seed(11)
+                .target(3)
+                .colour(PlayAs::Black),
+        )
         .await;
-    let id = created["id"].as_str().unwrap();
-    let mut me = server.client(id, created["key"].as_str()).await;
-    assert_eq!(me.seat, "b");
+    let id = created.id.as_str();
+    let mut me = server.client(id, Some(&created.key)).await;
+    assert_eq!(me.seat(), Some(Seat::Side(Side::Black)));
     let mut human_actions = 0;
     loop {
-        let s = me.state.clone();
-        if s["status"] == "over" {
+        let s = me.state().clone();
+        if s.status == Status::Over {
             break;
         }
-        if s["to_act"] == "b" {
-            let answer = if s["status"] == "fill" {
-                me.act(json!({ "t": "fill", "n": s["n"], "fill": "right" }))
-                    .await
+        if s.to_act == Some(SideCode::Black) {
+            let answer = if s.status == Status::Fill {
+                me.fill(Fill::Right).await.unwrap()
             } else {
-                me.play(&first_legal(&s)).await
+                me.play(first_legal(&s)).await.unwrap()
             };
-            assert_eq!(answer["t"], "ack", "{answer}");
+            assert!(is_ack(&answer), "{}", answer.to_text());
             human_actions += 1;
         } else {
             // The engine's turn: wait for its action.
-            let n = s["n"].as_u64().unwrap();
-            me.wait_n(n + 1).await;
+            me.wait_n(s.n + 1).await.unwrap();
         }
         assert!(human_actions < 1000);
     }
-    let s = me.state.clone();
-    assert!(s["names"]["w"].as_str().unwrap().contains("Engine"));
-    assert_eq!(s["engine"], "w");
-    let winner = s["winner"].as_str().unwrap();
-    assert!(s["score"][winner].as_u64().unwrap() >= 3);
+    let s = me.state().clone();
+    assert!(s.names.w.contains("Engine"), "{}", s.names.w);
+    assert_eq!(s.engine, Some(SideCode::White));
+    let winner = s.winner.expect("a winner");
+    assert!(*s.score.of(winner.into()) >= 3);
     // Some moves were the engine's, each stored and replayable.
-    let (_, text) = http(server.addr, "GET", &format!("/api/games/{id}/record"), None).await;
-    let record: Record = text.parse().unwrap();
+    let record: Record = server.record(id).await.parse().unwrap();
     let (m, steps) = record.replay().unwrap();
-    assert_eq!(m.to_string(), s["fen"].as_str().unwrap());
+    assert_eq!(m.to_string(), s.fen);
     assert!(steps.len() > human_actions / 2);
     server.stop().await;
 }
@@ -125,33 +133,32 @@ async fn the_engine_moves_first_as_black() {
     let db = TempDb::new("engine-first");
     let server = TestServer::start(&db).await;
     let created = server
-        .create(json!({ "mode": "engine", "seed": 11, "colour": "white", "level": 2 }))
+        .create(GameRequest::engine(2).seed(11).colour(PlayAs::White))
         .await;
-    let id = created["id"].as_str().unwrap();
-    let mut me = server.client(id, created["key"].as_str()).await;
-    assert_eq!(me.seat, "w");
-    let s = me.wait_n(1).await;
-    assert_eq!(s["to_act"], "w");
-    assert_eq!(s["rounds"][0]["moves"].as_array().unwrap().len(), 1);
+    let mut me = server.client(&created.id, Some(&created.key)).await;
+    assert_eq!(me.seat(), Some(Seat::Side(Side::White)));
+    let s = me.wait_n(1).await.unwrap();
+    assert_eq!(s.to_act, Some(SideCode::White));
+    assert_eq!(s.rounds[0].moves.len(), 1);
     server.stop().await;
 }
 
-async fn play_some(black: &mut common::Client, white: &mut common::Client, count: u64) {
+/// Plays up to `count` first legal moves, each from the side to move.
+async fn play_some(black: &mut GameSocket, white: &mut GameSocket, count: usize) {
     for _ in 0..count {
-        let s = black.state.clone();
-        if s["status"] != "playing" {
+        let s = black.state().clone();
+        if s.status != Status::Playing {
             break;
         }
-        let n = s["n"].as_u64().unwrap();
-        let player = if s["to_act"] == "b" {
+        let player = if s.to_act == Some(SideCode::Black) {
             &mut *black
         } else {
             &mut *white
         };
-        let answer = player.play(&first_legal(&s)).await;
-        assert_eq!(answer["t"], "ack", "{answer}");
-        black.wait_n(n + 1).await;
-        white.wait_n(n + 1).await;
+        let answer = player.play(first_legal(&s)).await.unwrap();
+        assert!(is_ack(&answer), "{}", answer.to_text());
+        black.wait_n(s.n + 1).await.unwrap();
+        white.wait_n(s.n + 1).await.unwrap();
     }
 }
 
@@ -162,35 +169,33 @@ async fn a_restart_in_the_middle_of_a_game() {
     let db = TempDb::new("restart");
     let server = TestServer::start(&db).await;
     let created = server
-        .create(json!({ "mode": "friend", "target": 7, "colour": "white" }))
+        .create(GameRequest::friend().target(7).colour(PlayAs::White))
         .await;
-    let id = created["id"].as_str().unwrap().to_string();
-    let white_key = created["key"].as_str().unwrap().to_string();
-    let black_key = created["invite"].as_str().unwrap().to_string();
+    let id = created.id.clone();
+    let white_key = created.key.clone();
+    let black_key = created.invite.clone().expect("an invite");
     let mut black = server.client(&id, Some(&black_key)).await;
     let mut white = server.client(&id, Some(&white_key)).await;
-    assert_eq!(black.seat, "b");
+    assert_eq!(black.seat(), Some(Seat::Side(Side::Black)));
     play_some(&mut black, &mut white, 5).await;
-    let before: Value = server.state(&id).await;
-    assert_eq!(before["n"], 5);
+    let before = server.state(&id).await;
+    assert_eq!(before.n, 5);
     black.close().await;
     white.close().await;
     server.stop().await;
 
     let server = TestServer::start(&db).await;
-    let after = server.state(&id).await;
-    for field in [
-        "n", "fen", "towers", "legal", "rounds", "notes", "to_act", "last",
-    ] {
-        assert_eq!(after[field], before[field], "{field} survives the restart");
-    }
+    let mut after = server.state(&id).await;
+    // The game survives the restart; who is connected is not part of it.
+    after.joined = before.joined.clone();
+    assert_eq!(after, before, "the game survives the restart");
     let mut black = server.client(&id, Some(&black_key)).await;
     let mut white = server.client(&id, Some(&white_key)).await;
-    assert_eq!(black.seat, "b");
-    assert_eq!(white.seat, "w");
+    assert_eq!(black.seat(), Some(Seat::Side(Side::Black)));
+    assert_eq!(white.seat(), Some(Seat::Side(Side::White)));
     play_some(&mut black, &mut white, 500).await;
-    assert_ne!(black.state["status"], "playing");
-    assert!(black.state["n"].as_u64().unwrap() > 5);
+    assert_ne!(black.state().status, Status::Playing);
+    assert!(black.state().n > 5);
     server.stop().await;
 }
 
@@ -201,13 +206,13 @@ async fn a_restart_with_the_engine_to_move() {
     let db = TempDb::new("restart-engine");
     let server = TestServer::start(&db).await;
     let created = server
-        .create(json!({ "mode": "engine", "seed": 11, "colour": "black", "level": 1 }))
+        .create(GameRequest::engine(1).seed(11).colour(PlayAs::Black))
         .await;
-    let id = created["id"].as_str().unwrap().to_string();
-    let key = created["key"].as_str().unwrap().to_string();
+    let id = created.id.clone();
+    let key = created.key.clone();
     let mut me = server.client(&id, Some(&key)).await;
-    let answer = me.play(&first_legal(&me.state.clone())).await;
-    assert_eq!(answer["t"], "ack");
+    let answer = me.play(first_legal(me.state())).await.unwrap();
+    assert!(is_ack(&answer), "{}", answer.to_text());
     me.close().await;
     server.stop().await;
     // Whether or not the engine answered before the stop, make the stored game
@@ -221,36 +226,47 @@ async fn a_restart_with_the_engine_to_move() {
     pool.close().await;
 
     let server = TestServer::start(&db).await;
-    assert!(server.state(&id).await["n"].as_u64().unwrap() <= 2);
+    assert!(server.state(&id).await.n <= 2);
     let mut me = server.client(&id, Some(&key)).await;
-    let s = me.wait_n(2).await;
-    assert_eq!(s["to_act"], "b");
+    let s = me.wait_n(2).await.unwrap();
+    assert_eq!(s.to_act, Some(SideCode::Black));
     server.stop().await;
 }
 
-/// Undo against the engine takes back the player's move and the engine's answer.
+/// Undo against the engine takes back the player's move and the engine's
+/// answer; a hint then gives a legal move and its value for the player.
 #[tokio::test]
 async fn undo_against_the_engine() {
     let db = TempDb::new("undo");
     let server = TestServer::start(&db).await;
     let created = server
-        .create(json!({ "mode": "engine", "seed": 11, "colour": "black", "level": 1 }))
+        .create(GameRequest::engine(1).seed(11).colour(PlayAs::Black))
         .await;
-    let id = created["id"].as_str().unwrap();
-    let mut me = server.client(id, created["key"].as_str()).await;
-    let start = me.state.clone();
-    me.play("d1-d6").await;
-    let s = me.wait_n(2).await;
-    assert_eq!(s["to_act"], "b");
-    me.send(json!({ "t": "undo", "n": 2 })).await;
-    let s = me.until(|m| m["t"] == "state" && m["n"] == 0).await;
-    assert_eq!(s["fen"], start["fen"]);
+    let mut me = server.client(&created.id, Some(&created.key)).await;
+    let start = me.state().clone();
+    assert!(is_ack(&me.play(mv("d1-d6")).await.unwrap()));
+    let s = me.wait_n(2).await.unwrap();
+    assert_eq!(s.to_act, Some(SideCode::Black));
+    let answer = me.act(ClientMessage::Undo { n: 2 }).await.unwrap();
+    assert!(is_ack(&answer), "{}", answer.to_text());
+    // The state with the change came before the answer.
+    assert_eq!(me.state().n, 0);
+    assert_eq!(me.state().fen, start.fen);
     // A hint for the player to move.
-    me.send(json!({ "t": "hint", "n": 0 })).await;
-    let hint = me.until(|m| m["t"] == "hint").await;
-    let mv = hint["mv"].as_str().unwrap();
-    assert!(start["legal"].as_array().unwrap().iter().any(|m| m == mv));
-    assert!(hint["value"].as_str().is_some());
+    let answer = me.act(ClientMessage::Hint { n: 0 }).await.unwrap();
+    let ServerMessage::Hint(hint) = answer else {
+        panic!("a hint, not {}", answer.to_text());
+    };
+    assert_eq!(hint.n, 0);
+    assert!(start.legal.contains(&hint.mv), "{}", hint.mv);
+    assert_eq!(hint.value.side, SideCode::Black);
+    match hint.value.kind {
+        ValueKind::Estimate => assert!(hint.value.score.is_some(), "{:?}", hint.value),
+        ValueKind::Win | ValueKind::Loss => {
+            assert!(hint.value.plies.is_some(), "{:?}", hint.value);
+        }
+    }
+    assert!(hint.line.is_empty() || hint.line[0] == hint.mv, "{hint:?}");
     server.stop().await;
 }
 
@@ -260,39 +276,50 @@ async fn a_takeback_with_a_friend() {
     let db = TempDb::new("takeback");
     let server = TestServer::start(&db).await;
     let created = server
-        .create(json!({ "mode": "friend", "colour": "black" }))
+        .create(GameRequest::friend().colour(PlayAs::Black))
         .await;
-    let id = created["id"].as_str().unwrap();
-    let mut black = server.client(id, created["key"].as_str()).await;
-    let mut white = server.client(id, created["invite"].as_str()).await;
-    black.play("d1-d6").await;
-    white.wait_n(1).await;
-    black.send(json!({ "t": "takeback", "n": 1 })).await;
+    let id = created.id.as_str();
+    let mut black = server.client(id, Some(&created.key)).await;
+    let mut white = server.client(id, created.invite.as_deref()).await;
+    assert!(is_ack(&black.play(mv("d1-d6")).await.unwrap()));
+    white.wait_n(1).await.unwrap();
+    let offered = black.act(ClientMessage::Takeback { n: 1 }).await.unwrap();
+    assert!(is_ack(&offered), "{}", offered.to_text());
+    assert_eq!(black.state().takeback, Some(SideCode::Black));
     white
-        .until(|m| m["t"] == "state" && m["takeback"] == "b")
-        .await;
+        .wait_for(|s| s.takeback == Some(SideCode::Black))
+        .await
+        .unwrap();
     // The offerer cannot accept their own offer.
     let refused = black
-        .act(json!({ "t": "takeback_reply", "accept": true }))
-        .await;
-    assert_eq!(refused["t"], "error");
+        .act(ClientMessage::TakebackReply { accept: true })
+        .await
+        .unwrap();
+    assert!(common::reason(&refused).contains("your own offer"));
+    let declined = white
+        .act(ClientMessage::TakebackReply { accept: false })
+        .await
+        .unwrap();
+    assert!(is_ack(&declined), "{}", declined.to_text());
+    assert_eq!(white.state().takeback, None);
+    let s = black.wait_for(|s| s.takeback.is_none()).await.unwrap();
+    assert_eq!(s.n, 1);
+    assert!(is_ack(
+        &black.act(ClientMessage::Takeback { n: 1 }).await.unwrap()
+    ));
     white
-        .send(json!({ "t": "takeback_reply", "accept": false }))
-        .await;
-    black
-        .until(|m| m["t"] == "state" && m["takeback"].is_null())
-        .await;
-    assert_eq!(black.state["n"], 1);
-    black.send(json!({ "t": "takeback", "n": 1 })).await;
-    white
-        .until(|m| m["t"] == "state" && m["takeback"] == "b")
-        .await;
-    white
-        .send(json!({ "t": "takeback_reply", "accept": true }))
-        .await;
-    let s = black.until(|m| m["t"] == "state" && m["n"] == 0).await;
-    assert_eq!(s["to_act"], "b");
-    assert_eq!(s["last"], Value::Null);
+        .wait_for(|s| s.takeback == Some(SideCode::Black))
+        .await
+        .unwrap();
+    let accepted = white
+        .act(ClientMessage::TakebackReply { accept: true })
+        .await
+        .unwrap();
+    assert!(is_ack(&accepted), "{}", accepted.to_text());
+    assert_eq!(white.state().n, 0);
+    let s = black.wait_for(|s| s.n == 0).await.unwrap();
+    assert_eq!(s.to_act, Some(SideCode::Black));
+    assert_eq!(s.last, None);
     server.stop().await;
 }
 
@@ -302,20 +329,20 @@ async fn resigning_a_friend_game() {
     let db = TempDb::new("resign");
     let server = TestServer::start(&db).await;
     let created = server
-        .create(json!({ "mode": "friend", "colour": "black", "target": 7 }))
+        .create(GameRequest::friend().colour(PlayAs::Black).target(7))
         .await;
-    let id = created["id"].as_str().unwrap();
-    let mut black = server.client(id, created["key"].as_str()).await;
-    let mut white = server.client(id, created["invite"].as_str()).await;
-    black.play("d1-d6").await;
-    white.wait_n(1).await;
+    let id = created.id.as_str();
+    let mut black = server.client(id, Some(&created.key)).await;
+    let mut white = server.client(id, created.invite.as_deref()).await;
+    assert!(is_ack(&black.play(mv("d1-d6")).await.unwrap()));
+    white.wait_n(1).await.unwrap();
     // Black resigns though it is White's turn.
-    let answer = black.act(json!({ "t": "resign", "n": 1 })).await;
-    assert_eq!(answer["t"], "ack", "{answer}");
-    let s = white.wait_n(2).await;
-    assert_eq!(s["status"], "over");
-    assert_eq!(s["winner"], "w");
-    let (_, text) = http(server.addr, "GET", &format!("/api/games/{id}/record"), None).await;
+    let answer = black.act(ClientMessage::Resign { n: 1 }).await.unwrap();
+    assert!(is_ack(&answer), "{}", answer.to_text());
+    let s = white.wait_n(2).await.unwrap();
+    assert_eq!(s.status, Status::Over);
+    assert_eq!(s.winner, Some(SideCode::White));
+    let text = server.record(id).await;
     assert!(text.contains("resignation"), "{text}");
     server.stop().await;
 }
@@ -331,83 +358,83 @@ async fn games_on_the_other_boards() {
 
     // 10×10, two on one screen: a move to rank 10 squares, the layout is 10 by 10.
     let created = server
-        .create(json!({ "mode": "local", "board": "10x10", "rules": "zvezda" }))
+        .create(GameRequest::local().board("10x10").rules("zvezda"))
         .await;
-    let id = created["id"].as_str().unwrap();
-    let mut both = server.client(id, created["key"].as_str()).await;
-    let s = both.state.clone();
-    assert_eq!(s["board"], "10x10");
+    let id = created.id.as_str();
+    let mut both = server.client(id, Some(&created.key)).await;
+    let s = both.state().clone();
+    assert_eq!(s.board, "10x10");
     assert_eq!(
-        s["fen"],
+        s.fen,
         "obvpicyrgn/10/10/10/10/10/10/10/10/NGRYCIPVBO b - 0-0/1"
     );
-    let layout = s["layout"].as_array().unwrap();
-    assert_eq!(layout.len(), 10);
-    assert_eq!(layout[0][4], "ivory");
-    assert_eq!(layout[9][0], "brown");
-    assert_eq!(s["legal"].as_array().unwrap().len(), 168);
-    let answer = both.play("a1-a9").await;
-    assert_eq!(answer["t"], "ack", "{answer}");
-    both.wait_n(1).await;
+    assert_eq!(s.layout.len(), 10);
+    assert_eq!(s.layout[0][4], "ivory");
+    assert_eq!(s.layout[9][0], "brown");
+    assert_eq!(s.legal.len(), 168);
+    let answer = both.play(mv("a1-a9")).await.unwrap();
+    assert!(is_ack(&answer), "{}", answer.to_text());
     // A square of the 10×10 board that the 8×8 board has not.
-    let to_move = both.state["legal"][0].as_str().unwrap().to_string();
-    assert!(to_move.contains("10"), "{to_move}");
-    let answer = both.play(&to_move).await;
-    assert_eq!(answer["t"], "ack", "{answer}");
-    both.wait_n(2).await;
-    let (_, text) = http(server.addr, "GET", &format!("/api/games/{id}/record"), None).await;
+    let to_move = first_legal(both.state());
+    assert!(to_move.to_string().contains("10"), "{to_move}");
+    let answer = both.play(to_move).await.unwrap();
+    assert!(is_ack(&answer), "{}", answer.to_text());
+    let text = server.record(id).await;
     assert!(text.contains("[Board \"10x10\"]"), "{text}");
     let record: Record<Ten> = text.parse().unwrap();
     let (m, _) = record.replay().unwrap();
-    assert_eq!(m.to_string(), both.state["fen"].as_str().unwrap());
+    assert_eq!(m.to_string(), both.state().fen);
 
     // 6×6 against the engine, to the end of a round; a move off the board is refused.
     let created = server
         .create(
-            json!({ "mode": "engine", "board": "6x6", "seed": 5, "colour": "black", "level": 2 }),
+            GameRequest::engine(2)
+                .board("6x6")
+                .seed(5)
+                .colour(PlayAs::Black),
         )
         .await;
-    let id = created["id"].as_str().unwrap();
-    let mut me = server.client(id, created["key"].as_str()).await;
-    assert_eq!(me.state["layout"].as_array().unwrap().len(), 6);
-    let refused = me.play("a1-a7").await;
-    assert_eq!(refused["t"], "error", "{refused}");
+    let id = created.id.as_str();
+    let mut me = server.client(id, Some(&created.key)).await;
+    assert_eq!(me.state().layout.len(), 6);
+    let refused = me.play(mv("a1-a7")).await.unwrap();
+    assert!(
+        matches!(refused, ServerMessage::Error { .. }),
+        "{refused:?}"
+    );
     loop {
-        let s = me.state.clone();
-        if s["status"] == "over" {
+        let s = me.state().clone();
+        if s.status == Status::Over {
             break;
         }
-        if s["to_act"] == "b" {
-            let answer = me.play(&first_legal(&s)).await;
-            assert_eq!(answer["t"], "ack", "{answer}");
+        if s.to_act == Some(SideCode::Black) {
+            let answer = me.play(first_legal(&s)).await.unwrap();
+            assert!(is_ack(&answer), "{}", answer.to_text());
         } else {
-            let n = s["n"].as_u64().unwrap();
-            me.wait_n(n + 1).await;
+            me.wait_n(s.n + 1).await.unwrap();
         }
     }
-    let (_, text) = http(server.addr, "GET", &format!("/api/games/{id}/record"), None).await;
+    let text = server.record(id).await;
     let record: Record<Six> = text.parse().unwrap();
     let (m, _) = record.replay().unwrap();
-    assert_eq!(m.to_string(), me.state["fen"].as_str().unwrap());
+    assert_eq!(m.to_string(), me.state().fen);
 
     // The analysis board reads the 6×6 record and sends its layout.
-    let body = json!({ "text": text }).to_string();
-    let (status, answer) = http(server.addr, "POST", "/api/analysis", Some(&body)).await;
-    assert_eq!(status, 200, "{answer}");
-    let analysis: Value = serde_json::from_str(&answer).unwrap();
-    assert_eq!(analysis["board"], "6x6");
-    assert_eq!(analysis["layout"].as_array().unwrap().len(), 6);
-    assert!(!analysis["steps"].as_array().unwrap().is_empty());
+    let analysis = server.http.analyse(&text).await.unwrap();
+    assert_eq!(analysis.board, "6x6");
+    assert_eq!(analysis.layout.len(), 6);
+    assert!(!analysis.steps.is_empty());
 
     // A board that does not exist is refused with the reason.
-    let (status, answer) = http(
-        server.addr,
-        "POST",
-        "/api/games",
-        Some(r#"{"mode":"local","board":"9x9"}"#),
-    )
-    .await;
-    assert_eq!(status, 400);
-    assert!(answer.contains("`9x9` is not a board"), "{answer}");
+    let answer = server
+        .request(
+            "POST",
+            "/api/games",
+            Some(r#"{"mode":"local","board":"9x9"}"#),
+        )
+        .await;
+    assert_eq!(answer.status, 400);
+    let reason = answer.reason().unwrap();
+    assert!(reason.contains("`9x9` is not a board"), "{reason}");
     server.stop().await;
 }

@@ -1,17 +1,16 @@
 //! The load generator at a small scale, so that it keeps working: 20 friend
 //! games at 4 moves a second each for 2 seconds, no errors, no lost move.
 
-use kamisado_server::loadtest::{LoadtestArgs, run};
+use kamisado_client::loadtest::{Options, run};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn twenty_games_under_load_lose_nothing() {
-    let args = LoadtestArgs {
+    let args = Options {
         games: 20,
         rate: 4.0,
         seconds: 2,
         url: None,
         seed: 5,
-        json: false,
     };
     let report = run(&args).await.expect("the load test runs");
     eprintln!("{report}");
@@ -25,13 +24,12 @@ async fn twenty_games_under_load_lose_nothing() {
 
 #[tokio::test]
 async fn a_load_test_only_targets_loopback() {
-    let args = LoadtestArgs {
+    let args = Options {
         games: 1,
         rate: 1.0,
         seconds: 1,
         url: Some("http://192.0.2.1:8080".into()),
         seed: 1,
-        json: false,
     };
     let refused = run(&args).await.unwrap_err();
     assert!(refused.contains("loopback"), "{refused}");

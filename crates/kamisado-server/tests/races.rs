@@ -4,26 +4,24 @@
 
 mod common;
 
-use common::{Client, TempDb, TestServer, stored_actions};
-use serde_json::{Value, json};
+use common::{TempDb, TestServer, first_legal, is_ack, mv, stored_actions};
+use kamisado_client::{GameRequest, GameSocket, PlayAs};
+use kamisado_server::AnyMove;
+use kamisado_server::wire::{ClientMessage, Kind, ServerMessage, Status};
 
-/// The answer (`ack` or `error`) each of two clients gets to a move sent by
-/// both before either reads.
-async fn race(a: &mut Client, b: &mut Client, n: u64, mv_a: &str, mv_b: &str) -> (Value, Value) {
-    a.send(json!({ "t": "move", "n": n, "mv": mv_a })).await;
-    b.send(json!({ "t": "move", "n": n, "mv": mv_b })).await;
-    let answer_a = a.until(|m| m["t"] == "ack" || m["t"] == "error").await;
-    let answer_b = b.until(|m| m["t"] == "ack" || m["t"] == "error").await;
+/// The answer each of two clients gets to a move sent by both before either reads.
+async fn race(
+    a: &mut GameSocket,
+    b: &mut GameSocket,
+    n: usize,
+    mv_a: AnyMove,
+    mv_b: AnyMove,
+) -> (ServerMessage, ServerMessage) {
+    a.send(&ClientMessage::Move { n, mv: mv_a }).await.unwrap();
+    b.send(&ClientMessage::Move { n, mv: mv_b }).await.unwrap();
+    let answer_a = a.answer(Kind::Move).await.unwrap();
+    let answer_b = b.answer(Kind::Move).await.unwrap();
     (answer_a, answer_b)
-}
-
-fn legal(state: &Value) -> Vec<String> {
-    state["legal"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m.as_str().unwrap().to_string())
-        .collect()
 }
 
 /// Two clients holding the same seats send different moves for the same
@@ -32,56 +30,46 @@ fn legal(state: &Value) -> Vec<String> {
 async fn two_moves_racing_for_one_turn() {
     let db = TempDb::new("race");
     let server = TestServer::start(&db).await;
-    let created = server
-        .create(json!({ "mode": "local", "target": 7, "seed": 7 }))
-        .await;
-    let id = created["id"].as_str().unwrap();
-    let key = created["key"].as_str();
+    let created = server.create(GameRequest::local().target(7).seed(7)).await;
+    let id = created.id.as_str();
+    let key = Some(created.key.as_str());
     let mut a = server.client(id, key).await;
     let mut b = server.client(id, key).await;
-    let mut applied = Vec::new();
+    let mut applied: Vec<AnyMove> = Vec::new();
     let mut turns = 0;
     while turns < 30 {
-        let n = applied.len() as u64;
-        a.wait_n(n).await;
-        b.wait_n(n).await;
-        let state = a.state.clone();
-        if state["status"] != "playing" {
+        let n = applied.len();
+        a.wait_n(n).await.unwrap();
+        b.wait_n(n).await.unwrap();
+        let state = a.state().clone();
+        if state.status != Status::Playing {
             break;
         }
-        let moves = legal(&state);
+        let moves = &state.legal;
         if moves.len() < 2 {
-            let ack = a.play(&moves[0]).await;
-            assert_eq!(ack["t"], "ack", "{ack}");
-            applied.push(moves[0].clone());
+            let ack = a.play(moves[0]).await.unwrap();
+            assert!(is_ack(&ack), "{}", ack.to_text());
+            applied.push(moves[0]);
             continue;
         }
-        let (first, second) = (&moves[0], &moves[moves.len() - 1]);
+        let (first, second) = (moves[0], moves[moves.len() - 1]);
         let (answer_a, answer_b) = race(&mut a, &mut b, n, first, second).await;
-        let won = match (answer_a["t"].as_str(), answer_b["t"].as_str()) {
-            (Some("ack"), Some("error")) => first,
-            (Some("error"), Some("ack")) => second,
+        let (won, refusal) = match (&answer_a, &answer_b) {
+            (ServerMessage::Ack { .. }, ServerMessage::Error { reason, .. }) => (first, reason),
+            (ServerMessage::Error { reason, .. }, ServerMessage::Ack { .. }) => (second, reason),
             other => panic!("exactly one of two racing moves is applied: {other:?}"),
         };
-        let refusal = if answer_a["t"] == "error" {
-            &answer_a
-        } else {
-            &answer_b
-        };
         assert!(
-            refusal["reason"]
-                .as_str()
-                .unwrap()
-                .contains(&format!("sent as action {n}")),
+            refusal.contains(&format!("sent as action {n}")),
             "{refusal}"
         );
-        applied.push(won.clone());
+        applied.push(won);
         turns += 1;
     }
     assert!(turns >= 5, "enough races were run: {turns}");
-    let n = applied.len() as u64;
-    assert_eq!(server.state(id).await["n"], n);
-    assert_eq!(stored_actions(&db, id).await, applied);
+    assert_eq!(server.state(id).await.n, applied.len());
+    let texts: Vec<String> = applied.iter().map(ToString::to_string).collect();
+    assert_eq!(stored_actions(&db, id).await, texts);
     server.stop().await;
 }
 
@@ -92,19 +80,15 @@ async fn the_wrong_seat_never_wins_a_race() {
     let db = TempDb::new("race-seat");
     let server = TestServer::start(&db).await;
     let created = server
-        .create(json!({ "mode": "friend", "colour": "black" }))
+        .create(GameRequest::friend().colour(PlayAs::Black))
         .await;
-    let id = created["id"].as_str().unwrap();
-    let mut black = server.client(id, created["key"].as_str()).await;
-    let mut white = server.client(id, created["invite"].as_str()).await;
+    let id = created.id.as_str();
+    let mut black = server.client(id, Some(&created.key)).await;
+    let mut white = server.client(id, created.invite.as_deref()).await;
     // Gold sends first, for Black's turn.
-    let (w, b) = race(&mut white, &mut black, 0, "d8-d3", "d1-d6").await;
-    assert_eq!(w["t"], "error", "{w}");
-    assert!(
-        w["reason"].as_str().unwrap().contains("Black's turn"),
-        "{w}"
-    );
-    assert_eq!(b["t"], "ack", "{b}");
+    let (w, b) = race(&mut white, &mut black, 0, mv("d8-d3"), mv("d1-d6")).await;
+    assert!(common::reason(&w).contains("Black's turn"), "{w:?}");
+    assert!(is_ack(&b), "{b:?}");
     assert_eq!(stored_actions(&db, id).await, ["d1-d6"]);
     server.stop().await;
 }
@@ -116,34 +100,45 @@ async fn a_move_sent_twice_is_applied_once() {
     let db = TempDb::new("twice");
     let server = TestServer::start(&db).await;
     let created = server
-        .create(json!({ "mode": "friend", "colour": "black" }))
+        .create(GameRequest::friend().colour(PlayAs::Black))
         .await;
-    let id = created["id"].as_str().unwrap();
-    let key = created["key"].as_str();
+    let id = created.id.as_str();
+    let key = Some(created.key.as_str());
     let mut a = server.client(id, key).await;
     let mut b = server.client(id, key).await;
-    let (answer_a, answer_b) = race(&mut a, &mut b, 0, "d1-d6", "d1-d6").await;
-    assert_eq!(answer_a["t"], "ack", "{answer_a}");
-    assert_eq!(answer_b["t"], "ack", "{answer_b}");
-    let duplicates = [&answer_a, &answer_b]
+    let (answer_a, answer_b) = race(&mut a, &mut b, 0, mv("d1-d6"), mv("d1-d6")).await;
+    let duplicates: Vec<bool> = [&answer_a, &answer_b]
         .iter()
-        .filter(|m| m["duplicate"] == true)
-        .count();
-    assert_eq!(duplicates, 1, "{answer_a} {answer_b}");
+        .map(|m| match m {
+            ServerMessage::Ack { duplicate, .. } => *duplicate,
+            other => panic!("both are acknowledged: {other:?}"),
+        })
+        .collect();
+    assert_eq!(
+        duplicates.iter().filter(|d| **d).count(),
+        1,
+        "{answer_a:?} {answer_b:?}"
+    );
     // A retry after reconnecting, once the opponent has moved on: the move
     // is still acknowledged under its number and not played again.
-    let mut white = server.client(id, created["invite"].as_str()).await;
-    white.wait_n(1).await;
-    let reply = common::first_legal(&white.state.clone());
-    assert_eq!(white.play(&reply).await["t"], "ack");
+    let mut white = server.client(id, created.invite.as_deref()).await;
+    white.wait_n(1).await.unwrap();
+    let reply = first_legal(white.state());
+    assert!(is_ack(&white.play(reply).await.unwrap()));
     a.close().await;
     let mut again = server.client(id, key).await;
     let retry = again
-        .act(json!({ "t": "move", "n": 0, "mv": "d1-d6" }))
-        .await;
-    assert_eq!(retry["t"], "ack", "{retry}");
-    assert_eq!(retry["duplicate"], true);
-    assert_eq!(stored_actions(&db, id).await, ["d1-d6".to_string(), reply]);
-    assert_eq!(server.state(id).await["n"], 2);
+        .act(ClientMessage::Move {
+            n: 0,
+            mv: mv("d1-d6"),
+        })
+        .await
+        .unwrap();
+    assert_eq!(retry, ServerMessage::ack(Kind::Move, Some(0), true));
+    assert_eq!(
+        stored_actions(&db, id).await,
+        ["d1-d6".to_string(), reply.to_string()]
+    );
+    assert_eq!(server.state(id).await.n, 2);
     server.stop().await;
 }

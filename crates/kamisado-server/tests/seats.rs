@@ -6,10 +6,11 @@ mod common;
 
 use std::collections::HashSet;
 
-use common::{TempDb, TestServer, http, request};
+use common::{TempDb, TestServer, first_legal, is_ack, mv, reason};
+use kamisado_client::{GameRequest, PlayAs};
 use kamisado_core::Record;
+use kamisado_server::wire::{ClientMessage, ServerMessage, SideCode};
 use kamisado_server::{CONTENT_SECURITY_POLICY, ServeConfig};
-use serde_json::json;
 
 #[tokio::test]
 async fn seat_keys_are_128_random_bits_and_reach_only_their_holders() {
@@ -19,10 +20,9 @@ async fn seat_keys_are_128_random_bits_and_reach_only_their_holders() {
     let mut games = Vec::new();
     for _ in 0..40 {
         let created = server
-            .create(json!({ "mode": "friend", "colour": "black" }))
+            .create(GameRequest::friend().colour(PlayAs::Black))
             .await;
-        for field in ["key", "invite"] {
-            let key = created[field].as_str().unwrap().to_string();
+        for key in [created.key.clone(), created.invite.clone().unwrap()] {
             assert_eq!(key.len(), 32, "{key}");
             assert!(
                 key.bytes()
@@ -38,48 +38,53 @@ async fn seat_keys_are_128_random_bits_and_reach_only_their_holders() {
         assert!(values.len() > 40, "byte {place} varies: {}", values.len());
     }
     let created = &games[0];
-    let id = created["id"].as_str().unwrap();
-    let key = created["key"].as_str().unwrap();
-    let invite = created["invite"].as_str().unwrap();
+    let id = created.id.as_str();
+    let key = created.key.as_str();
+    let invite = created.invite.as_deref().unwrap();
     assert!(
         !id.contains(key) && !key.contains(id),
         "the id is not part of a key"
     );
     let secret = |text: &str| text.contains(key) || text.contains(invite);
     // Not in the state, the record, a watcher's messages, nor a refusal.
-    assert!(!secret(&server.state(id).await.to_string()));
-    let (_, record) = http(server.addr, "GET", &format!("/api/games/{id}/record"), None).await;
-    assert!(!secret(&record));
+    let state = ServerMessage::State(Box::new(server.state(id).await));
+    assert!(!secret(&state.to_text()));
+    assert!(!secret(&server.record(id).await));
     let mut watcher = server.client(id, None).await;
     let mut black = server.client(id, Some(key)).await;
     let mut white = server.client(id, Some(invite)).await;
-    assert!(black.seat.is_string() && white.seat.is_string());
-    let mover = if black.state["to_act"] == "b" {
+    assert!(black.seat().is_some() && white.seat().is_some());
+    let mover = if black.state().to_act == Some(SideCode::Black) {
         &mut black
     } else {
         &mut white
     };
-    let mv = common::first_legal(&mover.state.clone());
-    assert_eq!(mover.play(&mv).await["t"], "ack");
-    let seen = watcher.wait_n(1).await;
-    assert!(!secret(&seen.to_string()));
+    let first = first_legal(mover.state());
+    assert!(is_ack(&mover.play(first).await.unwrap()));
+    let seen = ServerMessage::State(Box::new(watcher.wait_n(1).await.unwrap().clone()));
+    assert!(!secret(&seen.to_text()));
     // A wrong key (one character changed) opens nothing and is not echoed.
     let mut wrong = key.to_string();
     wrong.replace_range(0..1, if key.starts_with('0') { "1" } else { "0" });
     let mut guesser = server.client(id, None).await;
-    let answer = guesser.act(json!({ "t": "join", "key": wrong })).await;
-    assert_eq!(answer["t"], "error");
-    assert!(!answer.to_string().contains(&wrong));
-    assert!(
-        guesser
-            .act(json!({ "t": "move", "n": 1, "mv": "pass" }))
-            .await["t"]
-            == "error"
-    );
+    let answer = guesser
+        .act(ClientMessage::Join {
+            key: Some(wrong.clone()),
+        })
+        .await
+        .unwrap();
+    assert!(!reason(&answer).contains(&wrong));
+    let moved = guesser.play(mv("pass")).await.unwrap();
+    assert!(reason(&moved).contains("watching"), "{moved:?}");
     // Another game's key opens no seat here.
-    let other_key = games[1]["key"].as_str().unwrap();
-    let answer = guesser.act(json!({ "t": "join", "key": other_key })).await;
-    assert_eq!(answer["t"], "error", "{answer}");
+    let other_key = games[1].key.clone();
+    let answer = guesser
+        .act(ClientMessage::Join {
+            key: Some(other_key),
+        })
+        .await
+        .unwrap();
+    assert!(matches!(answer, ServerMessage::Error { .. }), "{answer:?}");
     server.stop().await;
 }
 
@@ -89,31 +94,35 @@ async fn player_names_are_kept_and_shown_as_text() {
     let server = TestServer::start(&db).await;
     let name = "<b onclick=x>\"]\n[Result \"0-1";
     let created = server
-        .create(json!({ "mode": "friend", "colour": "black", "name": name }))
+        .create(GameRequest::friend().colour(PlayAs::Black).name(name))
         .await;
-    let id = created["id"].as_str().unwrap();
-    let mut white = server.client(id, created["invite"].as_str()).await;
-    white
-        .send(json!({ "t": "name", "name": "</script><b>Ben</b>\u{0}" }))
-        .await;
-    let state = white
-        .until(|m| m["t"] == "state" && m["names"]["w"] == "</script><b>Ben</b>")
-        .await;
+    let id = created.id.as_str();
+    let mut white = server.client(id, created.invite.as_deref()).await;
+    let named = white
+        .act(ClientMessage::Name {
+            name: "</script><b>Ben</b>\u{0}".into(),
+        })
+        .await
+        .unwrap();
+    assert!(is_ack(&named), "{named:?}");
+    let state = white.state().clone();
+    assert_eq!(state.names.w, "</script><b>Ben</b>");
     // Stored and sent as the characters typed (control characters dropped):
     // JSON carries them as text.
-    assert_eq!(state["names"]["b"], "<b onclick=x>\"][Result \"0-1");
+    assert_eq!(state.names.b, "<b onclick=x>\"][Result \"0-1");
     // The record quotes them: its tags read back as the same names, and no
     // tag can be added through a name.
-    let (_, text) = http(server.addr, "GET", &format!("/api/games/{id}/record"), None).await;
-    let record: Record = text.parse().expect("the record reads back");
-    assert_eq!(record.tag("Black"), state["names"]["b"].as_str());
+    let record: Record = server
+        .record(id)
+        .await
+        .parse()
+        .expect("the record reads back");
+    assert_eq!(record.tag("Black"), Some(state.names.b.as_str()));
     assert_eq!(record.tag("White"), Some("</script><b>Ben</b>"));
     assert!(record.tags().iter().filter(|(k, _)| k == "Result").count() <= 1);
     assert_ne!(record.tag("Result"), Some("0-1"));
     // The page writes text only: no HTML is built from strings.
-    let script = request(server.addr, "GET", "/assets/app.js", None)
-        .await
-        .body;
+    let script = server.request("GET", "/assets/app.js", None).await.body;
     for sink in [
         "innerHTML",
         "outerHTML",
@@ -144,8 +153,8 @@ async fn every_answer_carries_a_policy_that_allows_only_the_page_s_own_assets() 
         }
     }
     assert!(CONTENT_SECURITY_POLICY.starts_with("default-src 'none'"));
-    let created = server.create(json!({ "mode": "local" })).await;
-    let id = created["id"].as_str().unwrap();
+    let created = server.create(GameRequest::local()).await;
+    let id = created.id.as_str();
     let paths = [
         ("GET", "/".to_string()),
         ("GET", format!("/g/{id}")),
@@ -161,7 +170,7 @@ async fn every_answer_carries_a_policy_that_allows_only_the_page_s_own_assets() 
         ("POST", "/api/games".to_string()),
     ];
     for (method, path) in &paths {
-        let a = request(server.addr, method, path, Some("{}")).await;
+        let a = server.request(method, path, Some("{}")).await;
         assert_eq!(
             a.header("content-security-policy"),
             Some(CONTENT_SECURITY_POLICY),
@@ -170,7 +179,7 @@ async fn every_answer_carries_a_policy_that_allows_only_the_page_s_own_assets() 
         assert_eq!(a.header("x-frame-options"), Some("DENY"), "{path}");
     }
     // The page refers only to its own assets, by absolute path.
-    let page = request(server.addr, "GET", "/", None).await.body;
+    let page = server.request("GET", "/", None).await.body;
     for attribute in ["src=\"", "href=\""] {
         for piece in page.split(attribute).skip(1) {
             let target = piece.split('"').next().unwrap();
@@ -194,7 +203,7 @@ async fn a_server_bound_to_loopback_is_not_reachable_elsewhere() {
     let db = TempDb::new("loopback");
     let server = TestServer::start(&db).await;
     assert!(server.addr.ip().is_loopback());
-    let (status, _) = http(server.addr, "GET", "/api/health", None).await;
-    assert_eq!(status, 200);
+    let health = server.request("GET", "/api/health", None).await;
+    assert_eq!(health.status, 200);
     server.stop().await;
 }

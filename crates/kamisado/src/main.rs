@@ -3,6 +3,7 @@
 mod analysis;
 mod board;
 mod commands;
+mod loadtest;
 mod play;
 
 use std::io::IsTerminal;
@@ -180,7 +181,7 @@ enum Command {
     /// Plays many friend games at once over WebSockets against a server on
     /// loopback (its own, by default) and reports moves a second, the latency
     /// from a move's send to its broadcast (p50, p99, max), errors and lost moves.
-    Loadtest(kamisado_server::loadtest::LoadtestArgs),
+    Loadtest(loadtest::LoadtestArgs),
     /// Measures speed: perft from the start (the median of several runs), then
     /// the engine's search of fixed positions, with nodes per position, the
     /// total (a checksum of the engine's behaviour) and nodes per second.
@@ -212,7 +213,7 @@ fn run(cli: Cli) -> Result<(), String> {
         Command::Engine => kamisado_protocol::engine_main(),
         Command::Arena(args) => kamisado_protocol::arena_main(&args),
         Command::Bench { depth, runs } => commands::bench(depth, runs),
-        Command::Loadtest(args) => kamisado_server::loadtest::loadtest_main(&args),
+        Command::Loadtest(args) => loadtest::loadtest(&args),
         Command::Solve {
             position,
             first_moves,

@@ -6,26 +6,65 @@ use std::io::Write;
 
 use kamisado_server::{Limits, ServeConfig, bind_with};
 
-#[tokio::main]
-async fn main() {
+const USAGE: &str = "\
+usage: kamisado-serverd [--addr ADDR] [--db URL] [--games-per-client N]
+
+  --addr ADDR             the address to listen on (default 127.0.0.1:8080; port 0 picks one)
+  --db URL                the database (default sqlite://kamisado.db; created if missing)
+  --games-per-client N    games one client address may create an hour (default 100)
+  -h, --help              this help
+
+Prints `listening on http://ADDR` once it accepts connections; stops on Ctrl-C.";
+
+/// What the command line asks for.
+#[derive(Debug, PartialEq)]
+enum Command {
+    Serve(ServeConfig, Limits),
+    Help,
+}
+
+/// Reads the flags; the error says which one was wrong and how.
+fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> {
     let mut config = ServeConfig::default();
     let mut limits = Limits::default();
-    let mut args = std::env::args().skip(1);
-    while let Some(arg) = args.next() {
-        let value = args.next();
-        match (arg.as_str(), value) {
-            ("--addr", Some(v)) => match v.parse() {
-                Ok(addr) => config.addr = addr,
-                Err(e) => fail(&format!("--addr {v}: {e}")),
-            },
-            ("--db", Some(v)) => config.db = v,
-            ("--games-per-client", Some(v)) => match v.parse() {
-                Ok(n) => limits.games_per_client = n,
-                Err(e) => fail(&format!("--games-per-client {v}: {e}")),
-            },
-            _ => fail("usage: kamisado-serverd [--addr ADDR] [--db URL] [--games-per-client N]"),
+    let mut args = args.into_iter();
+    while let Some(flag) = args.next() {
+        if flag == "-h" || flag == "--help" {
+            return Ok(Command::Help);
+        }
+        if !matches!(flag.as_str(), "--addr" | "--db" | "--games-per-client") {
+            return Err(format!("unknown option `{flag}` (see --help)"));
+        }
+        let value = args
+            .next()
+            .ok_or_else(|| format!("{flag} needs a value (see --help)"))?;
+        match flag.as_str() {
+            "--addr" => {
+                config.addr = value
+                    .parse()
+                    .map_err(|e| format!("--addr {value}: {e}: expected such as 127.0.0.1:8080"))?;
+            }
+            "--db" => config.db = value,
+            _ => {
+                limits.games_per_client = value
+                    .parse()
+                    .map_err(|e| format!("--games-per-client {value}: {e}"))?;
+            }
         }
     }
+    Ok(Command::Serve(config, limits))
+}
+
+#[tokio::main]
+async fn main() {
+    let (config, limits) = match parse(std::env::args().skip(1)) {
+        Ok(Command::Serve(config, limits)) => (config, limits),
+        Ok(Command::Help) => {
+            println!("{USAGE}");
+            return;
+        }
+        Err(e) => fail(&e),
+    };
     let server = match bind_with(config, limits).await {
         Ok(s) => s,
         Err(e) => fail(&e.to_string()),
@@ -43,4 +82,35 @@ async fn main() {
 fn fail(message: &str) -> ! {
     eprintln!("kamisado-serverd: {message}");
     std::process::exit(2);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(text: &str) -> Vec<String> {
+        text.split_whitespace().map(String::from).collect()
+    }
+
+    #[test]
+    fn flags_are_read_and_mistakes_named() {
+        let Ok(Command::Serve(config, limits)) = parse(args(
+            "--addr 127.0.0.1:0 --db sqlite://x.db --games-per-client 3",
+        )) else {
+            panic!("the flags are read");
+        };
+        assert_eq!(config.addr.to_string(), "127.0.0.1:0");
+        assert_eq!(config.db, "sqlite://x.db");
+        assert_eq!(limits.games_per_client, 3);
+        assert_eq!(parse(args("--help")), Ok(Command::Help));
+        assert_eq!(parse(args("--db x -h")), Ok(Command::Help));
+        let e = parse(args("--port 8080")).unwrap_err();
+        assert!(e.contains("unknown option `--port`"), "{e}");
+        let e = parse(args("--addr")).unwrap_err();
+        assert!(e.contains("--addr needs a value"), "{e}");
+        let e = parse(args("--addr localhost")).unwrap_err();
+        assert!(e.starts_with("--addr localhost:"), "{e}");
+        let e = parse(args("--games-per-client many")).unwrap_err();
+        assert!(e.starts_with("--games-per-client many:"), "{e}");
+    }
 }

@@ -6,13 +6,13 @@
 //! new state is the move's latency. The run stops by itself after its window,
 //! then every acknowledged action is looked up where it was stored: in the
 //! database of the server it started (by default), or in the game's state from
-//! `--url`'s server.
+//! `url`'s server.
 //!
 //! ```no_run
-//! use kamisado_server::loadtest::{LoadtestArgs, run};
+//! use kamisado_client::loadtest::{Options, run};
 //! # async fn go() -> Result<(), String> {
-//! let args = LoadtestArgs { games: 20, rate: 2.0, seconds: 3, url: None, seed: 1, json: false };
-//! let report = run(&args).await?;
+//! let options = Options { games: 20, rate: 2.0, seconds: 3, url: None, seed: 1 };
+//! let report = run(&options).await?;
 //! assert_eq!(report.errors, 0);
 //! println!("{report}");
 //! # Ok(()) }
@@ -23,18 +23,15 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use futures_util::{SinkExt, StreamExt};
+use kamisado_core::Fill;
 use kamisado_core::random::SplitMix64;
-use serde_json::{Value, json};
+use kamisado_server::wire::{ClientMessage, ServerMessage, SideCode, StateView, Status};
+use kamisado_server::{Limits, ServeConfig, bind_with};
+use serde::Serialize;
 use sqlx::Row;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::TcpStream;
 use tokio::sync::{Semaphore, mpsc, oneshot, watch};
-use tokio_tungstenite::tungstenite::Message;
 
-use crate::{Limits, ServeConfig, bind_with};
-
-type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>;
+use crate::{GameRequest, GameSocket, Http, PlayAs};
 
 /// How long a client waits for any one answer before it counts an error.
 const PATIENCE: Duration = Duration::from_secs(15);
@@ -47,33 +44,38 @@ const MAX_SECONDS: u64 = 3600;
 /// Error messages kept for the report.
 const ERROR_SAMPLES: usize = 5;
 
-/// The options of `kamisado loadtest`.
-#[derive(clap::Args, Clone, Debug, PartialEq)]
-pub struct LoadtestArgs {
-    /// Games played at the same time (friend games: two seats, two connections each).
-    #[arg(long, default_value_t = 1000)]
+/// What a run does.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Options {
+    /// Games played at the same time (friend games: two seats, a connection each).
     pub games: usize,
     /// Moves a second in each game.
-    #[arg(long, default_value_t = 1.0)]
     pub rate: f64,
     /// How long moves are sent, in seconds, once every game has started.
-    #[arg(long, default_value_t = 30)]
     pub seconds: u64,
     /// A running server on loopback, such as `http://127.0.0.1:8080` (it must
-    /// allow this many games per client). By default a server is started in
+    /// allow this many games per client). When none, a server is started in
     /// this process on a loopback port with a temporary database.
-    #[arg(long)]
     pub url: Option<String>,
     /// Seed of the games and of the random moves.
-    #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Print the report as JSON.
-    #[arg(long)]
-    pub json: bool,
 }
 
-/// What a run measured.
-#[derive(Clone, Debug, PartialEq)]
+impl Default for Options {
+    /// 1000 games at a move a second each for 30 s, on a server of its own, seed 1.
+    fn default() -> Options {
+        Options {
+            games: 1000,
+            rate: 1.0,
+            seconds: 30,
+            url: None,
+            seed: 1,
+        }
+    }
+}
+
+/// What a run measured (as JSON, its fields by these names).
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Report {
     /// Games played at the same time.
     pub games: usize,
@@ -99,26 +101,6 @@ pub struct Report {
     pub checked_in: &'static str,
     /// Matches that ended in the window (their slot started a new game).
     pub finished: u64,
-}
-
-impl Report {
-    /// The report as JSON.
-    pub fn to_json(&self) -> Value {
-        json!({
-            "games": self.games,
-            "seconds": self.seconds,
-            "moves": self.moves,
-            "moves_per_second": self.moves_per_second,
-            "p50_ms": self.p50_ms,
-            "p99_ms": self.p99_ms,
-            "max_ms": self.max_ms,
-            "errors": self.errors,
-            "error_samples": self.error_samples,
-            "lost": self.lost,
-            "checked_in": self.checked_in,
-            "finished": self.finished,
-        })
-    }
 }
 
 impl fmt::Display for Report {
@@ -152,37 +134,12 @@ impl fmt::Display for Report {
     }
 }
 
-/// Runs `kamisado loadtest` on a runtime of its own and prints the report.
-///
-/// # Errors
-/// Bad options, a server that cannot be reached or started, or a run with
-/// errors or lost moves (the report is printed first).
-pub fn loadtest_main(args: &LoadtestArgs) -> Result<(), String> {
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .map_err(|e| format!("cannot start a runtime: {e}"))?;
-    let report = runtime.block_on(run(args))?;
-    if args.json {
-        println!("{}", report.to_json());
-    } else {
-        println!("{report}");
-    }
-    if report.errors > 0 || report.lost > 0 {
-        return Err(format!(
-            "loadtest: {} errors, {} lost moves",
-            report.errors, report.lost
-        ));
-    }
-    Ok(())
-}
-
 /// Runs a load test and measures it.
 ///
 /// # Errors
 /// Bad options, an address that is not loopback, or a server that cannot be
 /// started or reached at all.
-pub async fn run(args: &LoadtestArgs) -> Result<Report, String> {
+pub async fn run(args: &Options) -> Result<Report, String> {
     if args.games == 0 || !(args.rate > 0.0 && args.rate.is_finite()) {
         return Err("--games and --rate must be above 0".into());
     }
@@ -198,10 +155,11 @@ pub async fn run(args: &LoadtestArgs) -> Result<Report, String> {
         (None, Some(own)) => own.addr,
         (None, None) => unreachable!("a server was started"),
     };
-    let measured = drive(addr, args).await;
+    let http = Http::new(addr).with_patience(PATIENCE);
+    let measured = drive(&http, args).await;
     let (lost, checked_in) = match own {
         Some(own) => (own.stop_and_check(&measured.games).await?, "database"),
-        None => (check_by_api(addr, &measured.games).await, "api"),
+        None => (check_by_api(&http, &measured.games).await, "api"),
     };
     let mut latencies = measured.latencies;
     latencies.sort_unstable();
@@ -240,7 +198,7 @@ struct OwnServer {
 }
 
 impl OwnServer {
-    async fn start(args: &LoadtestArgs) -> Result<OwnServer, String> {
+    async fn start(args: &Options) -> Result<OwnServer, String> {
         let mut bytes = [0u8; 8];
         getrandom::fill(&mut bytes).map_err(|e| format!("no random source: {e}"))?;
         let path = std::env::temp_dir().join(format!(
@@ -363,7 +321,7 @@ struct SlotResult {
 }
 
 /// Opens every game, starts them together and plays until the window ends.
-async fn drive(addr: SocketAddr, args: &LoadtestArgs) -> Measured {
+async fn drive(http: &Http, args: &Options) -> Measured {
     let setup = Arc::new(Semaphore::new(SETUP_AT_ONCE));
     let (ready_tx, mut ready_rx) = mpsc::channel::<()>(args.games);
     let (start_tx, start_rx) = watch::channel::<Option<(Instant, Instant)>>(None);
@@ -374,7 +332,7 @@ async fn drive(addr: SocketAddr, args: &LoadtestArgs) -> Measured {
             .seed
             .wrapping_add((index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
         slots.push(tokio::spawn(slot(
-            addr,
+            http.clone(),
             seed,
             interval,
             Arc::clone(&setup),
@@ -418,7 +376,7 @@ async fn drive(addr: SocketAddr, args: &LoadtestArgs) -> Measured {
 /// One slot: a game played at the rate until the window ends (a new game
 /// when a match ends).
 async fn slot(
-    addr: SocketAddr,
+    http: Http,
     seed: u64,
     interval: Duration,
     setup: Arc<Semaphore>,
@@ -429,7 +387,7 @@ async fn slot(
     let mut rng = SplitMix64::new(seed);
     let opened = {
         let _permit = setup.acquire().await;
-        open_game(addr, rng.next_u64()).await
+        open_game(&http, rng.next_u64()).await
     };
     let _ = ready.send(()).await;
     let mut game = match opened {
@@ -453,11 +411,10 @@ async fn slot(
         }
         tokio::time::sleep_until(next.into()).await;
         next = (next + interval).max(Instant::now());
-        if game.state["status"] == "over" {
+        if game.black.state().status == Status::Over {
             result.finished += 1;
-            game.close().await;
-            result.games.push(std::mem::take(&mut game.played));
-            game = match open_game(addr, rng.next_u64()).await {
+            result.games.push(game.close().await);
+            game = match open_game(&http, rng.next_u64()).await {
                 Ok(g) => g,
                 Err(e) => {
                     result.errors.push(e);
@@ -477,16 +434,14 @@ async fn slot(
     // Every client stays connected until the window ends, so that the
     // window measures games in play only.
     tokio::time::sleep_until(end.into()).await;
-    game.close().await;
-    result.games.push(game.played);
+    result.games.push(game.close().await);
     result
 }
 
 /// A friend game with a client in each seat.
 struct LoadGame {
-    black: Socket,
-    white: Socket,
-    state: Value,
+    black: GameSocket,
+    white: GameSocket,
     played: Played,
 }
 
@@ -494,220 +449,122 @@ impl LoadGame {
     /// The side to act plays a random legal move (or fill choice); returns
     /// the time until the opponent's client saw it.
     async fn step(&mut self, rng: &mut SplitMix64) -> Result<Duration, String> {
-        let n = self.state["n"].as_u64().ok_or("a state without a number")?;
-        let (message, action) = if self.state["status"] == "fill" {
+        let state = self.black.state();
+        let (n, to_act, status) = (state.n, state.to_act, state.status);
+        let message = if status == Status::Fill {
             let fill = if rng.next_u64() & 1 == 0 {
-                "left"
+                Fill::Left
             } else {
-                "right"
+                Fill::Right
             };
-            (
-                json!({ "t": "fill", "n": n, "fill": fill }),
-                format!("fill {fill}"),
-            )
+            ClientMessage::Fill { n, fill }
         } else {
-            let legal: Vec<&str> = self.state["legal"]
-                .as_array()
-                .map(|a| a.iter().filter_map(Value::as_str).collect())
-                .unwrap_or_default();
-            if legal.is_empty() {
+            if state.legal.is_empty() {
                 return Err("a state in play without legal moves".into());
             }
-            let mv = *rng.pick(&legal);
-            (json!({ "t": "move", "n": n, "mv": mv }), mv.to_string())
+            ClientMessage::Move {
+                n,
+                mv: *rng.pick(&state.legal),
+            }
         };
-        let (mover, other) = match self.state["to_act"].as_str() {
-            Some("b") => (&mut self.black, &mut self.white),
-            Some("w") => (&mut self.white, &mut self.black),
-            _ => return Err(format!("no side to act in {}", self.state["status"])),
+        let (mover, other) = match to_act {
+            Some(SideCode::Black) => (&mut self.black, &mut self.white),
+            Some(SideCode::White) => (&mut self.white, &mut self.black),
+            None => return Err(format!("no side to act in {status:?}")),
         };
         let sent = Instant::now();
-        mover
-            .send(Message::Text(message.to_string().into()))
-            .await
-            .map_err(|e| format!("sending: {e}"))?;
-        loop {
-            let m = next_message(other).await?;
-            if m["t"] == "error" {
-                return Err(format!("refused: {}", m["reason"]));
-            }
-            if m["t"] == "state" && m["n"].as_u64().unwrap_or(0) > n {
-                break;
-            }
-        }
+        mover.send(&message).await.map_err(|e| e.to_string())?;
+        other.wait_n(n + 1).await.map_err(|e| e.to_string())?;
         let latency = sent.elapsed();
-        let (mut acked, mut seen) = (false, false);
-        while !(acked && seen) {
-            let m = next_message(mover).await?;
-            match m["t"].as_str() {
-                Some("ack") if m["n"].as_u64() == Some(n) && m["duplicate"] == false => {
-                    acked = true;
-                }
-                Some("state") if m["n"].as_u64().unwrap_or(0) > n => {
-                    self.state = m;
-                    seen = true;
-                }
-                Some("ack") | Some("error") => return Err(format!("refused: {m}")),
-                _ => {}
-            }
+        match mover
+            .answer(message.kind())
+            .await
+            .map_err(|e| e.to_string())?
+        {
+            ServerMessage::Ack {
+                n: Some(acked),
+                duplicate: false,
+                ..
+            } if acked == n => {}
+            other => return Err(format!("refused: {}", other.to_text())),
         }
-        self.played.acked.push(action);
+        self.played.acked.push(stored_text(&message));
         Ok(latency)
     }
 
-    async fn close(&mut self) {
-        let _ = self.black.close(None).await;
-        let _ = self.white.close(None).await;
+    /// Closes both connections; returns what was played.
+    async fn close(self) -> Played {
+        self.black.close().await;
+        self.white.close().await;
+        self.played
+    }
+}
+
+/// An action as the server stores it: `c1-c6`, `fill left`.
+fn stored_text(message: &ClientMessage) -> String {
+    match message {
+        ClientMessage::Fill { fill, .. } => format!("fill {fill}"),
+        ClientMessage::Move { mv, .. } => mv.to_string(),
+        other => other.kind().to_string(),
     }
 }
 
 /// Creates a friend game and seats a client in each seat.
-async fn open_game(addr: SocketAddr, seed: u64) -> Result<LoadGame, String> {
-    let body = json!({ "mode": "friend", "target": 15, "colour": "black", "seed": seed });
-    let created = post_json(addr, "/api/games", &body.to_string()).await?;
-    let field = |name: &str| {
-        created[name]
-            .as_str()
-            .map(str::to_string)
-            .ok_or_else(|| format!("creating a game: no `{name}` in {created}"))
-    };
-    let id = field("id")?;
-    let (black, state) = join(addr, &id, &field("key")?).await?;
-    let (white, _) = join(addr, &id, &field("invite")?).await?;
+async fn open_game(http: &Http, seed: u64) -> Result<LoadGame, String> {
+    let request = GameRequest::friend()
+        .target(15)
+        .colour(PlayAs::Black)
+        .seed(seed);
+    let created = http
+        .create(&request)
+        .await
+        .map_err(|e| format!("creating a game: {e}"))?;
+    let invite = created
+        .invite
+        .ok_or("creating a game: a friend game without an invite")?;
+    let joining = |e| format!("joining: {e}");
+    let black = http
+        .join(&created.id, &created.key)
+        .await
+        .map_err(joining)?;
+    let white = http.join(&created.id, &invite).await.map_err(joining)?;
     Ok(LoadGame {
         black,
         white,
-        state,
         played: Played {
-            id,
+            id: created.id,
             acked: Vec::new(),
         },
     })
 }
 
-/// Opens a game's WebSocket and takes the seat a key opens; returns the state.
-async fn join(addr: SocketAddr, id: &str, key: &str) -> Result<(Socket, Value), String> {
-    let url = format!("ws://{addr}/api/games/{id}/ws");
-    let (mut ws, _) = tokio::time::timeout(PATIENCE, tokio_tungstenite::connect_async(url))
-        .await
-        .map_err(|_| "no WebSocket in time".to_string())?
-        .map_err(|e| format!("opening the WebSocket: {e}"))?;
-    let join = json!({ "t": "join", "key": key }).to_string();
-    ws.send(Message::Text(join.into()))
-        .await
-        .map_err(|e| format!("joining: {e}"))?;
-    let mut welcomed = false;
-    loop {
-        let m = next_message(&mut ws).await?;
-        match m["t"].as_str() {
-            Some("welcome") => welcomed = true,
-            Some("state") if welcomed => return Ok((ws, m)),
-            Some("error") => return Err(format!("joining: {}", m["reason"])),
-            _ => {}
-        }
-    }
-}
-
-/// The next JSON message of a WebSocket.
-async fn next_message(ws: &mut Socket) -> Result<Value, String> {
-    loop {
-        let message = tokio::time::timeout(PATIENCE, ws.next())
-            .await
-            .map_err(|_| format!("no answer in {} s", PATIENCE.as_secs()))?
-            .ok_or("the connection closed")?
-            .map_err(|e| format!("reading: {e}"))?;
-        match message {
-            Message::Text(text) => {
-                return serde_json::from_str(text.as_str())
-                    .map_err(|e| format!("unreadable message: {e}"));
-            }
-            Message::Close(_) => return Err("the server closed the connection".into()),
-            _ => {}
-        }
-    }
-}
-
-/// One HTTP request on its own connection; the answer's status and body.
-async fn http(
-    addr: SocketAddr,
-    method: &str,
-    path: &str,
-    body: &str,
-) -> Result<(u16, String), String> {
-    let exchange = async {
-        let mut stream = TcpStream::connect(addr).await?;
-        let head = format!(
-            "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\
-             Content-Type: application/json\r\nContent-Length: {}\r\n\r\n",
-            body.len()
-        );
-        stream.write_all(head.as_bytes()).await?;
-        stream.write_all(body.as_bytes()).await?;
-        let mut raw = Vec::new();
-        stream.read_to_end(&mut raw).await?;
-        Ok::<_, std::io::Error>(raw)
-    };
-    let raw = tokio::time::timeout(PATIENCE, exchange)
-        .await
-        .map_err(|_| format!("{method} {path}: no answer in time"))?
-        .map_err(|e| format!("{method} {path}: {e}"))?;
-    let text = String::from_utf8_lossy(&raw);
-    let (head, body) = text
-        .split_once("\r\n\r\n")
-        .ok_or_else(|| format!("{method} {path}: not an HTTP answer"))?;
-    let status = head
-        .split(' ')
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .ok_or_else(|| format!("{method} {path}: no status"))?;
-    Ok((status, body.to_string()))
-}
-
-async fn post_json(addr: SocketAddr, path: &str, body: &str) -> Result<Value, String> {
-    let (status, text) = http(addr, "POST", path, body).await?;
-    if status != 201 && status != 200 {
-        return Err(format!("POST {path}: {status} {text}"));
-    }
-    serde_json::from_str(&text).map_err(|e| format!("POST {path}: {e}"))
+/// The actions of a game's state as the server stores them, in order.
+fn actions_of(state: &StateView) -> Vec<String> {
+    state
+        .rounds
+        .iter()
+        .flat_map(|round| {
+            let fill = round.fill.iter().map(|f| format!("fill {f}"));
+            fill.chain(round.moves.iter().map(ToString::to_string))
+        })
+        .collect()
 }
 
 /// Counts acknowledged actions that the server's state of each game lacks.
-async fn check_by_api(addr: SocketAddr, games: &[Played]) -> u64 {
+async fn check_by_api(http: &Http, games: &[Played]) -> u64 {
     let mut lost = 0;
     for game in games {
-        let state = match http(addr, "GET", &format!("/api/games/{}", game.id), "").await {
-            Ok((200, text)) => serde_json::from_str::<Value>(&text).unwrap_or(Value::Null),
-            _ => Value::Null,
+        let stored = match http.state(&game.id).await {
+            Ok(state) => actions_of(&state),
+            Err(_) => Vec::new(),
         };
-        let stored: Vec<String> = state["rounds"]
-            .as_array()
-            .map(|rounds| {
-                rounds
-                    .iter()
-                    .flat_map(|r| {
-                        let moves = r["moves"].as_array().cloned().unwrap_or_default();
-                        r["fill"]
-                            .as_str()
-                            .map(|f| format!("fill {f}"))
-                            .into_iter()
-                            .chain(
-                                moves
-                                    .into_iter()
-                                    .filter_map(|m| m.as_str().map(String::from)),
-                            )
-                    })
-                    .collect()
-            })
-            .unwrap_or_default();
-        let count = state["n"].as_u64().unwrap_or(0) as usize;
-        let matching = game
+        let present = game
             .acked
             .iter()
             .zip(&stored)
             .take_while(|(a, s)| a == s)
             .count();
-        let present = matching.min(count);
-        lost += (game.acked.len() - present.min(game.acked.len())) as u64;
+        lost += (game.acked.len() - present) as u64;
     }
     lost
 }

@@ -1,0 +1,422 @@
+//! The server's HTTP API: create a game, read its state and record, ask the
+//! analysis board; and a raw request for tests of what the server refuses.
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use kamisado_server::wire::{AnalysisView, StateView};
+use kamisado_server::{Created, Mode};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+
+use crate::error::ClientError;
+use crate::socket::GameSocket;
+
+/// How long a client waits for an answer unless told otherwise.
+pub const PATIENCE: Duration = Duration::from_secs(60);
+
+/// The creator's side in a new game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PlayAs {
+    /// Black, who moves first.
+    Black,
+    /// White (shown as Gold).
+    White,
+    /// Drawn by lot.
+    Random,
+}
+
+/// The body of `POST /api/games`: a mode and, optionally, everything else
+/// (the server's defaults fill in what is left out).
+///
+/// ```
+/// use kamisado_client::{GameRequest, PlayAs};
+/// let request = GameRequest::engine(3).target(7).colour(PlayAs::Black).seed(42);
+/// assert_eq!(
+///     request.to_text(),
+///     r#"{"mode":"engine","target":7,"level":3,"colour":"black","seed":42}"#
+/// );
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GameRequest {
+    /// How the game is played.
+    pub mode: Mode,
+    /// The points that win the match: 1, 3, 7 or 15.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub target: Option<u8>,
+    /// The engine's level, 1–6.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub level: Option<u8>,
+    /// The creator's side.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub colour: Option<PlayAs>,
+    /// The creator's name.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// The other player's name (two players on one screen).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub opponent: Option<String>,
+    /// The rule set: `standard`, `sumo-square` or `zvezda`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rules: Option<String>,
+    /// The board: `6x6`, `8x8` or `10x10`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub board: Option<String>,
+    /// The seed of the draw of sides and of the engine's choices.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+}
+
+impl GameRequest {
+    /// A game of `mode` with the server's defaults.
+    pub fn new(mode: Mode) -> GameRequest {
+        GameRequest {
+            mode,
+            target: None,
+            level: None,
+            colour: None,
+            name: None,
+            opponent: None,
+            rules: None,
+            board: None,
+            seed: None,
+        }
+    }
+
+    /// A game against the engine at `level`.
+    pub fn engine(level: u8) -> GameRequest {
+        GameRequest {
+            level: Some(level),
+            ..GameRequest::new(Mode::Engine)
+        }
+    }
+
+    /// Two players on one screen.
+    pub fn local() -> GameRequest {
+        GameRequest::new(Mode::Local)
+    }
+
+    /// A game with a friend, who joins through the invite.
+    pub fn friend() -> GameRequest {
+        GameRequest::new(Mode::Friend)
+    }
+
+    /// The points that win the match.
+    #[must_use]
+    pub fn target(mut self, points: u8) -> GameRequest {
+        self.target = Some(points);
+        self
+    }
+
+    /// The creator's side.
+    #[must_use]
+    pub fn colour(mut self, side: PlayAs) -> GameRequest {
+        self.colour = Some(side);
+        self
+    }
+
+    /// The creator's name.
+    #[must_use]
+    pub fn name(mut self, name: &str) -> GameRequest {
+        self.name = Some(name.into());
+        self
+    }
+
+    /// The rule set's name.
+    #[must_use]
+    pub fn rules(mut self, rules: &str) -> GameRequest {
+        self.rules = Some(rules.into());
+        self
+    }
+
+    /// The board's name.
+    #[must_use]
+    pub fn board(mut self, board: &str) -> GameRequest {
+        self.board = Some(board.into());
+        self
+    }
+
+    /// The seed.
+    #[must_use]
+    pub fn seed(mut self, seed: u64) -> GameRequest {
+        self.seed = Some(seed);
+        self
+    }
+
+    /// The request as JSON text.
+    pub fn to_text(&self) -> String {
+        serde_json::to_string(self).expect("a game request is always JSON")
+    }
+}
+
+/// An HTTP answer: status, headers (names in lower case) and body.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answer {
+    /// The status, such as 200.
+    pub status: u16,
+    /// The headers, in order, each name in lower case.
+    pub headers: Vec<(String, String)>,
+    /// The body as text.
+    pub body: String,
+}
+
+impl Answer {
+    /// The value of the first header called `name` (in lower case).
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The reason of a refusal, whose body is `{"error": reason}`.
+    pub fn reason(&self) -> Option<String> {
+        #[derive(serde::Deserialize)]
+        struct Refusal {
+            error: String,
+        }
+        serde_json::from_str::<Refusal>(&self.body)
+            .ok()
+            .map(|r| r.error)
+    }
+
+    /// The body read as `T`.
+    ///
+    /// # Errors
+    /// [`ClientError::Unreadable`] when it is not one.
+    pub fn json<T: DeserializeOwned>(&self) -> Result<T, ClientError> {
+        serde_json::from_str(&self.body)
+            .map_err(|e| ClientError::Unreadable(format!("{e}: {}", self.body)))
+    }
+}
+
+/// A client of one server's HTTP API, on loopback or anywhere.
+///
+/// ```no_run
+/// # async fn run() -> Result<(), kamisado_client::ClientError> {
+/// use kamisado_client::{GameRequest, Http};
+/// let http = Http::new("127.0.0.1:8080".parse().unwrap());
+/// let created = http.create(&GameRequest::friend()).await?;
+/// let state = http.state(&created.id).await?;
+/// assert_eq!(state.n, 0);
+/// # Ok(()) }
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Http {
+    addr: SocketAddr,
+    patience: Duration,
+}
+
+impl Http {
+    /// A client of the server at `addr`, waiting up to [`PATIENCE`] for each answer.
+    pub fn new(addr: SocketAddr) -> Http {
+        Http {
+            addr,
+            patience: PATIENCE,
+        }
+    }
+
+    /// The same client, waiting up to `patience` for each answer.
+    #[must_use]
+    pub fn with_patience(mut self, patience: Duration) -> Http {
+        self.patience = patience;
+        self
+    }
+
+    /// The server's address.
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// One request on a connection of its own, its answer whatever its status.
+    ///
+    /// # Errors
+    /// A connection that fails, an answer that is not HTTP, or none in time.
+    pub async fn request(
+        &self,
+        method: &str,
+        path: &str,
+        body: Option<&str>,
+    ) -> Result<Answer, ClientError> {
+        let what = format!("{method} {path}");
+        let body = body.unwrap_or("");
+        let addr = self.addr;
+        let exchange = async {
+            let mut stream = TcpStream::connect(addr).await?;
+            let head = format!(
+                "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\
+                 Content-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+                body.len()
+            );
+            stream.write_all(head.as_bytes()).await?;
+            stream.write_all(body.as_bytes()).await?;
+            let mut raw = Vec::new();
+            stream.read_to_end(&mut raw).await?;
+            Ok::<_, std::io::Error>(raw)
+        };
+        let raw = tokio::time::timeout(self.patience, exchange)
+            .await
+            .map_err(|_| ClientError::Timeout {
+                what: format!("answer to {what}"),
+                waited: self.patience,
+            })?
+            .map_err(|e| ClientError::Connection(format!("{what}: {e}")))?;
+        parse_answer(&String::from_utf8_lossy(&raw))
+            .ok_or_else(|| ClientError::Unreadable(format!("{what}: not an HTTP answer")))
+    }
+
+    /// A request whose answer must have `status`; its body read as `T`.
+    async fn expect<T: DeserializeOwned>(
+        &self,
+        method: &str,
+        path: &str,
+        body: Option<&str>,
+        status: u16,
+    ) -> Result<T, ClientError> {
+        let answer = self.expect_text(method, path, body, status).await?;
+        serde_json::from_str(&answer)
+            .map_err(|e| ClientError::Unreadable(format!("{method} {path}: {e}")))
+    }
+
+    async fn expect_text(
+        &self,
+        method: &str,
+        path: &str,
+        body: Option<&str>,
+        status: u16,
+    ) -> Result<String, ClientError> {
+        let answer = self.request(method, path, body).await?;
+        if answer.status != status {
+            return Err(ClientError::Status {
+                request: format!("{method} {path}"),
+                status: answer.status,
+                body: answer.body,
+            });
+        }
+        Ok(answer.body)
+    }
+
+    /// Creates a game: its id, the creator's key and seat, and the friend's invite.
+    ///
+    /// # Errors
+    /// [`ClientError::Status`] for a refusal (400 with the reason, 429 over the
+    /// games per client), or the connection's errors.
+    pub async fn create(&self, request: &GameRequest) -> Result<Created, ClientError> {
+        self.expect("POST", "/api/games", Some(&request.to_text()), 201)
+            .await
+    }
+
+    /// A game's state, as a watcher sees it.
+    ///
+    /// # Errors
+    /// [`ClientError::Status`] 404 for a game that does not exist.
+    pub async fn state(&self, id: &str) -> Result<StateView, ClientError> {
+        self.expect("GET", &format!("/api/games/{id}"), None, 200)
+            .await
+    }
+
+    /// A game's record (NOTATION.md).
+    ///
+    /// # Errors
+    /// As [`Http::state`].
+    pub async fn record(&self, id: &str) -> Result<String, ClientError> {
+        self.expect_text("GET", &format!("/api/games/{id}/record"), None, 200)
+            .await
+    }
+
+    /// The analysis board's answer for a record or a position.
+    ///
+    /// # Errors
+    /// [`ClientError::Status`] 400 for text that is neither, 429 while the
+    /// engine is busy.
+    pub async fn analyse(&self, text: &str) -> Result<AnalysisView, ClientError> {
+        #[derive(Serialize)]
+        struct Request<'a> {
+            text: &'a str,
+        }
+        let body = serde_json::to_string(&Request { text }).expect("text is always JSON");
+        self.expect("POST", "/api/analysis", Some(&body), 200).await
+    }
+
+    /// Opens a game's WebSocket as a watcher (see [`GameSocket::connect`]).
+    ///
+    /// # Errors
+    /// As [`GameSocket::connect`].
+    pub async fn watch(&self, id: &str) -> Result<GameSocket, ClientError> {
+        GameSocket::connect(self.addr, id, self.patience).await
+    }
+
+    /// Opens a game's WebSocket and takes the seat `key` opens (see [`GameSocket::join`]).
+    ///
+    /// # Errors
+    /// As [`GameSocket::join`].
+    pub async fn join(&self, id: &str, key: &str) -> Result<GameSocket, ClientError> {
+        let mut socket = self.watch(id).await?;
+        socket.join(Some(key)).await?;
+        Ok(socket)
+    }
+}
+
+/// Reads an HTTP/1.1 answer: status line, headers and body (chunked or not).
+fn parse_answer(text: &str) -> Option<Answer> {
+    let (head, body) = text.split_once("\r\n\r\n")?;
+    let mut lines = head.lines();
+    let status = lines.next()?.split(' ').nth(1)?.parse().ok()?;
+    let headers: Vec<(String, String)> = lines
+        .filter_map(|l| l.split_once(':'))
+        .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_string()))
+        .collect();
+    let chunked = headers
+        .iter()
+        .any(|(k, v)| k == "transfer-encoding" && v.contains("chunked"));
+    let body = if chunked {
+        dechunk(body)?
+    } else {
+        body.to_string()
+    };
+    Some(Answer {
+        status,
+        headers,
+        body,
+    })
+}
+
+/// The body of a chunked answer.
+fn dechunk(mut body: &str) -> Option<String> {
+    let mut out = String::new();
+    while let Some((size, rest)) = body.split_once("\r\n") {
+        let n = usize::from_str_radix(size.trim(), 16).ok()?;
+        if n == 0 {
+            break;
+        }
+        out.push_str(rest.get(..n)?);
+        body = rest.get(n + 2..)?;
+    }
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn answers_are_read_plain_and_chunked() {
+        let plain =
+            parse_answer("HTTP/1.1 404 Not Found\r\nX-A: b\r\n\r\n{\"error\":\"no\"}").unwrap();
+        assert_eq!(plain.status, 404);
+        assert_eq!(plain.header("x-a"), Some("b"));
+        assert_eq!(plain.reason().as_deref(), Some("no"));
+        let chunked = parse_answer(
+            "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n2\r\nde\r\n0\r\n\r\n",
+        )
+        .unwrap();
+        assert_eq!(chunked.body, "abcde");
+        assert!(parse_answer("nonsense").is_none());
+        assert!(
+            parse_answer("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n").is_none()
+        );
+    }
+}
