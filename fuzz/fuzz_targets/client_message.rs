@@ -1,22 +1,35 @@
-//! The server's reading of a client's WebSocket message: no input panics it,
-//! and the move or fill a message carries goes to the rules' own parsers.
+//! The server's reading of a client's WebSocket message: no input panics it;
+//! what it reads writes back to text that reads as the same message, and the
+//! move or fill a message carries prints as the rules' parsers read it.
 #![no_main]
 
-use kamisado_server::{ClientMessage, decode_client_message};
+use kamisado_server::wire::ClientMessage;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    match decode_client_message(text, 2048) {
-        Ok(ClientMessage::Move { mv, .. }) => {
-            let _ = mv.parse::<kamisado_core::Move>();
+    match ClientMessage::decode(text, 2048) {
+        Ok(message) => {
+            match &message {
+                ClientMessage::Move { mv, .. } => {
+                    assert_eq!(
+                        mv.to_string().parse::<kamisado_server::AnyMove>().ok(),
+                        Some(*mv)
+                    );
+                }
+                ClientMessage::Fill { fill, .. } => {
+                    assert_eq!(
+                        fill.to_string().parse::<kamisado_core::Fill>().ok(),
+                        Some(*fill)
+                    );
+                }
+                _ => {}
+            }
+            let again = ClientMessage::decode(&message.to_text(), usize::MAX);
+            assert_eq!(again.ok().as_ref(), Some(&message), "{text}");
         }
-        Ok(ClientMessage::Fill { fill, .. }) => {
-            let _ = fill.parse::<kamisado_core::Fill>();
-        }
-        Ok(_) => {}
-        Err(e) => assert!(!e.to_string().is_empty()),
+        Err(e) => assert!(!e.error.to_string().is_empty()),
     }
 });
