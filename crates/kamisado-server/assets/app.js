@@ -1,6 +1,10 @@
 // Kamisado in the browser. The server decides everything about the rules: this
-// page draws what it is sent and offers only the legal moves it is given.
-'use strict';
+// page draws what it is sent and offers only the legal moves it is given. Its
+// words come from i18n.js, in English or Russian.
+import {
+  t, side, sideGen, other, tower, colour, valueWords, blackShare, noteText, roundOver,
+  initialLanguage, setLanguage, language,
+} from './i18n.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const COLOURS = {
@@ -8,29 +12,17 @@ const COLOURS = {
   yellow: '#f3d13a', red: '#d8322e', green: '#2f9e4a', brown: '#7b4a27',
   ivory: '#efe9d6', charcoal: '#37373c',
 };
-// R1: the colour of each square, rank 8 first, files a to h. Games on the
-// 6×6 and 10×10 boards bring their own layout with their state.
-const STANDARD_LAYOUT = [
-  'orange blue purple pink yellow red green brown',
-  'red orange pink green blue yellow brown purple',
-  'green pink orange red purple brown yellow blue',
-  'pink purple blue orange brown green red yellow',
-  'yellow red green brown orange blue purple pink',
-  'blue yellow brown purple red orange pink green',
-  'purple brown yellow blue green pink orange red',
-  'brown green red yellow pink purple blue orange',
-].map((r) => r.split(' '));
-const SIDE_NAME = { b: 'Black', w: 'Gold' };
 const MARGIN = 20;
 // The board being drawn: its colours (top rank first), its size and the
 // size of a square, so that every board fills the same 840-unit frame.
-let LAYOUT = STANDARD_LAYOUT;
+let LAYOUT = [];
 let SIZE = 8;
 let CELL = 100;
 
+// Every state and analysis brings its board's layout (R1 lives in the rules crate).
 function useLayout(layout) {
-  LAYOUT = layout && layout.length ? layout : STANDARD_LAYOUT;
-  SIZE = LAYOUT.length;
+  LAYOUT = layout || [];
+  SIZE = LAYOUT.length || 8;
   CELL = 800 / SIZE;
 }
 
@@ -133,8 +125,7 @@ function drawTower(parent, t, x, y, extra = '') {
     transform: `translate(${cx},${cy}) scale(${CELL / 100})`,
   }, parent);
   const title = el('title', {}, g);
-  const rank = ['tower', 'sumo', 'double sumo', 'triple sumo'][t.teeth] || 'tower';
-  title.textContent = `${SIDE_NAME[t.side]} ${t.colour} ${rank} on ${t.sq}`;
+  title.textContent = `${side(t.side)}: ${tower(t)}, ${t.sq}`;
   el('circle', { r: 40, class: 'shadow', cy: 3 }, g);
   el('circle', { r: 38, class: 'body' }, g);
   el('circle', { r: 31, class: 'rim' }, g);
@@ -163,12 +154,14 @@ function drawBoard(svg, opts) {
     for (let file = 0; file < SIZE; file++) {
       const sq = squareName(file, rank);
       const { x, y } = place(sq, flipped);
-      const colour = squareColour(sq);
-      const g = el('g', { class: 'square', 'data-sq': sq, role: 'gridcell' }, squares);
+      const colourName = LAYOUT.length ? squareColour(sq) : null;
+      const g = el('g', { class: 'square', 'data-sq': sq, 'data-colour': colourName || '', role: 'gridcell' }, squares);
       const title = el('title', {}, g);
-      title.textContent = `${sq}, ${colour}`;
-      el('rect', { x, y, width: CELL, height: CELL, fill: COLOURS[colour] }, g);
-      const sym = symbolShape(colour, g, 0.75, 'rgba(255,255,255,0.85)', 'rgba(0,0,0,0.55)');
+      title.textContent = colourName ? `${sq}, ${colour(colourName)}` : sq;
+      el('rect', { x, y, width: CELL, height: CELL, fill: COLOURS[colourName] || '#d9cfbd' }, g);
+      if (!colourName) continue;
+      const colour_ = colourName;
+      const sym = symbolShape(colour_, g, 0.75, 'rgba(255,255,255,0.85)', 'rgba(0,0,0,0.55)');
       sym.setAttribute('transform', `translate(${x + 0.15 * CELL},${y + 0.15 * CELL}) scale(${0.0075 * CELL})`);
       sym.classList.add('on-square');
     }
@@ -228,6 +221,12 @@ function forgetGame(id) {
 
 // ---------- the lobby ----------
 
+function gameLabel(g) {
+  if (g.mode === 'engine') return t('lobby.vs_engine', { level: g.level || '?' });
+  if (g.mode === 'local') return t('lobby.vs_local');
+  return g.invited ? t('lobby.vs_invited') : t('lobby.vs_friend');
+}
+
 function showLobby() {
   $('lobby').hidden = false;
   const form = $('new-game');
@@ -236,10 +235,11 @@ function showLobby() {
     $('level-row').hidden = mode !== 'engine';
     $('colour-row').hidden = mode === 'local';
     $('opponent-row').hidden = mode !== 'local';
-    $('name-label').textContent = mode === 'local' ? "Black's name" : 'Your name';
+    $('name-label').textContent = mode === 'local' ? t('lobby.black_name') : t('lobby.name');
   };
   form.addEventListener('change', sync);
   sync();
+  onLanguage.push(sync);
   form.addEventListener('submit', async (ev) => {
     ev.preventDefault();
     const mode = form.mode.value;
@@ -256,19 +256,21 @@ function showLobby() {
     if (mode !== 'local') body.colour = form.colour.value;
     if (mode === 'local') body.opponent = $('opponent').value;
     $('start').disabled = true;
+    $('lobby-error').hidden = true;
     try {
       const res = await fetch('/api/games', {
         method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
       });
       const data = await res.json();
       if (!res.ok) throw new Error(data.error || res.statusText);
-      const label = mode === 'engine' ? `against the engine, level ${body.level}`
-        : mode === 'local' ? 'two players on one screen' : 'with a friend';
-      saveGame({ id: data.id, key: data.key, seat: data.seat, mode, label, invite: data.invite || null, at: Date.now() });
+      saveGame({
+        id: data.id, key: data.key, seat: data.seat, mode, level: body.level, invite: data.invite || null, at: Date.now(),
+      });
       location.href = `/g/${data.id}`;
     } catch (e) {
       $('start').disabled = false;
-      alert(`The game could not be created: ${e.message}`);
+      $('lobby-error').textContent = t('lobby.failed', { reason: e.message });
+      $('lobby-error').hidden = false;
     }
   });
   $('watch').addEventListener('submit', (ev) => {
@@ -276,36 +278,55 @@ function showLobby() {
     const text = $('watch-link').value.trim();
     const m = text.match(/([0-9a-f]{16})/i);
     if (m) location.href = `/g/${m[1].toLowerCase()}`;
+    else { $('lobby-error').textContent = t('lobby.bad_link'); $('lobby-error').hidden = false; }
   });
   const list = $('my-games');
   const games = myGames();
   $('no-games').hidden = games.length > 0;
+  const draw = [];
   for (const g of games.slice(0, 20)) {
     const li = html('li');
-    const a = html('a', `Game ${g.id.slice(0, 6)}`);
+    const a = html('a');
     a.href = `/g/${g.id}`;
     li.appendChild(a);
-    li.appendChild(html('span', ` — ${g.label}`, 'muted'));
+    const label = html('span', '', 'muted');
+    li.appendChild(label);
     const status = html('span', '', 'game-status');
     li.appendChild(status);
-    const drop = html('button', 'Forget', 'small');
+    const drop = html('button', '', 'small');
     drop.addEventListener('click', () => { forgetGame(g.id); li.remove(); });
     li.appendChild(drop);
     list.appendChild(li);
-    fetch(`/api/games/${g.id}`).then((r) => (r.ok ? r.json() : null)).then((s) => {
-      if (!s) { status.textContent = ' (gone)'; return; }
-      status.textContent = s.status === 'over' ? ` (over: ${SIDE_NAME[s.winner]} won ${s.score.b}–${s.score.w})`
-        : ` (${s.score.b}–${s.score.w}, round ${s.round}, ${SIDE_NAME[s.to_act]} to play)`;
-    }).catch(() => {});
+    let state;
+    const paint = () => {
+      a.textContent = t('lobby.game', { id: g.id.slice(0, 6) });
+      label.textContent = ` — ${gameLabel(g)}`;
+      drop.textContent = t('lobby.forget');
+      if (state === null) status.textContent = t('lobby.gone');
+      else if (state) {
+        status.textContent = state.status === 'over'
+          ? t('lobby.over', { side: side(state.winner), sideGen: sideGen(state.winner), b: state.score.b, w: state.score.w })
+          : t('lobby.on', { b: state.score.b, w: state.score.w, round: state.round, side: side(state.to_act), sideGen: sideGen(state.to_act) });
+      }
+    };
+    draw.push(paint);
+    paint();
+    fetch(`/api/games/${g.id}`).then((r) => (r.ok ? r.json() : null)).then((s) => { state = s; paint(); }).catch(() => {});
   }
+  onLanguage.push(() => draw.forEach((f) => f()));
 }
 
 // ---------- a game ----------
 
+// How long a page waits for the answer to what it sent before it gives up
+// on it, says so and fetches the game afresh; a hint may search for 10 s.
+const ANSWER_MS = 6000;
+const HINT_MS = 16000;
+
 const play = {
   id: null, key: null, seat: null, state: null, ws: null, flipped: false,
-  selected: null, cursor: 'd4', pending: null, hint: null, retry: 0, overlayClosed: -1,
-  drag: null, resignArmed: false, flipChosen: false,
+  selected: null, cursor: 'd4', pending: null, timer: null, hint: null, hintAsked: null, retry: 0,
+  overlayClosed: -1, drag: null, resignArmed: false, flipChosen: false, previews: null,
 };
 
 function mySides() {
@@ -316,7 +337,7 @@ function mySides() {
 
 function myTurn() {
   const s = play.state;
-  return s && s.status === 'playing' && mySides().includes(s.to_act) && s.engine !== s.to_act;
+  return s && s.status === 'playing' && !play.pending && mySides().includes(s.to_act) && s.engine !== s.to_act;
 }
 
 function legalMoves() {
@@ -338,24 +359,56 @@ function send(msg) {
     play.ws.send(JSON.stringify(msg));
     return true;
   }
-  showError('Not connected to the server: reconnecting…');
+  showError(t('net.offline'));
   return false;
 }
 
+// The page waits for no answer for ever: past its time, it says so and
+// reconnects, which brings the game as it stands.
+function noAnswer() {
+  play.pending = null;
+  play.hintAsked = null;
+  play.timer = null;
+  showError(t('net.no_answer'));
+  if (play.ws) play.ws.close();
+  render();
+}
+
+function armTimer(ms) {
+  clearTimeout(play.timer);
+  play.timer = setTimeout(noAnswer, ms);
+}
+
+function settle() {
+  clearTimeout(play.timer);
+  play.timer = null;
+}
+
+// Sends an action and holds further actions until its answer (ack or error) comes.
 function act(msg) {
   if (play.pending) return;
   showError('');
   play.pending = msg;
   play.hint = null;
   $('hint-text').hidden = true;
+  armTimer(ANSWER_MS);
   send(msg);
+  render();
+}
+
+function askHint() {
+  if (play.hintAsked || play.pending) return;
+  play.hintAsked = { t: 'hint', n: play.state.n };
+  armTimer(HINT_MS);
+  send(play.hintAsked);
+  $('hint-text').textContent = '…';
+  $('hint-text').hidden = false;
 }
 
 function playMove(text) {
   if (!play.state) return;
   play.selected = null;
   act({ t: 'move', n: play.state.n, mv: text });
-  render();
 }
 
 function clickSquare(sq) {
@@ -366,7 +419,7 @@ function clickSquare(sq) {
     if (mv) { playMove(mv.text); return; }
   }
   play.selected = movesFrom(sq).length > 0 && play.selected !== sq ? sq : null;
-  render();
+  renderBoard();
 }
 
 function svgPoint(svg, ev) {
@@ -441,32 +494,36 @@ function setupBoardInput() {
       render();
     }
   });
-  svg.addEventListener('focus', () => render());
-  svg.addEventListener('blur', () => render());
+  // Focus only moves the keyboard cursor: redraw the board alone, so that a
+  // press elsewhere (a fill preview) is not undone by a redraw under it.
+  svg.addEventListener('focus', () => renderBoard());
+  svg.addEventListener('blur', () => renderBoard());
 }
 
-function renderPlayer(box, side) {
+// The engine is named in the reader's language; players by their own names.
+function nameOf(s, who) {
+  return s.engine === who && s.level ? t('engine.name', { level: s.level }) : s.names[who];
+}
+
+function renderPlayer(box, who) {
   const s = play.state;
   box.replaceChildren();
-  const chip = html('span', '', `chip side-${side}`);
-  box.appendChild(chip);
-  const name = html('span', s.names[side], 'name');
-  box.appendChild(name);
+  box.appendChild(html('span', '', `chip side-${who}`));
+  box.appendChild(html('span', nameOf(s, who), 'name'));
   const tags = [];
-  if (s.engine === side) tags.push('engine');
-  if (mySides().includes(side) && play.seat !== 'both') tags.push('you');
-  const label = s.names[side] === SIDE_NAME[side] ? '' : SIDE_NAME[side];
-  const extra = [label, tags.length ? `(${tags.join(', ')})` : ''].filter(Boolean).join(' ');
-  box.appendChild(html('span', extra ? ` ${extra}` : '', 'muted'));
-  box.appendChild(html('span', String(s.score[side]), 'points'));
-  box.classList.toggle('to-act', s.to_act === side);
+  if (s.names[who] !== side(who)) tags.push(side(who));
+  if (s.engine === who) tags.push(t('tag.engine'));
+  if (mySides().includes(who) && play.seat !== 'both') tags.push(t('tag.you'));
+  box.appendChild(html('span', tags.length ? ` · ${tags.join(' · ')}` : '', 'muted'));
+  box.appendChild(html('span', String(s.score[who]), 'points'));
+  box.classList.toggle('to-act', s.to_act === who);
 }
 
 function renderMoves(container, rounds) {
   container.replaceChildren();
   for (const r of rounds) {
-    const head = html('div', `Round ${r.round}${r.fill ? ` — filled from the ${r.fill}` : ''}`, 'round-head');
-    container.appendChild(head);
+    const fill = r.fill ? ` — ${t(r.fill === 'left' ? 'game.fill_left' : 'game.fill_right')}` : '';
+    container.appendChild(html('div', `${t('game.round', { round: r.round })}${fill}`, 'round-head'));
     const ol = html('ol', undefined, 'movelist');
     r.moves.forEach((m, i) => {
       const li = html('li', m);
@@ -480,23 +537,35 @@ function renderMoves(container, rounds) {
   container.scrollTop = container.scrollHeight;
 }
 
-function describeStatus(s) {
-  if (s.status === 'over') return `${s.names[s.winner]} (${SIDE_NAME[s.winner]}) has won the match ${s.score.b}–${s.score.w}.`;
-  if (s.status === 'fill') {
-    if (s.engine === s.to_act) return 'The engine chooses how to refill the home rows…';
-    return `${SIDE_NAME[s.to_act]} won the round and chooses how to refill the home rows.`;
+// The match's end in words: a single round is a round won, a resignation is said as one.
+function overWords(s) {
+  const r = s.last_round;
+  if (r && (r.end === 'resignation' || r.end === 'time')) {
+    const loser = other(r.winner);
+    return t(r.end === 'time' ? 'over.time' : 'over.conceded', {
+      loser: side(loser), loserGen: sideGen(loser), winner: side(r.winner), winnerGen: sideGen(r.winner),
+    });
   }
-  const who = SIDE_NAME[s.to_act];
-  let text;
-  if (s.thinking) text = 'The engine is thinking…';
-  else if (myTurn()) text = play.seat === 'both' ? `${who} to move` : 'Your move';
-  else if (s.engine === s.to_act) text = 'The engine is to move';
-  else text = `${who} to move`;
-  if (s.forced) {
-    const t = s.towers.find((x) => x.sq === s.forced);
-    if (t) text += `: the ${t.colour} ${['tower', 'sumo', 'double sumo', 'triple sumo'][t.teeth]} on ${s.forced} must move`;
-    if (s.legal.length === 1 && s.legal[0] === 'pass') text += ' — it is blocked, so it passes';
-  } else text += ': any tower may move';
+  if (s.target === 1) return t('over.round', { side: side(s.winner) });
+  return t('over.match', { side: side(s.winner), b: s.score.b, w: s.score.w });
+}
+
+function describeStatus(s) {
+  if (s.status === 'over') return overWords(s);
+  if (s.status === 'fill') {
+    if (s.engine === s.to_act) return t('status.engine_fill');
+    return t('status.fill', { side: side(s.to_act) });
+  }
+  let status;
+  if (s.thinking) status = t('status.thinking');
+  else if (mySides().includes(s.to_act) && s.engine !== s.to_act) {
+    status = play.seat === 'both' ? t('status.to_move', { side: side(s.to_act), sideGen: sideGen(s.to_act) }) : t('status.your_move');
+  } else if (s.engine === s.to_act) status = t('status.engine_to_move');
+  else status = t('status.to_move', { side: side(s.to_act), sideGen: sideGen(s.to_act) });
+  if (!s.forced) return `${t('status.any', { status })}.`;
+  const forced = s.towers.find((x) => x.sq === s.forced);
+  let text = forced ? t('status.forced', { status, tower: tower(forced), sq: s.forced }) : status;
+  if (s.legal.length === 1 && s.legal[0] === 'pass') text += t('status.blocked');
   return `${text}.`;
 }
 
@@ -505,38 +574,42 @@ function renderOverlay() {
   const box = $('round-end');
   const show = (s.status === 'fill' || s.status === 'over') && play.overlayClosed !== s.n;
   box.hidden = !show;
-  if (!show) return;
+  if (!show) { play.previews = null; return; }
   const r = s.last_round;
   const winner = s.status === 'over' ? s.winner : s.to_act;
-  const title = s.status === 'over'
-    ? `${s.names[winner]} wins the match`
-    : `${s.names[winner]} wins round ${s.round}`;
+  let title;
+  const conceded = r && (r.end === 'resignation' || r.end === 'time');
+  if (conceded) title = t('end.title_win', { name: nameOf(s, winner) });
+  else if (s.status === 'over' && s.target !== 1) title = t('end.title_match', { name: nameOf(s, winner) });
+  else if (s.target === 1) title = t('end.title_single', { name: nameOf(s, winner) });
+  else title = t('end.title_round', { name: nameOf(s, winner), round: s.round });
   $('round-end-title').textContent = title;
+  // The round's end as the move that ended it tells it; a resignation in words of its own.
+  const told = s.notes.length ? s.notes[s.notes.length - 1].next : null;
   let why = '';
-  if (r) {
-    const reason = { 'home row': 'reached the home row', deadlock: 'won by deadlock: the opponent made the last real move', resignation: 'won by resignation', time: 'won on time' }[r.end] || r.end;
-    why = `${SIDE_NAME[r.winner]} ${reason}`;
-    if (r.points) why += `, scoring ${r.points} point${r.points === 1 ? '' : 's'}`;
-    if (r.tower) why += ` with the ${r.tower} tower, which gains a dragon's tooth`;
-    why += '.';
-  }
-  $('round-end-text').textContent = `${why} Score: Black ${s.score.b} – Gold ${s.score.w} (playing to ${s.target}).`;
+  if (told && told.kind === 'round_over') why = roundOver(told);
+  else if (r) why = overWords(s);
+  const score = s.target === 1 ? '' : ` ${t('end.score', { b: s.score.b, w: s.score.w, target: s.target })}`;
+  $('round-end-text').textContent = `${why}${score}`;
   const mine = s.status === 'fill' && mySides().includes(winner) && s.engine !== winner;
   $('fill-choice').hidden = !mine;
   $('fill-wait').hidden = s.status !== 'fill' || mine;
-  $('fill-wait').textContent = s.engine === winner ? 'The engine is choosing how to refill…' : `Waiting for ${s.names[winner]} to choose how to refill…`;
+  $('fill-wait').textContent = s.engine === winner ? t('end.wait_engine') : t('end.wait', { name: nameOf(s, winner) });
   $('over-actions').hidden = s.status !== 'over';
-  if (mine && s.fill_preview) {
+  // The previews are drawn once per state and side: a redraw under a press
+  // would swallow the click that follows it.
+  const key = `${s.n}:${play.flipped}:${document.body.classList.contains('symbols')}`;
+  if (mine && s.fill_preview && play.previews !== key) {
+    play.previews = key;
     drawBoard($('preview-left'), { towers: s.fill_preview.left || [], flipped: play.flipped });
     drawBoard($('preview-right'), { towers: s.fill_preview.right || [], flipped: play.flipped });
   }
 }
 
-function render() {
+function renderBoard() {
   const s = play.state;
   if (!s) return;
   useLayout(s.layout);
-  const targets = play.selected ? movesFrom(play.selected) : [];
   const svg = $('board');
   drawBoard(svg, {
     towers: s.towers,
@@ -544,39 +617,84 @@ function render() {
     last: s.last ? parseMove(s.last) : null,
     forced: s.status === 'playing' ? s.forced : null,
     selected: play.selected,
-    targets,
+    targets: play.selected ? movesFrom(play.selected) : [],
     cursor: document.activeElement === svg ? play.cursor : null,
     hint: play.hint,
   });
   svg.dataset.n = s.n;
   svg.dataset.status = s.status;
   svg.dataset.myturn = myTurn() ? '1' : '0';
+  svg.dataset.pending = play.pending ? '1' : '0';
+}
+
+function canUndo(s) {
+  // Against the engine and on one screen a move can be taken back until
+  // the next round starts, also the move that ended the round or the match;
+  // a resignation cannot be.
+  if (!mySides().length || s.mode === 'friend' || s.n === 0) return false;
+  return !(s.last_round && s.last_round.end === 'resignation' && s.status === 'over');
+}
+
+function render() {
+  const s = play.state;
+  if (!s) return;
+  renderBoard();
   renderPlayer($('bottom-player'), play.flipped ? 'w' : 'b');
   renderPlayer($('top-player'), play.flipped ? 'b' : 'w');
-  $('score').textContent = s.target === 1 ? 'Single round' : `Black ${s.score.b} – ${s.score.w} Gold, playing to ${s.target}`;
-  const rules = s.rules && s.rules !== 'standard' ? `${s.rules} rules` : '';
-  const board = s.board && s.board !== '8x8' ? `${s.board.replace('x', '×')} board` : '';
-  $('round-info').textContent = [s.target === 1 ? '' : `round ${s.round}`, rules, board].filter(Boolean).join(', ');
-  $('status').textContent = describeStatus(s);
-  $('explain').textContent = s.notes.length ? s.notes[s.notes.length - 1] : 'The first player may move any tower.';
-  const notes = $('notes');
-  notes.replaceChildren(...s.notes.map((t) => html('li', t)));
+  $('score').textContent = s.target === 1 ? t('game.single') : t('game.score', { b: s.score.b, w: s.score.w, target: s.target });
+  const rules = s.rules && s.rules !== 'standard' ? t('game.rules', { rules: t(`lobby.${s.rules}`) }) : '';
+  const board = s.board && s.board !== '8x8' ? t('game.board', { board: s.board.replace('x', '×') }) : '';
+  $('round-info').textContent = [s.target === 1 ? '' : t('game.round', { round: s.round }), rules, board].filter(Boolean).join(', ');
+  let status = describeStatus(s);
+  if (s.takeback && s.takeback === play.seat) status += t('status.offered');
+  $('status').textContent = status;
+  const last = s.notes.length ? s.notes[s.notes.length - 1] : null;
+  $('explain').textContent = last ? noteText(last) : t('game.first_note');
+  $('notes').replaceChildren(...s.notes.map((n) => html('li', noteText(n))));
   renderMoves($('moves'), s.rounds);
   const seated = mySides().length > 0;
-  const canPass = myTurn() && s.legal.includes('pass');
-  $('pass').hidden = !canPass;
+  $('pass').hidden = !(myTurn() && s.legal.includes('pass'));
   $('hint').hidden = !(seated && s.mode !== 'friend' && myTurn());
-  $('undo').hidden = !(seated && s.mode !== 'friend' && s.status !== 'over' && s.n > 0);
+  $('undo').hidden = !canUndo(s);
   $('takeback').hidden = !(seated && s.mode === 'friend' && s.status !== 'over' && s.n > 0 && !s.takeback);
   $('resign').hidden = !(seated && s.status !== 'over');
-  $('resign').textContent = play.resignArmed ? 'Really resign?' : 'Resign';
+  $('resign').textContent = play.resignArmed ? t('game.resign_sure') : t('game.resign');
+  for (const id of ['undo', 'takeback', 'resign', 'pass', 'hint']) $(id).disabled = Boolean(play.pending);
   $('type-move').hidden = !seated || s.status !== 'playing';
   const offer = s.takeback && seated && play.seat !== 'both' && s.takeback !== play.seat;
   $('takeback-offer').hidden = !offer;
-  if (s.takeback) $('takeback-text').textContent = `${s.names[s.takeback]} asks to take back their last move.`;
-  if (s.takeback && s.takeback === play.seat) $('status').textContent += ' You offered a takeback; waiting for the answer.';
-  $('name-card').hidden = !(s.mode === 'friend' && (play.seat === 'b' || play.seat === 'w'));
+  if (s.takeback) $('takeback-text').textContent = t('status.offer', { name: s.names[s.takeback] });
+  const mine = play.seat === 'b' || play.seat === 'w';
+  $('name-card').hidden = !(s.mode === 'friend' && mine);
+  if (mine && document.activeElement !== $('my-name')) $('my-name').value = s.names[play.seat];
+  // The invite is needed until the friend has taken their seat.
+  $('invite-card').hidden = !(play.invite && mine && !s.joined[other(play.seat)]);
+  renderHint();
   renderOverlay();
+}
+
+function renderHint() {
+  const h = play.hint;
+  if (!h) return;
+  const line = h.line.length > 1 ? t('hint.then', { line: h.line.slice(1, 5).join(' ') }) : '';
+  $('hint-text').textContent = `${t('hint.text', { mv: h.text, value: valueWords(h.value) })}${line}`;
+  $('hint-text').hidden = false;
+}
+
+function answered(msg) {
+  const waiting = play.pending;
+  if (waiting && (msg.of === waiting.t || msg.of === null)) {
+    play.pending = null;
+    settle();
+    return true;
+  }
+  if (play.hintAsked && msg.of === 'hint') {
+    play.hintAsked = null;
+    settle();
+    $('hint-text').hidden = true;
+    return true;
+  }
+  return false;
 }
 
 function connect() {
@@ -599,7 +717,7 @@ function connect() {
           const entry = myGames().find((g) => g.id === play.id);
           if (entry && entry.seat !== msg.seat) saveGame({ ...entry, seat: msg.seat });
         }
-        if (play.pending) send(play.pending);
+        render();
         break;
       case 'state': {
         const changed = !play.state || play.state.n !== msg.n;
@@ -610,26 +728,28 @@ function connect() {
         break;
       }
       case 'ack':
-        play.pending = null;
+        answered(msg);
+        showError('');
+        render();
         break;
       case 'error':
-        play.pending = null;
+        answered(msg);
         showError(msg.reason);
         render();
         break;
-      case 'hint': {
-        play.hint = { ...parseMove(msg.mv), n: msg.n };
-        $('hint-text').textContent = `Hint: ${msg.mv} (${msg.value})${msg.line.length > 1 ? `, then ${msg.line.slice(1, 5).join(' ')}` : ''}`;
-        $('hint-text').hidden = false;
+      case 'hint':
+        if (play.hintAsked) { play.hintAsked = null; settle(); }
+        play.hint = { ...parseMove(msg.mv), n: msg.n, value: msg.value, line: msg.line };
         render();
         break;
-      }
       default: break;
     }
   });
   ws.addEventListener('close', () => {
     document.body.dataset.connected = '0';
     if (play.ws !== ws) return;
+    // An action in flight is answered by the state the new connection brings.
+    if (play.pending || play.hintAsked) { play.pending = null; play.hintAsked = null; settle(); }
     play.retry = Math.min(play.retry + 1, 5);
     setTimeout(connect, 400 * play.retry);
   });
@@ -642,7 +762,7 @@ function showGame(id) {
   const stored = myGames().find((g) => g.id === id);
   if (hash.get('seat')) {
     play.key = hash.get('seat');
-    saveGame({ id, key: play.key, seat: null, mode: 'friend', label: 'with a friend (invited)', at: Date.now() });
+    saveGame({ id, key: play.key, seat: null, mode: 'friend', invited: true, at: Date.now() });
     history.replaceState(null, '', `/g/${id}`);
   } else if (stored) {
     play.key = stored.key;
@@ -653,7 +773,7 @@ function showGame(id) {
   $('watch-link-out').href = watch;
   $('download').href = `/api/games/${id}/record`;
   if (stored && stored.invite) {
-    $('invite-card').hidden = false;
+    play.invite = stored.invite;
     $('invite-link').value = `${location.origin}/g/${id}#seat=${stored.invite}`;
   }
   $('copy-invite').addEventListener('click', () => {
@@ -661,11 +781,11 @@ function showGame(id) {
     if (navigator.clipboard) navigator.clipboard.writeText($('invite-link').value).catch(() => {});
   });
   $('pass').addEventListener('click', () => playMove('pass'));
-  $('hint').addEventListener('click', () => send({ t: 'hint', n: play.state.n }));
+  $('hint').addEventListener('click', askHint);
   $('undo').addEventListener('click', () => act({ t: 'undo', n: play.state.n }));
   $('takeback').addEventListener('click', () => act({ t: 'takeback', n: play.state.n }));
-  $('takeback-accept').addEventListener('click', () => send({ t: 'takeback_reply', accept: true }));
-  $('takeback-decline').addEventListener('click', () => send({ t: 'takeback_reply', accept: false }));
+  $('takeback-accept').addEventListener('click', () => act({ t: 'takeback_reply', accept: true }));
+  $('takeback-decline').addEventListener('click', () => act({ t: 'takeback_reply', accept: false }));
   $('resign').addEventListener('click', () => {
     if (!play.resignArmed) { play.resignArmed = true; render(); return; }
     play.resignArmed = false;
@@ -690,8 +810,10 @@ function showGame(id) {
   });
   $('name-form').addEventListener('submit', (ev) => {
     ev.preventDefault();
-    send({ t: 'name', name: $('my-name').value });
+    act({ t: 'name', name: $('my-name').value });
+    $('my-name').blur();
   });
+  onLanguage.push(render);
   setupBoardInput();
   connect();
 }
@@ -704,6 +826,15 @@ function analysisPosition() {
   const d = ana.data;
   if (!d) return null;
   return ana.at === 0 ? d.start : d.steps[ana.at - 1].after;
+}
+
+function valueBar(v) {
+  const bar = html('span', '', 'bar');
+  const fill = html('span', '', 'bar-black');
+  fill.style.width = `${blackShare(v)}%`;
+  bar.appendChild(fill);
+  bar.title = valueWords(v);
+  return bar;
 }
 
 function renderAnalysis() {
@@ -721,7 +852,7 @@ function renderAnalysis() {
     hint: next && next.best ? parseMove(next.best) : null,
   });
   $('a-where').textContent = `${ana.at} / ${d.steps.length}`;
-  $('a-note').textContent = step ? step.note : `Start: ${pos.fen}`;
+  $('a-note').textContent = step ? noteText(step.note) : t('ana.start', { fen: pos.fen });
   const list = $('a-steps');
   list.replaceChildren();
   d.steps.forEach((st, i) => {
@@ -729,10 +860,11 @@ function renderAnalysis() {
     const b = html('button', `${st.mv}`, 'step');
     b.addEventListener('click', () => { ana.at = i + 1; renderAnalysis(); });
     if (i + 1 === ana.at) b.classList.add('current');
-    li.appendChild(html('span', `${SIDE_NAME[st.side]} `, `chip-text side-${st.side}`));
+    li.appendChild(html('span', `${side(st.side)} `, `chip-text side-${st.side}`));
     li.appendChild(b);
-    li.appendChild(html('span', ` ${st.value || '?'}`, 'value'));
-    if (st.best && st.best !== st.mv) li.appendChild(html('span', ` (best ${st.best}, ${st.best_value})`, 'muted'));
+    li.appendChild(valueBar(st.value));
+    li.appendChild(html('span', ` ${valueWords(st.value)}`, 'value'));
+    if (st.best && st.best !== st.mv) li.appendChild(html('span', t('ana.best', { mv: st.best, value: valueWords(st.best_value) }), 'muted'));
     list.appendChild(li);
   });
   const moves = $('a-moves');
@@ -743,7 +875,8 @@ function renderAnalysis() {
     for (const m of d.moves) {
       const li = html('li');
       li.appendChild(html('b', m.mv));
-      li.appendChild(html('span', ` ${m.value}`, 'value'));
+      li.appendChild(valueBar(m.value));
+      li.appendChild(html('span', ` ${valueWords(m.value)}`, 'value'));
       if (m.line.length > 1) li.appendChild(html('span', ` ${m.line.slice(1, 6).join(' ')}`, 'muted'));
       moves.appendChild(li);
     }
@@ -757,6 +890,7 @@ function showAnalysis() {
     const saved = sessionStorage.getItem('kamisado.analyse');
     if (saved) { text.value = saved; sessionStorage.removeItem('kamisado.analyse'); }
   } catch (e) { /* */ }
+  useLayout([]);
   drawBoard($('a-board'), { towers: [] });
   $('a-form').addEventListener('submit', async (ev) => {
     ev.preventDefault();
@@ -770,7 +904,7 @@ function showAnalysis() {
       const data = await res.json();
       if (!res.ok) throw new Error(data.error || res.statusText);
       ana.data = data;
-      ana.at = data.steps.length ? 0 : 0;
+      ana.at = data.steps.length;
       renderAnalysis();
       $('a-board').dataset.ready = '1';
     } catch (e) {
@@ -792,12 +926,23 @@ function showAnalysis() {
     if (ev.key === 'ArrowLeft') go((a) => a - 1)();
     if (ev.key === 'ArrowRight') go((a) => a + 1)();
   });
+  onLanguage.push(renderAnalysis);
   if (text.value) $('a-form').requestSubmit();
 }
 
 // ---------- start ----------
 
+// What to redraw when the language changes.
+const onLanguage = [];
+
 function start() {
+  setLanguage(initialLanguage());
+  const select = $('lang');
+  select.value = language();
+  select.addEventListener('change', () => {
+    setLanguage(select.value);
+    for (const f of onLanguage) f();
+  });
   let symbols = false;
   try { symbols = localStorage.getItem('kamisado.symbols') === '1'; } catch (e) { /* */ }
   setSymbols(symbols);

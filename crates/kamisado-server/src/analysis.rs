@@ -6,10 +6,10 @@ use crate::app::App;
 use crate::boards::{AnyBoard, AnyMatch, AnyMove};
 use crate::engine::{Assessment, value_view};
 use crate::error::ServerError;
-use crate::live::{describe_move, layout, towers};
-use crate::wire::{AnalysisView, MoveView, PerSide, PositionView, StepView};
+use crate::live::{layout, towers};
+use crate::wire::{AnalysisView, MoveView, Note, PerSide, PositionView, StepView};
 use kamisado_core::geometry::{Board, BoardSize};
-use kamisado_core::{Match, MatchState, Record, Rules, Setup, with_board};
+use kamisado_core::{Match, MatchState, Record, Rules, Setup, story, with_board};
 
 /// The most moves of a record that are analysed.
 pub const MAX_PLIES: usize = 400;
@@ -156,7 +156,9 @@ async fn analyse_on<B: AnyBoard>(app: &Arc<App>, text: &str) -> Result<AnalysisV
         .map(|((mv, before, after), assessment)| {
             let side = assessment.side;
             let best = assessment.best();
-            StepView {
+            let told = story::of_move(before, *mv)
+                .map_err(|e| ServerError::BadRequest(format!("record: {e}")))?;
+            Ok(StepView {
                 mv: AnyMove::of(*mv),
                 side: before.position().side_to_move().into(),
                 round: before.round(),
@@ -165,18 +167,11 @@ async fn analyse_on<B: AnyBoard>(app: &Arc<App>, text: &str) -> Result<AnalysisV
                     .map(|v| value_view(side, v)),
                 best: best.map(|a| a.mv),
                 best_value: best.map(|a| value_view(side, a.value)),
-                note: describe_move(
-                    before,
-                    *mv,
-                    after,
-                    after
-                        .last_round()
-                        .filter(|_| after.state() != MatchState::Playing),
-                ),
+                note: Note::from(&told),
                 after: position_view(after),
-            }
+            })
         })
-        .collect();
+        .collect::<Result<Vec<_>, ServerError>>()?;
     Ok(AnalysisView {
         board: B::KIND.name().to_string(),
         layout: layout::<B>(),

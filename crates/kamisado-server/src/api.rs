@@ -31,6 +31,7 @@ pub const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'self'
 
 const INDEX_HTML: &str = include_str!("../assets/index.html");
 const APP_JS: &str = include_str!("../assets/app.js");
+const I18N_JS: &str = include_str!("../assets/i18n.js");
 const APP_CSS: &str = include_str!("../assets/app.css");
 const FAVICON: &str = include_str!("../assets/favicon.svg");
 const MISSING_HTML: &str = include_str!("../assets/missing.html");
@@ -44,6 +45,10 @@ pub fn router(app: Arc<App>) -> Router {
         .route(
             "/assets/app.js",
             get(|| asset("text/javascript; charset=utf-8", APP_JS)),
+        )
+        .route(
+            "/assets/i18n.js",
+            get(|| asset("text/javascript; charset=utf-8", I18N_JS)),
         )
         .route(
             "/assets/app.css",

@@ -7,11 +7,11 @@ use std::str::FromStr;
 use crate::boards::{AnyBoard, AnyGame, AnyMatch, AnyMove, on_board};
 use crate::error::ServerError;
 use crate::store::GameRow;
-use crate::wire::{FillPreview, PerSide, RoundLog, RoundView, StateView, Status, TowerView};
+use crate::wire::{FillPreview, Note, PerSide, RoundLog, RoundView, StateView, Status, TowerView};
 use kamisado_core::geometry::{self, Board, BoardSize};
+use kamisado_core::story;
 use kamisado_core::{
-    Fill, Game, Match, MatchState, Move, Position, RoundEnd, RoundResult, Rules, Side, Square,
-    with_board,
+    Fill, Game, Match, MatchState, Position, RoundEnd, RoundResult, Rules, Side, Square, with_board,
 };
 
 /// What a player can do to a game; each is stored as one action row.
@@ -103,8 +103,8 @@ pub struct LiveGame {
     pub game: AnyGame,
     /// The actions so far, as stored.
     pub actions: Vec<Action>,
-    /// For each action, the words that explain it.
-    pub notes: Vec<String>,
+    /// For each action, its story.
+    pub notes: Vec<Note>,
     /// A takeback offered by this side and not yet answered.
     pub takeback: Option<Side>,
     /// The action count at which the engine was asked to act, while it thinks.
@@ -207,7 +207,7 @@ impl LiveGame {
     ///
     /// # Errors
     /// The reason the rules refuse it.
-    pub fn check(&self, action: Action) -> Result<(LiveGame, String), String> {
+    pub fn check(&self, action: Action) -> Result<(LiveGame, Note), String> {
         let mut next = self.clone();
         let note = next.apply(action)?;
         Ok((next, note))
@@ -233,7 +233,7 @@ impl LiveGame {
     }
 
     /// Applies an action (already checked or replayed) and returns its explanation.
-    fn apply(&mut self, action: Action) -> Result<String, String> {
+    fn apply(&mut self, action: Action) -> Result<Note, String> {
         let actor = match action {
             Action::Resign(side) => Some(side),
             _ => self.side_to_act(),
@@ -372,38 +372,29 @@ pub fn layout<B: Board>() -> Vec<Vec<String>> {
         .collect()
 }
 
-/// Applies an action to a game of board `B` and returns its explanation.
-fn apply_to<B: Board>(game: &mut Game<B>, action: Action) -> Result<String, String> {
-    let before = game.current().clone();
-    Ok(match action {
+/// Applies an action to a game of board `B` and tells it.
+fn apply_to<B: Board>(game: &mut Game<B>, action: Action) -> Result<Note, String> {
+    let before = game.current();
+    let told = match action {
         Action::Move(any) => {
             let mv = any.on::<B>()?;
-            let result = game.play(mv).map_err(|e| e.to_string())?;
-            describe_move(&before, mv, game.current(), result)
+            let told = story::of_move(before, mv).map_err(|e| e.to_string())?;
+            game.play(mv).map_err(|e| e.to_string())?;
+            told
         }
         Action::Fill(fill) => {
+            let told = story::of_fill(before, fill).map_err(|e| e.to_string())?;
             game.fill(fill).map_err(|e| e.to_string())?;
-            let winner = match before.state() {
-                MatchState::AwaitingFill { winner } => winner,
-                _ => game.current().position().side_to_move(),
-            };
-            format!(
-                "{} fills from the {fill}: the towers are re-seated for round {}. {} moves first, with any tower.",
-                side_name(winner),
-                game.current().round(),
-                side_name(!winner)
-            )
+            told
         }
         Action::Resign(side) => {
+            let told = story::of_resignation(before, side).map_err(|e| e.to_string())?;
             game.concede(side, RoundEnd::Resignation)
                 .map_err(|e| e.to_string())?;
-            format!(
-                "{} resigns: {} wins the match.",
-                side_name(side),
-                side_name(!side)
-            )
+            told
         }
-    })
+    };
+    Ok(Note::from(&told))
 }
 
 /// Every tower of a position: square, side, colour, teeth and rank.
@@ -420,167 +411,6 @@ pub fn towers<B: Board>(pos: &Position<B>) -> Vec<TowerView> {
             })
         })
         .collect()
-}
-
-/// Words for what a move did: the move, a push and what it moved, a pass, the
-/// tower now forced, and the end of the round.
-pub fn describe_move<B: Board>(
-    before: &Match<B>,
-    mv: Move<B>,
-    after: &Match<B>,
-    result: Option<RoundResult>,
-) -> String {
-    let pos = before.position();
-    let side = pos.side_to_move();
-    let mut text = match mv {
-        Move::Step { from, to } => {
-            let t = pos.tower_at(from);
-            let what = t.map_or("tower".to_string(), |t| {
-                format!("{} {}", t.colour.name(), t.rank_name())
-            });
-            format!("{}'s {what} moves {from}-{to}.", side_name(side))
-        }
-        Move::Push { from, to } => {
-            let t = pos.tower_at(from);
-            let what = t.map_or("sumo".to_string(), |t| {
-                format!("{} {}", t.colour.name(), t.rank_name())
-            });
-            let pushed: Vec<String> = (0..B::SQUARES as u8)
-                .filter_map(Square::<B>::new)
-                .filter_map(|sq| pos.tower_at(sq).map(|t| (sq, t)))
-                .filter(|(sq, t)| {
-                    t.side != side && after.position().tower_square(t.side, t.colour) != *sq
-                })
-                .map(|(sq, t)| {
-                    format!(
-                        "{}'s {} {} from {sq} to {}",
-                        side_name(t.side),
-                        t.colour.name(),
-                        t.rank_name(),
-                        after.position().tower_square(t.side, t.colour)
-                    )
-                })
-                .collect();
-            let turn = if after.position().side_to_move() == side {
-                format!("{} loses the turn (R13).", side_name(!side))
-            } else {
-                format!("{} moves next (zvezda).", side_name(!side))
-            };
-            format!(
-                "{}'s {what} pushes {} ({from}>{to}). {turn}",
-                side_name(side),
-                pushed.join(" and "),
-            )
-        }
-        Move::Pass => {
-            let blocked = pos
-                .forced_tower()
-                .map(|(sq, t)| format!("{} {} on {sq}", t.colour.name(), t.rank_name()))
-                .unwrap_or_else(|| "tower".to_string());
-            format!(
-                "{}'s {blocked} is blocked: {} passes (R7).",
-                side_name(side),
-                side_name(side)
-            )
-        }
-    };
-    if let Some(r) = result {
-        text.push(' ');
-        text.push_str(&describe_result(r, after));
-        return text;
-    }
-    let next = after.position();
-    if let Some((sq, t)) = next.forced_tower() {
-        let mover = next.side_to_move();
-        let square_colour = mv.to().map(geometry::colour_of);
-        let why = match (mv, square_colour) {
-            (Move::Push { .. }, _) if mover != side => {
-                "the colour of the square where the pushed tower stopped".to_string()
-            }
-            (Move::Push { .. }, _) => {
-                "the colour of the square where the last pushed tower stopped".to_string()
-            }
-            (Move::Pass, _) => format!(
-                "the colour of the square under {}'s blocked tower",
-                side_name(side)
-            ),
-            (_, Some(c)) => format!("{} lands on a {} square", mv, c.name()),
-            _ => String::new(),
-        };
-        text.push_str(&format!(
-            " {} must move the {} {} on {sq} ({why}).",
-            side_name(mover),
-            t.colour.name(),
-            t.rank_name()
-        ));
-        let moves = next.legal_moves();
-        if moves.len() == 1 && moves[0] == Move::Pass {
-            text.push_str(&format!(" It is blocked: {} must pass.", side_name(mover)));
-        }
-    }
-    text
-}
-
-/// Words for the end of a round.
-fn describe_result<B: Board>(r: RoundResult, after: &Match<B>) -> String {
-    // Endings are compared one by one so that an ending added to the rules
-    // is still described, by its name, before it has words of its own here.
-    let why = if r.end == RoundEnd::HomeRow {
-        format!(
-            "{} reaches the home row and wins the round",
-            side_name(r.winner)
-        )
-    } else if r.end == RoundEnd::Deadlock {
-        format!(
-            "Deadlock: the passes would go round for ever (R8), so {} loses the round as the last to make a real move, and {} wins it",
-            side_name(!r.winner),
-            side_name(r.winner)
-        )
-    } else if r.end == RoundEnd::Repetition {
-        format!(
-            "The position has come back a third time: {} made the repeating move and loses the round, and {} wins it",
-            side_name(!r.winner),
-            side_name(r.winner)
-        )
-    } else if r.end == RoundEnd::Resignation {
-        format!("{} wins by resignation", side_name(r.winner))
-    } else if r.end == RoundEnd::Time {
-        format!("{} wins on time", side_name(r.winner))
-    } else {
-        format!("{} wins the round ({})", side_name(r.winner), r.end.name())
-    };
-    let mut text = format!(
-        "{why}: {} point{}",
-        r.points,
-        if r.points == 1 { "" } else { "s" }
-    );
-    if let Some(colour) = r.tower {
-        let teeth = after.teeth(r.winner, colour);
-        let rank = kamisado_core::Tower {
-            side: r.winner,
-            colour,
-            teeth,
-        }
-        .rank_name();
-        text.push_str(&format!(
-            "; the {} tower gains a dragon's tooth and becomes a {rank}",
-            colour.name()
-        ));
-    }
-    text.push('.');
-    match after.state() {
-        MatchState::Over { winner } => {
-            text.push_str(&format!(" {} wins the match.", side_name(winner)));
-        }
-        MatchState::AwaitingFill { winner } => {
-            text.push_str(&format!(
-                " {} chooses to fill from the left or the right.",
-                side_name(winner)
-            ));
-        }
-        MatchState::Playing => {}
-    }
-    text
 }
 
 #[cfg(test)]
@@ -614,16 +444,24 @@ mod tests {
     }
 
     #[test]
-    fn a_move_and_the_forced_tower_are_explained() {
-        let m: Match = Match::new(Rules::STANDARD, 1).unwrap();
-        let mut after = m.clone();
-        let mv: Move = "d1-d6".parse().unwrap();
-        after.play(mv).unwrap();
-        let text = describe_move(&m, mv, &after, None);
-        assert!(text.contains("Black's yellow tower moves d1-d6"), "{text}");
+    fn a_move_and_the_forced_tower_are_told_in_the_state() {
+        let mut game: Game = Game::new(Rules::STANDARD, 1, "A", "B", "2026.01.01").unwrap();
+        let note = apply_to(&mut game, Action::Move("d1-d6".parse().unwrap())).unwrap();
         assert!(
-            text.contains("Gold must move the red tower on f8"),
-            "{text}"
+            note.text.contains("Black's yellow tower moves d1-d6"),
+            "{}",
+            note.text
         );
+        assert!(
+            note.text.contains("Gold must move the red tower on f8"),
+            "{}",
+            note.text
+        );
+        let json = serde_json::to_value(&note).unwrap();
+        assert_eq!(json["act"]["kind"], "step");
+        assert_eq!(json["act"]["tower"]["colour"], "yellow");
+        assert_eq!(json["next"]["kind"], "forced");
+        assert_eq!(json["next"]["by"], "landed");
+        assert_eq!(json["next"]["by_colour"], "red");
     }
 }

@@ -27,7 +27,9 @@
 use std::fmt;
 use std::str::FromStr;
 
-use kamisado_core::{Fill, Side};
+use kamisado_core::geometry::Board;
+use kamisado_core::story::{Act, AfterRound, ForcedBy, Next, PushTurn, Story};
+use kamisado_core::{Fill, RoundEnd, Side, Tower};
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::Value;
@@ -486,6 +488,267 @@ pub struct HintView {
     pub line: Vec<AnyMove>,
 }
 
+/// A tower named in a story: its side, colour and rank.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TowerName {
+    /// Its owner.
+    pub side: SideCode,
+    /// Its colour's name.
+    pub colour: String,
+    /// Its rank: `tower`, `sumo`, `double sumo` or `triple sumo`.
+    pub rank: String,
+}
+
+impl From<Tower> for TowerName {
+    fn from(t: Tower) -> TowerName {
+        TowerName {
+            side: t.side.into(),
+            colour: t.colour.name().to_string(),
+            rank: t.rank_name().to_string(),
+        }
+    }
+}
+
+/// A pushed tower and where it went.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PushedView {
+    /// The tower.
+    #[serde(flatten)]
+    pub tower: TowerName,
+    /// Where it stood.
+    pub from: String,
+    /// Where it came to rest.
+    pub to: String,
+}
+
+/// What a player did, as the rules crate's story tells it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum ActView {
+    /// A tower moved.
+    Step {
+        /// The tower (its side is the mover's).
+        tower: TowerName,
+        /// From.
+        from: String,
+        /// To.
+        to: String,
+    },
+    /// A sumo pushed (R12).
+    Push {
+        /// The pusher.
+        tower: TowerName,
+        /// From.
+        from: String,
+        /// To.
+        to: String,
+        /// The pushed towers, nearest first.
+        pushed: Vec<PushedView>,
+        /// `loses`: the opponent loses the turn (R13); `moves`: the opponent moves next (zvezda).
+        turn: String,
+    },
+    /// The forced tower was blocked: its owner passed (R7).
+    Pass {
+        /// The blocked tower.
+        tower: TowerName,
+        /// Its square.
+        square: String,
+    },
+    /// The round's winner chose the fill (R14).
+    Fill {
+        /// Who chose.
+        side: SideCode,
+        /// `left` or `right`.
+        fill: String,
+        /// The round that starts.
+        round: u32,
+        /// Who moves first.
+        first: SideCode,
+    },
+    /// A player resigned or ran out of time, which ends the match.
+    Concession {
+        /// Who conceded.
+        side: SideCode,
+        /// `resignation` or `time`.
+        how: String,
+        /// Who wins the match.
+        winner: SideCode,
+    },
+}
+
+/// The end of a round, as the story tells it (R10).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoundOverView {
+    /// The round's number.
+    pub round: u32,
+    /// Its winner.
+    pub winner: SideCode,
+    /// How it ended: `home row`, `deadlock`, `repetition`, `resignation`, `time`.
+    pub end: String,
+    /// The tower that scored, with the rank it won with.
+    pub scorer: Option<TowerName>,
+    /// The points scored.
+    pub points: u8,
+    /// The scoring tower with its new dragon's tooth.
+    pub promoted: Option<TowerName>,
+    /// The score after the round.
+    pub score: PerSide<u8>,
+    /// The points that win the match.
+    pub target: u8,
+    /// `fill` (the winner chooses it) or `match_over`.
+    pub then: String,
+}
+
+/// What an action leaves the next player with.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum NextView {
+    /// The next mover must move this tower (R5, R7, R13).
+    Forced {
+        /// The tower (its side is the next mover's).
+        tower: TowerName,
+        /// Its square.
+        square: String,
+        /// Why its colour: `landed`, `last_pushed`, `pushed`, `sumo_square` or `passed`.
+        by: String,
+        /// The square whose colour decided.
+        by_square: String,
+        /// That square's colour.
+        by_colour: String,
+        /// Whether the tower cannot move, so that its owner must pass.
+        blocked: bool,
+    },
+    /// The next mover may move any tower (R4).
+    Free {
+        /// Who moves.
+        side: SideCode,
+    },
+    /// The round is over.
+    RoundOver(RoundOverView),
+}
+
+/// One action of a game told: its English text (the rules crate's words)
+/// and the same story as typed events, for a page to tell in its language.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Note {
+    /// The story in English.
+    pub text: String,
+    /// What the player did.
+    pub act: ActView,
+    /// What follows; none after a concession.
+    pub next: Option<NextView>,
+}
+
+impl<B: Board> From<&Story<B>> for Note {
+    fn from(story: &Story<B>) -> Note {
+        Note {
+            text: story.to_string(),
+            act: act_view(&story.act),
+            next: story.next.map(|n| next_view(&n)),
+        }
+    }
+}
+
+fn act_view<B: Board>(act: &Act<B>) -> ActView {
+    match *act {
+        Act::Step { tower, from, to } => ActView::Step {
+            tower: tower.into(),
+            from: from.to_string(),
+            to: to.to_string(),
+        },
+        Act::Push {
+            pusher,
+            from,
+            to,
+            line,
+            turn,
+        } => ActView::Push {
+            tower: pusher.into(),
+            from: from.to_string(),
+            to: to.to_string(),
+            pushed: line
+                .iter()
+                .map(|p| PushedView {
+                    tower: p.tower.into(),
+                    from: p.from.to_string(),
+                    to: p.to.to_string(),
+                })
+                .collect(),
+            turn: match turn {
+                PushTurn::OpponentLosesTurn => "loses",
+                PushTurn::OpponentMoves => "moves",
+            }
+            .to_string(),
+        },
+        Act::Pass { tower, square } => ActView::Pass {
+            tower: tower.into(),
+            square: square.to_string(),
+        },
+        Act::Fill {
+            side,
+            fill,
+            round,
+            first,
+        } => ActView::Fill {
+            side: side.into(),
+            fill: fill.to_string(),
+            round,
+            first: first.into(),
+        },
+        Act::Concession {
+            side, how, winner, ..
+        } => ActView::Concession {
+            side: side.into(),
+            how: RoundEnd::from(how).name().to_string(),
+            winner: winner.into(),
+        },
+    }
+}
+
+fn next_view<B: Board>(next: &Next<B>) -> NextView {
+    match *next {
+        Next::Forced {
+            tower,
+            square,
+            by,
+            blocked,
+        } => NextView::Forced {
+            tower: tower.into(),
+            square: square.to_string(),
+            by: match by {
+                ForcedBy::Landed { .. } => "landed",
+                ForcedBy::LastPushed { .. } => "last_pushed",
+                ForcedBy::Pushed { .. } => "pushed",
+                ForcedBy::SumoSquare { .. } => "sumo_square",
+                ForcedBy::Passed { .. } => "passed",
+            }
+            .to_string(),
+            by_square: by.square().to_string(),
+            by_colour: by.colour().name().to_string(),
+            blocked,
+        },
+        Next::FreeChoice { side } => NextView::Free { side: side.into() },
+        Next::RoundOver(r) => NextView::RoundOver(RoundOverView {
+            round: r.round,
+            winner: r.winner.into(),
+            end: r.end.name().to_string(),
+            scorer: r.scorer.map(Into::into),
+            points: r.points,
+            promoted: r.promoted.map(Into::into),
+            score: PerSide {
+                b: r.score.black,
+                w: r.score.white,
+            },
+            target: r.score.target,
+            then: match r.then {
+                AfterRound::Fill { .. } => "fill",
+                AfterRound::MatchOver { .. } => "match_over",
+            }
+            .to_string(),
+        }),
+    }
+}
+
 /// A tower on the board.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TowerView {
@@ -601,8 +864,8 @@ pub struct StateView {
     pub last_round: Option<RoundView>,
     /// Every round's fill, moves and result.
     pub rounds: Vec<RoundLog>,
-    /// Each action explained in words.
-    pub notes: Vec<String>,
+    /// Each action told, in English and as typed events.
+    pub notes: Vec<Note>,
     /// The towers after each fill choice, while the fill is being chosen.
     pub fill_preview: Option<FillPreview>,
     /// The side offering a takeback.
@@ -654,8 +917,8 @@ pub struct StepView {
     pub best: Option<AnyMove>,
     /// The best move's value.
     pub best_value: Option<ValueView>,
-    /// The move explained in words.
-    pub note: String,
+    /// The move told, in English and as typed events.
+    pub note: Note,
     /// The position after it.
     pub after: PositionView,
 }

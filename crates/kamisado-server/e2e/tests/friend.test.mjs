@@ -73,7 +73,8 @@ test('two players in two browser contexts and a watcher', async () => {
     await ben.click('#resign');
     for (const p of [ann, ben, eve]) {
       await p.waitForSelector('#round-end:not([hidden])');
-      assert.match(await p.textContent('#round-end-title'), /Ann <b>bold<\/b> wins the match/);
+      assert.match(await p.textContent('#round-end-title'), /^Ann <b>bold<\/b> wins$/);
+      assert.match(await p.textContent('#round-end-text'), /Gold resigned: Black wins/);
     }
     assert.deepEqual(errors, []);
   });

@@ -12,13 +12,16 @@ const crate = path.resolve(here, '..', '..');
 const workspace = path.resolve(crate, '..', '..');
 export const SHOTS = path.resolve(here, '..', 'screenshots');
 
-/** Starts the e2e server; resolves to { url, stop() }. */
-export async function startServer() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kamisado-e2e-'));
+/**
+ * Starts the e2e server; resolves to { url, dir, stop(keep) }. `dir` and
+ * `addr` restart a stopped server on the same database and address.
+ */
+export async function startServer({ dir: reuse, addr = '127.0.0.1:0' } = {}) {
+  const dir = reuse || fs.mkdtempSync(path.join(os.tmpdir(), 'kamisado-e2e-'));
   const db = `sqlite://${path.join(dir, 'games.db')}`;
   const target = process.env.CARGO_TARGET_DIR || path.join(workspace, 'target');
   const binary = process.env.E2E_SERVER || path.join(target, 'debug', 'kamisado-serverd');
-  const args = ['--addr', '127.0.0.1:0', '--db', db];
+  const args = ['--addr', addr, '--db', db];
   const child = fs.existsSync(binary)
     ? spawn(binary, args, { stdio: ['ignore', 'pipe', 'inherit'] })
     : spawn('cargo', ['run', '-q', '-p', 'kamisado-server', '--bin', 'kamisado-serverd', '--', ...args],
@@ -34,11 +37,13 @@ export async function startServer() {
   });
   return {
     url,
-    async stop() {
+    dir,
+    /** Stops the server; its database is removed unless `keep`. */
+    async stop(keep = false) {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
       await exited;
-      fs.rmSync(dir, { recursive: true, force: true });
+      if (!keep) fs.rmSync(dir, { recursive: true, force: true });
     },
   };
 }
@@ -101,6 +106,8 @@ export async function clickMove(page, mv) {
     await page.click('#pass');
     return;
   }
+  // A button pressed below the board may have scrolled it away.
+  await page.locator('#board').scrollIntoViewIfNeeded();
   const [from, to] = mv.split(/[->]/);
   const a = await squareCentre(page, from);
   await page.mouse.click(a.x, a.y);

@@ -1,0 +1,321 @@
+// The page's words in English and Russian. The server sends what happened as
+// typed events and names (sides, colours, ranks, endings); this file alone
+// turns them into sentences in the chosen language.
+
+const EN = {
+  'nav.lobby': 'Lobby', 'nav.analysis': 'Analysis board', 'nav.symbols': 'Colour symbols', 'nav.language': 'Language',
+  'lobby.new': 'New game', 'lobby.opponent': 'Opponent', 'lobby.engine': 'The engine',
+  'lobby.local': 'Two players on this screen', 'lobby.friend': 'A friend, through an invite link',
+  'lobby.level': 'Engine level', 'lobby.level1': '1 — beginner', 'lobby.level6': '6 — strongest',
+  'lobby.towers': 'Your towers', 'lobby.black': 'Black (moves first)', 'lobby.gold': 'Gold', 'lobby.random': 'Drawn by lot',
+  'lobby.length': 'Length', 'lobby.single': 'Single round', 'lobby.to3': 'Match to 3 points', 'lobby.to7': 'Match to 7 points', 'lobby.to15': 'Match to 15 points',
+  'lobby.rules': 'Rules', 'lobby.standard': 'Standard', 'lobby.sumo-square': 'Sumo-square', 'lobby.zvezda': 'Zvezda',
+  'lobby.sumo-square.title': "After a push, the colour of the sumo's square decides the next tower",
+  'lobby.zvezda.title': 'Rings: sideways and backward moves, pushes in any direction, the third repetition loses',
+  'lobby.board': 'Board', 'lobby.b8': '8×8, eight colours', 'lobby.b6': '6×6, six colours', 'lobby.b10': '10×10, ten colours',
+  'lobby.name': 'Your name', 'lobby.black_name': "Black's name", 'lobby.gold_name': "Gold's name", 'lobby.start': 'Start the game',
+  'lobby.yours': 'Your games', 'lobby.none': 'No games yet: the games you start or join are remembered in this browser.',
+  'lobby.watch': 'Watch a game', 'lobby.watch_ph': 'Paste a game link or id', 'lobby.watch_go': 'Watch', 'lobby.rules_short': 'Rules in short',
+  'lobby.rules_text': 'Towers move straight or diagonally forward, never through others. After the first move, you must move your tower of the colour of the square your opponent just landed on. Reach the far row to win. A blocked tower passes; a sumo (a tower with a dragon\'s tooth) can push.',
+  'lobby.game': 'Game {id}', 'lobby.forget': 'Forget', 'lobby.gone': ' (gone)',
+  'lobby.over': ' (over: {side} won {b}–{w})', 'lobby.on': ' ({b}–{w}, round {round}, {side} to play)',
+  'lobby.vs_engine': 'against the engine, level {level}', 'lobby.vs_local': 'two players on one screen',
+  'lobby.vs_friend': 'with a friend', 'lobby.vs_invited': 'with a friend (invited)',
+  'lobby.failed': 'The game could not be created: {reason}', 'lobby.bad_link': 'That is not a game link or id: a game id has 16 letters and digits.',
+  'game.single': 'Single round', 'game.score': 'Black {b} – {w} Gold, playing to {target}', 'game.round': 'round {round}',
+  'game.rules': '{rules} rules', 'game.board': '{board} board',
+  'game.pass': 'Pass', 'game.hint': 'Hint', 'game.undo': 'Undo', 'game.takeback': 'Offer takeback', 'game.resign': 'Resign',
+  'game.resign_sure': 'Really resign?', 'game.flip': 'Flip board', 'game.download': 'Download record', 'game.analyse': 'Analyse',
+  'game.type': 'Type a move', 'game.play': 'Play', 'game.accept': 'Accept', 'game.decline': 'Decline',
+  'game.invite': 'Invite a friend', 'game.invite_text': 'Send this link to your opponent. It holds their seat: keep it between the two of you.',
+  'game.copy': 'Copy', 'game.your_name': 'Your name', 'game.set': 'Set', 'game.moves': 'Moves', 'game.happened': 'What happened',
+  'game.watch_link': 'Watch link:', 'game.fill_prompt': 'Choose how to refill the home rows:',
+  'game.fill_left': 'Fill from the left', 'game.fill_right': 'Fill from the right', 'game.new': 'New game', 'game.show_board': 'Show the board',
+  'game.first_note': 'The first player may move any tower.',
+  'tag.engine': 'engine', 'tag.you': 'you', 'engine.name': 'Engine, level {level}',
+  'status.your_move': 'Your move', 'status.to_move': '{side} to move', 'status.thinking': 'The engine is thinking…',
+  'status.engine_to_move': 'The engine is to move', 'status.forced': '{status}: the {tower} on {sq} must move',
+  'status.blocked': ' — it is blocked, so it passes', 'status.any': '{status}: any tower may move',
+  'status.engine_fill': 'The engine chooses how to refill the home rows…', 'status.fill': '{side} won the round and chooses how to refill the home rows.',
+  'status.offered': ' You offered a takeback; waiting for the answer.', 'status.offer': '{name} asks to take back their last move.',
+  'over.round': '{side} wins the round.', 'over.match': '{side} wins the match {b}–{w}.', 'over.conceded': '{loser} resigned: {winner} wins.',
+  'over.time': '{loser} ran out of time: {winner} wins.',
+  'end.title_round': '{name} wins round {round}', 'end.title_win': '{name} wins', 'end.title_match': '{name} wins the match', 'end.title_single': '{name} wins the round',
+  'end.score': 'Score: Black {b} – {w} Gold, playing to {target}.',
+  'end.wait_engine': 'The engine is choosing how to refill…', 'end.wait': 'Waiting for {name} to choose how to refill…',
+  'net.no_answer': 'No answer from the server: reconnecting to get the game as it stands.', 'net.offline': 'Not connected to the server: reconnecting…',
+  'hint.text': 'Hint: {mv} — {value}', 'hint.then': ', then {line}',
+  'value.win': '{side} wins in {plies}', 'value.even': 'About even', 'value.slight': '{side} is slightly better',
+  'value.better': '{side} is better', 'value.much': '{side} is much better', 'value.unknown': 'not valued',
+  'ana.title': 'Analysis board', 'ana.paste': 'Paste a game record or a position', 'ana.go': 'Analyse', 'ana.busy': 'The engine is analysing…',
+  'ana.values': 'Moves and their values', 'ana.values_help': 'Each value is the position after the move, for the side that made it: a proven win or loss in so many plies, or the engine\'s estimate.',
+  'ana.every': 'Every move here', 'ana.start': 'Start: {fen}', 'ana.best': ' (best {mv}: {value})',
+  'ana.first': 'First position', 'ana.prev': 'Previous move', 'ana.next': 'Next move', 'ana.last': 'Last position', 'ana.flip': 'Flip',
+  'board.label': 'Board',
+};
+
+const RU = {
+  'nav.lobby': 'Лобби', 'nav.analysis': 'Анализ', 'nav.symbols': 'Символы цветов', 'nav.language': 'Язык',
+  'lobby.new': 'Новая партия', 'lobby.opponent': 'Соперник', 'lobby.engine': 'Движок',
+  'lobby.local': 'Двое за этим экраном', 'lobby.friend': 'Друг, по ссылке-приглашению',
+  'lobby.level': 'Уровень движка', 'lobby.level1': '1 — новичок', 'lobby.level6': '6 — сильнейший',
+  'lobby.towers': 'Ваши башни', 'lobby.black': 'Чёрные (ходят первыми)', 'lobby.gold': 'Золотые', 'lobby.random': 'По жребию',
+  'lobby.length': 'Длина', 'lobby.single': 'Один раунд', 'lobby.to3': 'Матч до 3 очков', 'lobby.to7': 'Матч до 7 очков', 'lobby.to15': 'Матч до 15 очков',
+  'lobby.rules': 'Правила', 'lobby.standard': 'Стандартные', 'lobby.sumo-square': 'Клетка сумо', 'lobby.zvezda': 'Звезда',
+  'lobby.sumo-square.title': 'После толчка цвет клетки, на которую встало сумо, выбирает следующую башню',
+  'lobby.zvezda.title': 'Кольца: ходы вбок и назад, толчки в любом направлении, третье повторение проигрывает',
+  'lobby.board': 'Доска', 'lobby.b8': '8×8, восемь цветов', 'lobby.b6': '6×6, шесть цветов', 'lobby.b10': '10×10, десять цветов',
+  'lobby.name': 'Ваше имя', 'lobby.black_name': 'Имя Чёрных', 'lobby.gold_name': 'Имя Золотых', 'lobby.start': 'Начать партию',
+  'lobby.yours': 'Ваши партии', 'lobby.none': 'Пока партий нет: начатые и принятые партии запоминаются в этом браузере.',
+  'lobby.watch': 'Смотреть партию', 'lobby.watch_ph': 'Вставьте ссылку или номер партии', 'lobby.watch_go': 'Смотреть', 'lobby.rules_short': 'Правила коротко',
+  'lobby.rules_text': 'Башни ходят прямо или по диагонали вперёд, не перепрыгивая другие. После первого хода вы ходите своей башней того цвета, на клетку которого только что встал соперник. Дойдите до дальнего ряда, чтобы победить. Запертая башня пропускает ход; сумо (башня с зубом дракона) может толкать.',
+  'lobby.game': 'Партия {id}', 'lobby.forget': 'Забыть', 'lobby.gone': ' (нет на сервере)',
+  'lobby.over': ' (окончена: победа {sideGen}, {b}–{w})', 'lobby.on': ' ({b}–{w}, раунд {round}, ход {sideGen})',
+  'lobby.vs_engine': 'против движка, уровень {level}', 'lobby.vs_local': 'двое за одним экраном',
+  'lobby.vs_friend': 'с другом', 'lobby.vs_invited': 'с другом (по приглашению)',
+  'lobby.failed': 'Партию создать не удалось: {reason}', 'lobby.bad_link': 'Это не ссылка на партию: номер партии — 16 букв и цифр.',
+  'game.single': 'Один раунд', 'game.score': 'Чёрные {b} – {w} Золотые, игра до {target}', 'game.round': 'раунд {round}',
+  'game.rules': 'правила: {rules}', 'game.board': 'доска {board}',
+  'game.pass': 'Пропуск', 'game.hint': 'Подсказка', 'game.undo': 'Отменить ход', 'game.takeback': 'Попросить вернуть ход', 'game.resign': 'Сдаться',
+  'game.resign_sure': 'Точно сдаться?', 'game.flip': 'Перевернуть доску', 'game.download': 'Скачать запись', 'game.analyse': 'Анализ',
+  'game.type': 'Ввести ход', 'game.play': 'Сыграть', 'game.accept': 'Принять', 'game.decline': 'Отклонить',
+  'game.invite': 'Пригласить друга', 'game.invite_text': 'Отправьте эту ссылку сопернику. В ней его место за доской: не передавайте её другим.',
+  'game.copy': 'Копировать', 'game.your_name': 'Ваше имя', 'game.set': 'Сохранить', 'game.moves': 'Ходы', 'game.happened': 'Что произошло',
+  'game.watch_link': 'Ссылка для зрителей:', 'game.fill_prompt': 'Выберите, как заполнить домашние ряды:',
+  'game.fill_left': 'Заполнить слева', 'game.fill_right': 'Заполнить справа', 'game.new': 'Новая партия', 'game.show_board': 'Показать доску',
+  'game.first_note': 'Первый игрок может ходить любой башней.',
+  'tag.engine': 'движок', 'tag.you': 'вы', 'engine.name': 'Движок, ур. {level}',
+  'status.your_move': 'Ваш ход', 'status.to_move': 'Ход {sideGen}', 'status.thinking': 'Движок думает…',
+  'status.engine_to_move': 'Ход движка', 'status.forced': '{status}: ходит {tower} на {sq}',
+  'status.blocked': ' — ей некуда идти, поэтому пропуск хода', 'status.any': '{status}: можно ходить любой башней',
+  'status.engine_fill': 'Движок выбирает, как заполнить домашние ряды…', 'status.fill': '{side} выиграли раунд и выбирают, как заполнить домашние ряды.',
+  'status.offered': ' Вы попросили вернуть ход; ждём ответа.', 'status.offer': '{name} просит вернуть последний ход.',
+  'over.round': '{side} выиграли раунд.', 'over.match': '{side} выиграли матч {b}–{w}.', 'over.conceded': '{loser} сдались: победа {winnerGen}.',
+  'over.time': 'У {loserGen} кончилось время: победа {winnerGen}.',
+  'end.title_round': '{name}: победа в раунде {round}', 'end.title_win': '{name}: победа', 'end.title_match': '{name}: победа в матче', 'end.title_single': '{name}: победа в раунде',
+  'end.score': 'Счёт: Чёрные {b} – {w} Золотые, игра до {target}.',
+  'end.wait_engine': 'Движок выбирает, как заполнить ряды…', 'end.wait': 'Ждём, пока {name} выберет, как заполнить ряды…',
+  'net.no_answer': 'Сервер не ответил: переподключаемся, чтобы получить партию как она есть.', 'net.offline': 'Нет связи с сервером: переподключаемся…',
+  'hint.text': 'Подсказка: {mv} — {value}', 'hint.then': ', затем {line}',
+  'value.win': '{side} выигрывают за {plies} пл.', 'value.even': 'Примерно равно', 'value.slight': 'У {sideGen} чуть лучше',
+  'value.better': 'У {sideGen} лучше', 'value.much': 'У {sideGen} гораздо лучше', 'value.unknown': 'без оценки',
+  'ana.title': 'Анализ', 'ana.paste': 'Вставьте запись партии или позицию', 'ana.go': 'Анализировать', 'ana.busy': 'Движок анализирует…',
+  'ana.values': 'Ходы и их оценки', 'ana.values_help': 'Оценка — позиция после хода для сделавшей его стороны: доказанная победа или поражение за столько-то полуходов, или оценка движка.',
+  'ana.every': 'Все ходы здесь', 'ana.start': 'Начало: {fen}', 'ana.best': ' (лучше {mv}: {value})',
+  'ana.first': 'Начальная позиция', 'ana.prev': 'Предыдущий ход', 'ana.next': 'Следующий ход', 'ana.last': 'Последняя позиция', 'ana.flip': 'Перевернуть',
+  'board.label': 'Доска',
+};
+
+export const LANGS = { en: EN, ru: RU };
+
+let lang = 'en';
+
+/** The language chosen before, or the browser's, or English. */
+export function initialLanguage() {
+  try {
+    const saved = localStorage.getItem('kamisado.lang');
+    if (saved && LANGS[saved]) return saved;
+  } catch (e) { /* private mode */ }
+  const wanted = (navigator.languages || [navigator.language || 'en']).map((l) => String(l).slice(0, 2).toLowerCase());
+  return wanted.find((l) => LANGS[l]) || 'en';
+}
+
+export function language() { return lang; }
+
+/** Chooses the language, remembers it, and translates the page's fixed text. */
+export function setLanguage(code) {
+  lang = LANGS[code] ? code : 'en';
+  try { localStorage.setItem('kamisado.lang', lang); } catch (e) { /* private mode */ }
+  document.documentElement.lang = lang;
+  for (const node of document.querySelectorAll('[data-i18n]')) node.textContent = t(node.dataset.i18n);
+  for (const node of document.querySelectorAll('[data-i18n-placeholder]')) node.placeholder = t(node.dataset.i18nPlaceholder);
+  for (const node of document.querySelectorAll('[data-i18n-title]')) node.title = t(node.dataset.i18nTitle);
+  for (const node of document.querySelectorAll('[data-i18n-label]')) node.setAttribute('aria-label', t(node.dataset.i18nLabel));
+}
+
+/** The text of `key` with its `{name}` places filled from `params`. */
+export function t(key, params = {}) {
+  const text = LANGS[lang][key] ?? EN[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+}
+
+// ---------- the game's nouns ----------
+
+const SIDES = {
+  en: { b: 'Black', w: 'Gold' },
+  ru: { b: 'Чёрные', w: 'Золотые' },
+};
+const SIDES_GEN = { en: SIDES.en, ru: { b: 'Чёрных', w: 'Золотых' } };
+
+/** A side's name: `b` Black, `w` Gold. */
+export function side(code) { return SIDES[lang][code] || code; }
+/** A side's name after "of" (Russian genitive). */
+export function sideGen(code) { return SIDES_GEN[lang][code] || code; }
+export function other(code) { return code === 'b' ? 'w' : 'b'; }
+
+// Russian colour adjectives: feminine (башня, клетка) and neuter (сумо).
+const COLOUR_RU = {
+  orange: ['оранжевая', 'оранжевое'], blue: ['синяя', 'синее'], purple: ['фиолетовая', 'фиолетовое'],
+  pink: ['розовая', 'розовое'], yellow: ['жёлтая', 'жёлтое'], red: ['красная', 'красное'],
+  green: ['зелёная', 'зелёное'], brown: ['коричневая', 'коричневое'], ivory: ['кремовая', 'кремовое'],
+  charcoal: ['угольная', 'угольное'],
+};
+const RANK_RU = { tower: 'башня', sumo: 'сумо', 'double sumo': 'двойное сумо', 'triple sumo': 'тройное сумо' };
+
+/** A colour as a word on its own (for a square). */
+export function colour(name) {
+  return lang === 'ru' ? (COLOUR_RU[name] || [name])[0] : name;
+}
+
+/** A tower by colour and rank: "yellow sumo", "жёлтое сумо". */
+export function tower(t) {
+  if (lang !== 'ru') return `${t.colour} ${t.rank}`;
+  const [fem, neut] = COLOUR_RU[t.colour] || [t.colour, t.colour];
+  if (t.rank === 'tower') return `${fem} ${RANK_RU.tower}`;
+  const rank = RANK_RU[t.rank] || t.rank;
+  // "двойное сумо": the colour stands after the size word.
+  return t.rank === 'sumo' ? `${neut} ${rank}` : `${rank.split(' ')[0]} ${neut} сумо`;
+}
+
+/** "a" or "an" before an English word. */
+function article(word) { return /^[aeiou]/i.test(word) ? 'an' : 'a'; }
+
+const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+
+// ---------- values ----------
+
+/** A value for its side in words: "Black wins in 17", "Gold is better". */
+export function valueWords(v) {
+  if (!v) return t('value.unknown');
+  if (v.kind === 'win' || v.kind === 'loss') {
+    const winner = v.kind === 'win' ? v.side : other(v.side);
+    return t('value.win', { side: side(winner), plies: v.plies });
+  }
+  const forBlack = v.side === 'b' ? v.score : -v.score;
+  const better = forBlack >= 0 ? 'b' : 'w';
+  const size = Math.abs(forBlack);
+  const key = size < 40 ? 'value.even' : size < 150 ? 'value.slight' : size < 400 ? 'value.better' : 'value.much';
+  return t(key, { side: side(better), sideGen: sideGen(better) });
+}
+
+/** Black's share of a value bar, 0–100: 100 for a proven Black win. */
+export function blackShare(v) {
+  if (!v) return 50;
+  if (v.kind === 'win' || v.kind === 'loss') {
+    const winner = v.kind === 'win' ? v.side : other(v.side);
+    return winner === 'b' ? 100 : 0;
+  }
+  const forBlack = v.side === 'b' ? v.score : -v.score;
+  return Math.round(50 + 50 * Math.tanh(forBlack / 300));
+}
+
+// ---------- what happened ----------
+
+const ENDS_EN = {
+  'home row': (w) => `${side(w)} reaches the home row`,
+  deadlock: (w) => `Deadlock: the passes would go round for ever (R8), so ${side(other(w))}, who made the last real move, loses`,
+  repetition: (w) => `The position came back a third time: ${side(other(w))} made the repeating move and loses`,
+  resignation: (w) => `${side(other(w))} resigned`,
+  time: (w) => `${side(other(w))} ran out of time`,
+};
+const ENDS_RU = {
+  'home row': (w) => `${side(w)} дошли до домашнего ряда соперника`,
+  deadlock: (w) => `Тупик: пропуски шли бы по кругу вечно (R8), поэтому проигрывают ${side(other(w))}, сделавшие последний настоящий ход`,
+  repetition: (w) => `Позиция повторилась в третий раз: проигрывают ${side(other(w))}, сделавшие повторяющий ход`,
+  resignation: (w) => `${side(other(w))} сдались`,
+  time: (w) => `У ${sideGen(other(w))} кончилось время`,
+};
+
+/** How a round ended, as a clause. */
+export function endWords(end, winner) {
+  const table = lang === 'ru' ? ENDS_RU : ENDS_EN;
+  return (table[end] || ((w) => `${side(w)}: ${end}`))(winner);
+}
+
+function act(a) {
+  const ru = lang === 'ru';
+  switch (a.kind) {
+    case 'step':
+      return ru ? `${side(a.tower.side)}: ${tower(a.tower)} ${a.from}–${a.to}.`
+        : `${side(a.tower.side)}'s ${tower(a.tower)} moves ${a.from}-${a.to}.`;
+    case 'push': {
+      const pushed = a.pushed.map((p) => (ru ? `${tower(p)} ${p.from}→${p.to}` : `${side(p.side)}'s ${tower(p)} from ${p.from} to ${p.to}`));
+      const opp = other(a.tower.side);
+      const turn = a.turn === 'loses'
+        ? (ru ? `${side(opp)} пропускают ход (R13).` : `${side(opp)} loses the turn (R13).`)
+        : (ru ? `Ходят ${side(opp)} (звезда).` : `${side(opp)} moves next (zvezda).`);
+      return ru ? `${side(a.tower.side)}: ${tower(a.tower)} толкает (${a.from}>${a.to}): ${pushed.join(', ')}. ${turn}`
+        : `${side(a.tower.side)}'s ${tower(a.tower)} pushes ${pushed.join(' and ')} (${a.from}>${a.to}). ${turn}`;
+    }
+    case 'pass':
+      return ru ? `${side(a.tower.side)}: ${tower(a.tower)} на ${a.square} заперта — пропуск хода (R7).`
+        : `${side(a.tower.side)}'s ${tower(a.tower)} on ${a.square} is blocked: ${side(a.tower.side)} passes (R7).`;
+    case 'fill':
+      return ru ? `${side(a.side)} заполняют ${a.fill === 'left' ? 'слева' : 'справа'}: башни расставлены для раунда ${a.round}. Первыми ходят ${side(a.first)}, любой башней.`
+        : `${side(a.side)} fills from the ${a.fill}: the towers are re-seated for round ${a.round}. ${side(a.first)} moves first, with any tower.`;
+    case 'concession':
+      return a.how === 'time' ? t('over.time', { loser: side(a.side), loserGen: sideGen(a.side), winner: side(a.winner), winnerGen: sideGen(a.winner) })
+        : t('over.conceded', { loser: side(a.side), winner: side(a.winner), winnerGen: sideGen(a.winner) });
+    default:
+      return '';
+  }
+}
+
+function because(n) {
+  const ru = lang === 'ru';
+  const c = n.by_colour;
+  switch (n.by) {
+    case 'landed': return ru ? `клетка ${n.by_square} — ${colour(c)}` : `${n.by_square} is ${article(c)} ${c} square`;
+    case 'last_pushed': return ru ? `последняя вытолкнутая башня встала на ${colour(c)} клетку ${n.by_square}` : `the last pushed tower stopped on ${n.by_square}, ${article(c)} ${c} square`;
+    case 'pushed': return ru ? `вытолкнутая башня встала на ${colour(c)} клетку ${n.by_square}` : `the pushed tower stopped on ${n.by_square}, ${article(c)} ${c} square`;
+    case 'sumo_square': return ru ? `сумо встало на ${colour(c)} клетку ${n.by_square}` : `the sumo landed on ${n.by_square}, ${article(c)} ${c} square`;
+    case 'passed': return ru ? `запертая башня стоит на клетке ${n.by_square} (${colour(c)})` : `the blocked tower stands on ${n.by_square}, ${article(c)} ${c} square`;
+    default: return '';
+  }
+}
+
+function next(n) {
+  const ru = lang === 'ru';
+  switch (n.kind) {
+    case 'forced': {
+      let text = ru ? `Ход ${sideGen(n.tower.side)}: ходит ${tower(n.tower)} на ${n.square} (${because(n)}).`
+        : `${side(n.tower.side)} must move the ${tower(n.tower)} on ${n.square} (${because(n)}).`;
+      if (n.blocked) text += ru ? ' Ей некуда идти: будет пропуск хода.' : ` It is blocked: ${side(n.tower.side)} must pass.`;
+      return text;
+    }
+    case 'free':
+      return ru ? `${side(n.side)} ходят любой башней.` : `${side(n.side)} may move any tower.`;
+    case 'round_over':
+      return roundOver(n);
+    default:
+      return '';
+  }
+}
+
+/** The end of a round: who won, how, the points and promotion, then the fill or the match's end. */
+export function roundOver(r) {
+  const ru = lang === 'ru';
+  const single = r.target === 1;
+  let text = `${endWords(r.end, r.winner)}: `;
+  if (single && r.then === 'match_over') {
+    text += ru ? `${side(r.winner)} выиграли раунд.` : `${side(r.winner)} wins the round.`;
+    return text;
+  }
+  text += ru ? `${side(r.winner)} выиграли раунд: ${r.points} оч.` : `${side(r.winner)} wins the round: ${r.points} point${r.points === 1 ? '' : 's'}`;
+  if (r.promoted) {
+    text += ru ? `; ${tower({ ...r.scorer })} получает зуб дракона и становится: ${tower(r.promoted)}`
+      : `; the ${r.promoted.colour} tower gains a dragon's tooth and becomes ${article(r.promoted.rank)} ${r.promoted.rank}`;
+  }
+  text += '.';
+  if (r.then === 'match_over') text += ' ' + t('over.match', { side: side(r.winner), b: r.score.b, w: r.score.w });
+  else text += ru ? ` ${side(r.winner)} выбирают, как заполнить ряды.` : ` ${side(r.winner)} chooses to fill from the left or the right.`;
+  return text;
+}
+
+/** One action of the game told in the chosen language. */
+export function noteText(note) {
+  if (!note || !note.act) return '';
+  const parts = [act(note.act)];
+  if (note.next) parts.push(next(note.next));
+  return cap(parts.filter(Boolean).join(' '));
+}
