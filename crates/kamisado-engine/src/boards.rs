@@ -21,6 +21,13 @@ pub trait EngineBoard: Board {
         pos: &Position<Self>,
         stop: &AtomicBool,
     ) -> Option<SearchResult<Self>>;
+    /// [`Engine::solve_nodes`] on this board.
+    fn solve_nodes(
+        engine: &mut Engine,
+        pos: &Position<Self>,
+        nodes: u64,
+        stop: &AtomicBool,
+    ) -> Option<SearchResult<Self>>;
     /// [`Engine::search`] on this board.
     fn search(
         engine: &mut Engine,
@@ -57,6 +64,9 @@ macro_rules! engine_board {
         impl EngineBoard for $board {
             fn solve(engine: &mut Engine, pos: &Position<Self>, stop: &AtomicBool) -> Option<SearchResult<Self>> {
                 engine.solve_on(pos, stop)
+            }
+            fn solve_nodes(engine: &mut Engine, pos: &Position<Self>, nodes: u64, stop: &AtomicBool) -> Option<SearchResult<Self>> {
+                engine.solve_nodes_on(pos, nodes, stop)
             }
             fn search(
                 engine: &mut Engine,
@@ -95,6 +105,19 @@ impl Engine {
         stop: &AtomicBool,
     ) -> Option<SearchResult<B>> {
         B::solve(self, pos, stop)
+    }
+
+    /// [`Engine::solve`] within about `nodes` nodes of the proof itself: the
+    /// exact value, or `None` when the budget or `stop` ran out first. The
+    /// same position and budget from an empty table ([`Engine::clear`]) give
+    /// the same answer.
+    pub fn solve_nodes<B: EngineBoard>(
+        &mut self,
+        pos: &Position<B>,
+        nodes: u64,
+        stop: &AtomicBool,
+    ) -> Option<SearchResult<B>> {
+        B::solve_nodes(self, pos, nodes, stop)
     }
 
     /// Searches `pos` within `limit` (or until `stop`): proven results where

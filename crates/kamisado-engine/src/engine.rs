@@ -55,6 +55,23 @@ impl Engine {
         Some(result)
     }
 
+    /// [`Engine::solve_on`] within a node budget for the proof; the line is
+    /// then carried to the end of the round as there.
+    pub(crate) fn solve_nodes_on<B: Board>(
+        &mut self,
+        pos: &Position<B>,
+        nodes: u64,
+        stop: &AtomicBool,
+    ) -> Option<SearchResult<B>> {
+        let budget = Budget {
+            nodes,
+            deadline: None,
+        };
+        let mut result = self.solve_within(pos, budget, stop)?;
+        self.finish_line(pos, &mut result.line, stop);
+        Some(result)
+    }
+
     /// Carries a proven line on to the end of the round where the table ran
     /// out of moves (near the horizon, where nodes are not stored), by solving
     /// the position it reached: a line of best play is best play from every

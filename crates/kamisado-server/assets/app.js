@@ -644,7 +644,8 @@ function render() {
   $('score').textContent = s.target === 1 ? t('game.single') : t('game.score', { b: s.score.b, w: s.score.w, target: s.target });
   const rules = s.rules && s.rules !== 'standard' ? t('game.rules', { rules: t(`lobby.${s.rules}`) }) : '';
   const board = s.board && s.board !== '8x8' ? t('game.board', { board: s.board.replace('x', '×') }) : '';
-  $('round-info').textContent = [s.target === 1 ? '' : t('game.round', { round: s.round }), rules, board].filter(Boolean).join(', ');
+  const info = [s.target === 1 ? '' : t('game.round', { round: s.round }), rules, board].filter(Boolean);
+  $('round-info').textContent = info.length ? `· ${info.join(', ')}` : '';
   let status = describeStatus(s);
   if (s.takeback && s.takeback === play.seat) status += t('status.offered');
   $('status').textContent = status;
@@ -852,6 +853,15 @@ function renderAnalysis() {
     hint: next && next.best ? parseMove(next.best) : null,
   });
   $('a-where').textContent = `${ana.at} / ${d.steps.length}`;
+  // The position's verdict: the value of its best move, as a hint would give it.
+  const verdict = next ? next.best_value : (d.moves[0] && d.moves[0].value);
+  const box = $('a-verdict');
+  box.replaceChildren();
+  box.hidden = !verdict;
+  if (verdict) {
+    box.appendChild(valueBar(verdict));
+    box.appendChild(html('span', valueWords(verdict)));
+  }
   $('a-note').textContent = step ? noteText(step.note) : t('ana.start', { fen: pos.fen });
   const list = $('a-steps');
   list.replaceChildren();

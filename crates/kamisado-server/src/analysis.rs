@@ -1,6 +1,7 @@
 //! The analysis board: a pasted record or position, with the engine's value of every move.
 
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use crate::app::App;
 use crate::boards::{AnyBoard, AnyMatch, AnyMove};
@@ -15,6 +16,8 @@ use kamisado_core::{Match, MatchState, Record, Rules, Setup, story, with_board};
 pub const MAX_PLIES: usize = 400;
 /// The longest text accepted, in bytes.
 pub const MAX_TEXT: usize = 64 * 1024;
+/// How long an analysis assesses positions before it answers with those it has.
+pub const MAX_TIME: Duration = Duration::from_secs(30);
 
 /// A position of the analysis: where the towers stand and whose turn it is.
 fn position_view<B: Board>(m: &Match<B>) -> PositionView {
@@ -132,17 +135,23 @@ async fn analyse_on<B: AnyBoard>(app: &Arc<App>, text: &str) -> Result<AnalysisV
     }
     let nodes = app.limits.assess_nodes;
     let ticket = app.engines.admit()?;
-    let mut assessments = app
-        .engines
-        .run(move |brain, stop| {
-            positions
-                .iter()
-                .map(|p| brain.assess(p, nodes, stop))
-                .collect::<Vec<_>>()
-        })
-        .await?;
+    // Each position is assessed as a hint would be, one search at a time;
+    // past the analysis's time the rest of a long record is left unvalued.
+    let started = Instant::now();
+    let mut assessments = Vec::with_capacity(positions.len());
+    for position in positions {
+        if started.elapsed() > MAX_TIME {
+            break;
+        }
+        let assessed = app
+            .engines
+            .run(move |brain, stop| brain.assess(&position, nodes, stop))
+            .await?;
+        assessments.push(assessed);
+    }
     drop(ticket);
-    let final_moves = if last_playing {
+    let last_assessed = assessments.len() == steps.len() + usize::from(last_playing);
+    let final_moves = if last_playing && last_assessed {
         assessments
             .pop()
             .map(|a| moves_view(&a))
@@ -150,23 +159,25 @@ async fn analyse_on<B: AnyBoard>(app: &Arc<App>, text: &str) -> Result<AnalysisV
     } else {
         Vec::new()
     };
+    let unvalued = std::iter::repeat_with(|| None);
     let steps = steps
         .iter()
-        .zip(assessments)
+        .zip(assessments.into_iter().map(Some).chain(unvalued))
         .map(|((mv, before, after), assessment)| {
-            let side = assessment.side;
-            let best = assessment.best();
             let told = story::of_move(before, *mv)
                 .map_err(|e| ServerError::BadRequest(format!("record: {e}")))?;
+            let value = |v| value_view(before.position().side_to_move(), v);
+            let best = assessment.as_ref().and_then(Assessment::best);
             Ok(StepView {
                 mv: AnyMove::of(*mv),
                 side: before.position().side_to_move().into(),
                 round: before.round(),
                 value: assessment
-                    .value_of(AnyMove::of(*mv))
-                    .map(|v| value_view(side, v)),
+                    .as_ref()
+                    .and_then(|a| a.value_of(AnyMove::of(*mv)))
+                    .map(value),
                 best: best.map(|a| a.mv),
-                best_value: best.map(|a| value_view(side, a.value)),
+                best_value: best.map(|a| value(a.value)),
                 note: Note::from(&told),
                 after: position_view(after),
             })

@@ -262,3 +262,25 @@ test('the page in Russian: chosen from the browser, a move told in Russian, the 
   });
   await context.close();
 });
+
+test('the analysis board proves the start as a hint does: Black wins in 17, in words', async () => {
+  const context = await browser.newContext({ viewport: DESKTOP });
+  const page = await context.newPage();
+  const errors = [];
+  watchErrors(page, errors);
+  await withScreenshots('actions-analysis', () => [page], async () => {
+    await page.goto(`${server.url}/analysis`);
+    await page.fill('#a-text', 'obvpyrgn/8/8/8/8/8/8/NGRYPVBO b -');
+    await page.click('#a-go');
+    await page.waitForSelector('#a-board[data-ready="1"]', { timeout: 60000 });
+    assert.equal(await page.textContent('#a-verdict'), 'Black wins in 17');
+    assert.match(await page.textContent('#a-moves li:first-child'), /^g1-g7 Black wins in 17/);
+    assert.doesNotMatch(await page.textContent('#a-moves'), /\bcp\b/);
+    await shot(page, 'analysis-desktop');
+    // A board from the analysis is a board to play from: the page goes on.
+    await page.click('#nav-lobby');
+    await page.waitForSelector('#new-game');
+    assert.deepEqual(errors, []);
+  });
+  await context.close();
+});
