@@ -523,7 +523,7 @@ function renderMoves(container, rounds) {
   container.replaceChildren();
   for (const r of rounds) {
     const fill = r.fill ? ` — ${t(r.fill === 'left' ? 'game.fill_left' : 'game.fill_right')}` : '';
-    container.appendChild(html('div', `${t('game.round', { round: r.round })}${fill}`, 'round-head'));
+    container.appendChild(html('div', `${t('game.round_head', { round: r.round })}${fill}`, 'round-head'));
     const ol = html('ol', undefined, 'movelist');
     r.moves.forEach((m, i) => {
       const li = html('li', m);
