@@ -74,6 +74,22 @@ impl<B: Board> Game<B> {
         &self.record
     }
 
+    /// Names a side's player in the record (its `Black` or `White` tag).
+    ///
+    /// ```
+    /// use kamisado_core::{Game, Rules, Side};
+    /// let mut game: Game = Game::new(Rules::STANDARD, 1, "Ann", "Ben", "2026.01.01").unwrap();
+    /// game.set_player(Side::White, "Bea");
+    /// assert_eq!(game.record().tag("White"), Some("Bea"));
+    /// ```
+    pub fn set_player(&mut self, side: Side, name: &str) {
+        let tag = match side {
+            Side::Black => "Black",
+            Side::White => "White",
+        };
+        self.record.set_tag(tag, name);
+    }
+
     fn round_mut(&mut self) -> &mut crate::record::RoundRecord<B> {
         self.record.rounds.last_mut().expect("a record has a round")
     }

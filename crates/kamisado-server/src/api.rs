@@ -175,7 +175,7 @@ async fn record(
     Path(id): Path<String>,
 ) -> Result<Response, ServerError> {
     let cell = app.game(&id).await?;
-    let text = cell.live.lock().await.game.record_text();
+    let text = cell.room.lock().await.game.game.record_text();
     let disposition = format!("attachment; filename=\"kamisado-{id}.txt\"");
     let mut response = Response::new(Body::from(text));
     let headers = response.headers_mut();

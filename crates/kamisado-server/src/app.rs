@@ -6,14 +6,18 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use kamisado_core::{MatchState, Side};
+use kamisado_core::geometry::BoardSize;
+use kamisado_core::{MatchState, Rules, Side};
 use serde::{Deserialize, Serialize};
 use tokio::sync::{Mutex, broadcast};
 
+use crate::boards::AnyMatch;
 use crate::engine::EnginePool;
 use crate::error::ServerError;
 use crate::limits::{GameQuota, Limits};
 use crate::live::{Action, LiveGame, Seat, side_name};
+use crate::rights::{self, Request};
+use crate::room::Room;
 use crate::store::{GameRow, Mode, Store};
 use crate::wire::ServerMessage;
 
@@ -24,8 +28,8 @@ pub const MAX_NAME: usize = 32;
 
 /// A game held in memory with the channel that carries its states to clients.
 pub struct GameCell {
-    /// The game; every change happens under this lock.
-    pub live: Mutex<LiveGame>,
+    /// The game and its players' state; every change happens under this lock.
+    pub room: Mutex<Room>,
     /// Each state, as JSON text, for every connected client.
     pub tx: broadcast::Sender<Arc<str>>,
     /// Counts takebacks, so that an engine answer for a position taken back is dropped.
@@ -33,19 +37,19 @@ pub struct GameCell {
 }
 
 impl GameCell {
-    fn publish(&self, live: &LiveGame) {
+    fn publish(&self, room: &Room) {
         // No receivers is fine: nobody is watching.
-        let _ = self.tx.send(Arc::from(state_text(live)));
+        let _ = self.tx.send(Arc::from(state_text(room)));
     }
 
     /// The game's state as the `state` message's text.
     pub async fn state_text(&self) -> String {
-        state_text(&*self.live.lock().await)
+        state_text(&*self.room.lock().await)
     }
 }
 
-fn state_text(live: &LiveGame) -> String {
-    ServerMessage::State(Box::new(live.view())).to_text()
+fn state_text(room: &Room) -> String {
+    ServerMessage::State(Box::new(room.view())).to_text()
 }
 
 /// What the server shares between requests.
@@ -212,6 +216,118 @@ pub struct Acted {
     pub duplicate: bool,
 }
 
+/// A new game's settings, read from its request.
+#[derive(Clone, Copy, Debug)]
+struct Plan {
+    mode: Mode,
+    target: u8,
+    rules: Rules,
+    board: BoardSize,
+    level: Option<u8>,
+    /// The creator's side.
+    side: Side,
+    seed: u64,
+}
+
+impl Plan {
+    /// The settings a request asks for, each checked with its reason.
+    fn read(req: &NewGame) -> Result<Plan, ServerError> {
+        let bad = |m: String| ServerError::BadRequest(m);
+        let mode: Mode = req.mode.parse()?;
+        if !kamisado_core::Score::TARGETS.contains(&req.target) {
+            return Err(bad(format!(
+                "a match is played to 1, 3, 7 or 15 points, not {}",
+                req.target
+            )));
+        }
+        let rules: Rules = req
+            .rules
+            .as_deref()
+            .unwrap_or("standard")
+            .parse()
+            .map_err(|e: kamisado_core::rules::ParseRulesError| bad(e.to_string()))?;
+        let board: BoardSize = req
+            .board
+            .as_deref()
+            .unwrap_or("8x8")
+            .parse()
+            .map_err(|e: kamisado_core::geometry::ParseBoardError| bad(e.to_string()))?;
+        let level = match (mode, req.level) {
+            (Mode::Engine, Some(l @ 1..=6)) => Some(l),
+            (Mode::Engine, None) => Some(3),
+            (Mode::Engine, Some(l)) => {
+                return Err(bad(format!("the engine plays at levels 1 to 6, not {l}")));
+            }
+            (_, _) => None,
+        };
+        let seed = match req.seed {
+            Some(seed) => seed,
+            None => random_u64()?,
+        };
+        let side = match req.colour.as_deref().unwrap_or("random") {
+            "random" if seed & 1 == 0 => Side::Black,
+            "random" => Side::White,
+            other => other.parse::<Side>().map_err(|_| {
+                bad(format!(
+                    "`{other}` is not a colour: expected black, white or random"
+                ))
+            })?,
+        };
+        Ok(Plan {
+            mode,
+            target: req.target,
+            rules,
+            board,
+            level,
+            side,
+            seed,
+        })
+    }
+
+    /// The game's row: each side's name and key as the mode seats them.
+    fn row(&self, req: &NewGame, id: &str, key: &str, invite: Option<&str>) -> GameRow {
+        let name = clean_name(req.name.as_deref(), "Player");
+        let (mine, theirs, their_key, engine_side) = match self.mode {
+            Mode::Engine => {
+                let engine = format!("Engine, level {}", self.level.unwrap_or(3));
+                (name, engine, None, Some(!self.side))
+            }
+            Mode::Local => (
+                clean_name(req.name.as_deref(), "Black"),
+                clean_name(req.opponent.as_deref(), "Gold"),
+                Some(key),
+                None,
+            ),
+            Mode::Friend => (name, "Friend".to_string(), invite, None),
+        };
+        // On one screen the creator holds both seats, Black's name first.
+        let creator = if self.mode == Mode::Local {
+            Side::Black
+        } else {
+            self.side
+        };
+        let (black_name, white_name, black_key, white_key) = match creator {
+            Side::Black => (mine, theirs, Some(key), their_key),
+            Side::White => (theirs, mine, their_key, Some(key)),
+        };
+        GameRow {
+            id: id.to_string(),
+            created_at: today(),
+            mode: self.mode,
+            rules: self.rules,
+            board: self.board,
+            target: self.target,
+            black_name,
+            white_name,
+            black_key: black_key.map(str::to_string),
+            white_key: white_key.map(str::to_string),
+            engine_side,
+            level: self.level,
+            seed: (self.seed >> 1) as i64,
+        }
+    }
+}
+
 fn conflict(m: impl Into<String>) -> ServerError {
     ServerError::Conflict(m.into())
 }
@@ -240,7 +356,7 @@ impl App {
         let cells: Vec<Arc<GameCell>> = self.games.lock().await.values().cloned().collect();
         for cell in cells {
             // Waits for a change in progress to finish.
-            drop(cell.live.lock().await);
+            drop(cell.room.lock().await);
         }
     }
 
@@ -266,137 +382,24 @@ impl App {
         req: NewGame,
     ) -> Result<Created, ServerError> {
         self.check_open()?;
-        let mode: Mode = req.mode.parse()?;
-        if !kamisado_core::Score::TARGETS.contains(&req.target) {
-            return Err(ServerError::BadRequest(format!(
-                "a match is played to 1, 3, 7 or 15 points, not {}",
-                req.target
-            )));
-        }
-        let rules: kamisado_core::Rules =
-            req.rules.as_deref().unwrap_or("standard").parse().map_err(
-                |e: kamisado_core::rules::ParseRulesError| ServerError::BadRequest(e.to_string()),
-            )?;
-        let board: kamisado_core::geometry::BoardSize =
-            req.board.as_deref().unwrap_or("8x8").parse().map_err(
-                |e: kamisado_core::geometry::ParseBoardError| {
-                    ServerError::BadRequest(e.to_string())
-                },
-            )?;
-        let level = match (mode, req.level) {
-            (Mode::Engine, Some(l @ 1..=6)) => Some(l),
-            (Mode::Engine, None) => Some(3),
-            (Mode::Engine, Some(l)) => {
-                return Err(ServerError::BadRequest(format!(
-                    "the engine plays at levels 1 to 6, not {l}"
-                )));
-            }
-            (_, _) => None,
-        };
-        let seed = match req.seed {
-            Some(seed) => seed,
-            None => random_u64()?,
-        };
-        let side = match req.colour.as_deref().unwrap_or("random") {
-            "random" => {
-                if seed & 1 == 0 {
-                    Side::Black
-                } else {
-                    Side::White
-                }
-            }
-            other => other.parse::<Side>().map_err(|_| {
-                ServerError::BadRequest(format!(
-                    "`{other}` is not a colour: expected black, white or random"
-                ))
-            })?,
-        };
+        let plan = Plan::read(&req)?;
         self.quota.take(client, std::time::Instant::now())?;
-        let id = &seat_key()?[..16];
+        let id = seat_key()?[..16].to_string();
         let key = seat_key()?;
-        let name = clean_name(req.name.as_deref(), "Player");
-        let (black_name, white_name, black_key, white_key, engine_side, invite) = match mode {
-            Mode::Engine => {
-                let engine = format!("Engine, level {}", level.unwrap_or(3));
-                let engine_side = (!side).to_string();
-                match side {
-                    Side::Black => (
-                        name,
-                        engine,
-                        Some(key.clone()),
-                        None,
-                        Some(engine_side),
-                        None,
-                    ),
-                    Side::White => (
-                        engine,
-                        name,
-                        None,
-                        Some(key.clone()),
-                        Some(engine_side),
-                        None,
-                    ),
-                }
-            }
-            Mode::Local => {
-                let other = clean_name(req.opponent.as_deref(), "Gold");
-                let name = clean_name(req.name.as_deref(), "Black");
-                (
-                    name,
-                    other,
-                    Some(key.clone()),
-                    Some(key.clone()),
-                    None,
-                    None,
-                )
-            }
-            Mode::Friend => {
-                let invite = seat_key()?;
-                let friend = "Friend".to_string();
-                match side {
-                    Side::Black => (
-                        name,
-                        friend,
-                        Some(key.clone()),
-                        Some(invite.clone()),
-                        None,
-                        Some(invite),
-                    ),
-                    Side::White => (
-                        friend,
-                        name,
-                        Some(invite.clone()),
-                        Some(key.clone()),
-                        None,
-                        Some(invite),
-                    ),
-                }
-            }
+        let invite = match plan.mode {
+            Mode::Friend => Some(seat_key()?),
+            _ => None,
         };
-        let row = GameRow {
-            id: id.to_string(),
-            created_at: today(),
-            mode,
-            rules: rules.name().to_string(),
-            board: board.name().to_string(),
-            target: req.target,
-            black_name,
-            white_name,
-            black_key,
-            white_key,
-            engine_side,
-            level,
-            seed: (seed >> 1) as i64,
-        };
+        let row = plan.row(&req, &id, &key, invite.as_deref());
         self.store.insert_game(&row).await?;
-        let seat = match mode {
-            Mode::Local => Seat::Both,
-            _ => Seat::Side(side),
-        };
         // Load it now so that the engine starts if it moves first.
-        self.game(id).await?;
+        self.game(&id).await?;
+        let seat = match plan.mode {
+            Mode::Local => Seat::Both,
+            _ => Seat::Side(plan.side),
+        };
         Ok(Created {
-            id: id.to_string(),
+            id,
             key,
             seat,
             invite,
@@ -422,15 +425,15 @@ impl App {
         let live = LiveGame::rebuild(row, &actions)?;
         let (tx, _) = broadcast::channel(BROADCAST_DEPTH);
         let cell = Arc::new(GameCell {
-            live: Mutex::new(live),
+            room: Mutex::new(Room::new(live)),
             tx,
             epoch: AtomicU64::new(0),
         });
         games.insert(id.to_string(), Arc::clone(&cell));
         drop(games);
         {
-            let mut live = cell.live.lock().await;
-            self.kick_engine(&cell, &mut live);
+            let mut room = cell.room.lock().await;
+            self.kick_engine(&cell, &mut room);
         }
         Ok(cell)
     }
@@ -445,20 +448,20 @@ impl App {
         cell: &Arc<GameCell>,
         key: Option<&str>,
     ) -> Result<Option<Seat>, ServerError> {
-        let mut live = cell.live.lock().await;
+        let mut room = cell.room.lock().await;
         let seat = match key {
             None | Some("") => None,
-            Some(key) => Some(live.seat_of(key).ok_or_else(|| {
+            Some(key) => Some(room.game.seat_of(key).ok_or_else(|| {
                 ServerError::Forbidden(
                     "this seat key does not open a seat of this game: you are watching".into(),
                 )
             })?),
         };
-        let newly = seat.is_some_and(|s| live.mark_joined(s));
-        let was_thinking = live.engine_pending;
-        self.kick_engine(cell, &mut live);
-        if newly || live.engine_pending != was_thinking {
-            cell.publish(&live);
+        let newly = seat.is_some_and(|s| room.mark_joined(s));
+        let was_thinking = room.engine_pending;
+        self.kick_engine(cell, &mut room);
+        if newly || room.engine_pending != was_thinking {
+            cell.publish(&room);
         }
         Ok(seat)
     }
@@ -472,53 +475,7 @@ impl App {
         cell: &GameCell,
         seat: Option<Seat>,
     ) -> Result<Side, ServerError> {
-        match seat {
-            Some(Seat::Side(side)) => Ok(side),
-            Some(Seat::Both) => cell
-                .live
-                .lock()
-                .await
-                .side_to_act()
-                .ok_or_else(|| conflict("the match is over")),
-            None => Err(ServerError::Forbidden("watchers cannot resign".into())),
-        }
-    }
-
-    /// Checks who may act: a watcher may not, nor a seat whose side is not to
-    /// act; a player may resign at any turn, but only for their own side.
-    fn check_seat(
-        live: &LiveGame,
-        seat: Option<Seat>,
-        action: Action,
-    ) -> Result<Seat, ServerError> {
-        let Some(seat) = seat else {
-            return Err(ServerError::Forbidden(
-                "you are watching this game: only its players can play".into(),
-            ));
-        };
-        if let Action::Resign(side) = action {
-            if !seat.plays(side) {
-                return Err(ServerError::Forbidden(format!(
-                    "you cannot resign for {}",
-                    side_name(side)
-                )));
-            }
-            return Ok(seat);
-        }
-        if let Some(side) = live.side_to_act() {
-            if !seat.plays(side) {
-                let what = match live.state() {
-                    MatchState::AwaitingFill { .. } => "choose the fill",
-                    _ => "move",
-                };
-                return Err(ServerError::Forbidden(format!(
-                    "it is {}'s turn to {what}, and you hold {}'s seat",
-                    side_name(side),
-                    side_name(!side)
-                )));
-            }
-        }
-        Ok(seat)
+        rights::resigner(&*cell.room.lock().await, seat)
     }
 
     /// Checks the number an action carries: `Ok(true)` when it is the next
@@ -562,6 +519,8 @@ impl App {
         self.act_in(cell, seat, n, action, None).await
     }
 
+    /// The action is told (which checks it under the rules), stored, then
+    /// applied to the game in place, once.
     async fn act_in(
         self: &Arc<Self>,
         cell: &Arc<GameCell>,
@@ -570,24 +529,25 @@ impl App {
         action: Action,
         epoch: Option<u64>,
     ) -> Result<Acted, ServerError> {
-        let mut live = cell.live.lock().await;
+        let mut room = cell.room.lock().await;
         self.check_open()?;
         if epoch.is_some_and(|e| e != cell.epoch.load(Ordering::SeqCst)) {
             return Err(conflict("the position was taken back"));
         }
-        if !Self::check_number(&live, n, Some(action))? {
+        if !Self::check_number(&room.game, n, Some(action))? {
             return Ok(Acted { duplicate: true });
         }
-        Self::check_seat(&live, seat, action)?;
-        let (next, _) = live.check(action).map_err(conflict)?;
+        rights::check(&room, seat, Request::Act(action))?;
+        let note = room.game.tell(action).map_err(conflict)?;
         self.store
-            .append_action(&live.row.id, n, &action.to_string())
+            .append_action(&room.game.row.id, n, &action.to_string())
             .await?;
-        let pending = live.engine_pending;
-        *live = next;
-        live.engine_pending = pending;
-        self.kick_engine(cell, &mut live);
-        cell.publish(&live);
+        room.game
+            .apply(action, note)
+            .map_err(|e| ServerError::Corrupt(format!("a told action did not apply: {e}")))?;
+        room.takeback = None;
+        self.kick_engine(cell, &mut room);
+        cell.publish(&room);
         Ok(Acted { duplicate: false })
     }
 
@@ -604,29 +564,30 @@ impl App {
             .iter()
             .rposition(|a| matches!(a, Action::Fill(_)))
             .map_or(0, |i| i + 1);
-        let movers = movers(live);
         (round_start..live.actions.len())
             .rev()
-            .find(|&i| side.is_none_or(|s| movers[i] == s))
+            .find(|&i| side.is_none_or(|s| live.movers[i] == s))
             .ok_or_else(|| conflict("there is no move of this round to take back"))
     }
 
+    /// Removes the actions from `from` on, in the database and in memory.
     async fn truncate(
         self: &Arc<Self>,
         cell: &Arc<GameCell>,
-        live: &mut LiveGame,
+        room: &mut Room,
         from: usize,
     ) -> Result<(), ServerError> {
         self.check_open()?;
-        self.store.truncate_actions(&live.row.id, from).await?;
+        self.store.truncate_actions(&room.game.row.id, from).await?;
         cell.epoch.fetch_add(1, Ordering::SeqCst);
-        let texts: Vec<String> = live.actions[..from]
+        let texts: Vec<String> = room.game.actions[..from]
             .iter()
             .map(ToString::to_string)
             .collect();
-        *live = LiveGame::rebuild(live.row.clone(), &texts)?;
-        self.kick_engine(cell, live);
-        cell.publish(live);
+        room.game = LiveGame::rebuild(room.game.row.clone(), &texts)?;
+        room.takeback = None;
+        self.kick_engine(cell, room);
+        cell.publish(room);
         Ok(())
     }
 
@@ -642,23 +603,14 @@ impl App {
         seat: Option<Seat>,
         n: usize,
     ) -> Result<(), ServerError> {
-        let mut live = cell.live.lock().await;
-        Self::check_number(&live, n, None)?;
-        let Some(seat) = seat else {
-            return Err(ServerError::Forbidden(
-                "watchers cannot take moves back".into(),
-            ));
+        let mut room = cell.room.lock().await;
+        Self::check_number(&room.game, n, None)?;
+        let seat = rights::check(&room, seat, Request::Undo)?;
+        let from = match (room.game.row.mode, seat) {
+            (Mode::Engine, Seat::Side(side)) => Self::takeback_from(&room.game, Some(side))?,
+            (_, _) => Self::takeback_from(&room.game, None)?,
         };
-        let from = match (live.row.mode, seat) {
-            (Mode::Friend, _) => {
-                return Err(ServerError::Forbidden(
-                    "in a game with a friend, offer a takeback: your opponent may accept it".into(),
-                ));
-            }
-            (Mode::Engine, Seat::Side(side)) => Self::takeback_from(&live, Some(side))?,
-            (_, _) => Self::takeback_from(&live, None)?,
-        };
-        self.truncate(cell, &mut live, from).await
+        self.truncate(cell, &mut room, from).await
     }
 
     /// Offers to take back the offering player's last move (a game with a friend).
@@ -671,24 +623,16 @@ impl App {
         seat: Option<Seat>,
         n: usize,
     ) -> Result<(), ServerError> {
-        let mut live = cell.live.lock().await;
-        Self::check_number(&live, n, None)?;
-        let side = match (live.row.mode, seat) {
-            (Mode::Friend, Some(Seat::Side(side))) => side,
-            (Mode::Friend, _) => {
-                return Err(ServerError::Forbidden(
-                    "watchers cannot offer a takeback".into(),
-                ));
-            }
-            _ => {
-                return Err(ServerError::BadRequest(
-                    "a takeback is offered in a game with a friend; here use undo".into(),
-                ));
-            }
+        let mut room = cell.room.lock().await;
+        Self::check_number(&room.game, n, None)?;
+        let Seat::Side(side) = rights::check(&room, seat, Request::OfferTakeback)? else {
+            return Err(ServerError::Forbidden(
+                "a takeback is offered from one side's seat".into(),
+            ));
         };
-        Self::takeback_from(&live, Some(side))?;
-        live.takeback = Some(side);
-        cell.publish(&live);
+        Self::takeback_from(&room.game, Some(side))?;
+        room.takeback = Some(side);
+        cell.publish(&room);
         Ok(())
     }
 
@@ -702,30 +646,19 @@ impl App {
         seat: Option<Seat>,
         accept: bool,
     ) -> Result<(), ServerError> {
-        let mut live = cell.live.lock().await;
-        let Some(offerer) = live.takeback else {
-            return Err(conflict("there is no takeback offer to answer"));
-        };
-        match seat {
-            Some(Seat::Side(side)) if side != offerer => {}
-            Some(_) => {
-                return Err(ServerError::Forbidden(
-                    "you cannot answer your own offer".into(),
-                ));
+        let mut room = cell.room.lock().await;
+        rights::check(&room, seat, Request::AnswerTakeback)?;
+        let offerer = room.takeback.take();
+        match offerer {
+            Some(offerer) if accept => {
+                let from = Self::takeback_from(&room.game, Some(offerer))?;
+                self.truncate(cell, &mut room, from).await
             }
-            None => {
-                return Err(ServerError::Forbidden(
-                    "watchers cannot answer a takeback".into(),
-                ));
+            _ => {
+                cell.publish(&room);
+                Ok(())
             }
         }
-        if !accept {
-            live.takeback = None;
-            cell.publish(&live);
-            return Ok(());
-        }
-        let from = Self::takeback_from(&live, Some(offerer))?;
-        self.truncate(cell, &mut live, from).await
     }
 
     /// Sets the name of the seat's player.
@@ -738,42 +671,52 @@ impl App {
         seat: Option<Seat>,
         name: &str,
     ) -> Result<(), ServerError> {
-        let Some(Seat::Side(side)) = seat else {
+        let mut room = cell.room.lock().await;
+        let Seat::Side(side) = rights::check(&room, seat, Request::Rename)? else {
             return Err(ServerError::Forbidden(
                 "only a seated player can set their name".into(),
             ));
         };
-        let mut live = cell.live.lock().await;
         self.check_open()?;
         let name = clean_name(Some(name), side_name(side));
         self.store
-            .set_name(&live.row.id, side == Side::White, &name)
+            .set_name(&room.game.row.id, side == Side::White, &name)
             .await?;
-        match side {
-            Side::Black => live.row.black_name = name,
-            Side::White => live.row.white_name = name,
-        }
-        let texts: Vec<String> = live.actions.iter().map(ToString::to_string).collect();
-        let pending = live.engine_pending;
-        *live = LiveGame::rebuild(live.row.clone(), &texts)?;
-        live.engine_pending = pending;
-        cell.publish(&live);
+        room.game.rename(side, name);
+        cell.publish(&room);
         Ok(())
     }
 
+    /// Checks that `seat` may ask for a hint in the game as it stands, and
+    /// gives the match to search.
+    ///
+    /// # Errors
+    /// As [`rights::check`] for a hint, or a stale number.
+    pub async fn hint_position(
+        &self,
+        cell: &GameCell,
+        seat: Option<Seat>,
+        n: usize,
+    ) -> Result<AnyMatch, ServerError> {
+        let room = cell.room.lock().await;
+        rights::check(&room, seat, Request::Hint)?;
+        Self::check_number(&room.game, n, None)?;
+        Ok(room.game.current())
+    }
+
     /// Starts the engine's turn if it is to act and not already thinking.
-    pub fn kick_engine(self: &Arc<Self>, cell: &Arc<GameCell>, live: &mut LiveGame) {
-        let n = live.actions.len();
-        if !live.engine_to_act() || live.engine_pending == Some(n) {
+    pub fn kick_engine(self: &Arc<Self>, cell: &Arc<GameCell>, room: &mut Room) {
+        let n = room.game.actions.len();
+        if !room.game.engine_to_act() || room.engine_pending == Some(n) {
             return;
         }
-        live.engine_pending = Some(n);
+        room.engine_pending = Some(n);
         let app = Arc::clone(self);
         let cell = Arc::clone(cell);
-        let m = live.current();
-        let level = live.row.level.unwrap_or(3);
-        let seed = (live.row.seed as u64) ^ (n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let engine = live.engine_side().unwrap_or(Side::White);
+        let m = room.game.current();
+        let level = room.game.row.level.unwrap_or(3);
+        let seed = (room.game.row.seed as u64) ^ (n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let engine = room.game.engine_side().unwrap_or(Side::White);
         let epoch = cell.epoch.load(Ordering::SeqCst);
         tokio::spawn(async move {
             let fill_now = matches!(m.state(), MatchState::AwaitingFill { .. });
@@ -797,34 +740,13 @@ impl App {
                 Ok(None) => eprintln!("kamisado-server: the engine found no move in a live round"),
                 Err(e) => eprintln!("kamisado-server: {e}"),
             }
-            let mut live = cell.live.lock().await;
-            if live.engine_pending == Some(n) && cell.epoch.load(Ordering::SeqCst) == epoch {
-                live.engine_pending = None;
-                cell.publish(&live);
+            let mut room = cell.room.lock().await;
+            if room.engine_pending == Some(n) && cell.epoch.load(Ordering::SeqCst) == epoch {
+                room.engine_pending = None;
+                cell.publish(&room);
             }
         });
     }
-}
-
-/// The side that made each action of a game.
-fn movers(live: &LiveGame) -> Vec<Side> {
-    let texts: Vec<String> = live.actions.iter().map(ToString::to_string).collect();
-    let mut replay = match LiveGame::rebuild(live.row.clone(), &[]) {
-        Ok(g) => g,
-        Err(_) => return vec![Side::Black; texts.len()],
-    };
-    let mut sides = Vec::with_capacity(texts.len());
-    for action in &live.actions {
-        let side = match action {
-            Action::Resign(s) => *s,
-            _ => replay.side_to_act().unwrap_or(Side::Black),
-        };
-        sides.push(side);
-        if let Ok((next, _)) = replay.check(*action) {
-            replay = next;
-        }
-    }
-    sides
 }
 
 #[cfg(test)]

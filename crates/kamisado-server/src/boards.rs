@@ -153,11 +153,6 @@ macro_rules! any_board {
 any_board!(Six, Eight, Ten);
 
 impl AnyMatch {
-    /// The side whose turn it is to move or fill; `None` when the match is over.
-    pub fn side_to_act(&self) -> Option<Side> {
-        on_board!(self, AnyMatch, m => m.side_to_act())
-    }
-
     /// The match's state.
     pub fn state(&self) -> MatchState {
         on_board!(self, AnyMatch, m => m.state())

@@ -32,6 +32,8 @@ mod engine;
 mod error;
 pub mod limits;
 mod live;
+mod rights;
+mod room;
 mod store;
 pub mod wire;
 mod ws;

@@ -8,10 +8,10 @@ use crate::boards::{AnyBoard, AnyGame, AnyMatch, AnyMove, on_board};
 use crate::error::ServerError;
 use crate::store::GameRow;
 use crate::wire::{FillPreview, Note, PerSide, RoundLog, RoundView, StateView, Status, TowerView};
-use kamisado_core::geometry::{self, Board, BoardSize};
+use kamisado_core::geometry::{self, Board};
 use kamisado_core::story;
 use kamisado_core::{
-    Fill, Game, Match, MatchState, Position, RoundEnd, RoundResult, Rules, Side, Square, with_board,
+    Fill, Game, Match, MatchState, Position, RoundEnd, RoundResult, Side, Square, with_board,
 };
 
 /// What a player can do to a game; each is stored as one action row.
@@ -94,7 +94,9 @@ fn same_secret(a: &str, b: &str) -> bool {
             == 0
 }
 
-/// A game in play.
+/// A game in play: its stored row, the match and record rebuilt from its
+/// actions, and each action's story. What its players do beside the game
+/// (offers, seats taken, the engine thinking) is kept by [`crate::room::Room`].
 #[derive(Clone, Debug)]
 pub struct LiveGame {
     /// The stored row.
@@ -105,12 +107,8 @@ pub struct LiveGame {
     pub actions: Vec<Action>,
     /// For each action, its story.
     pub notes: Vec<Note>,
-    /// A takeback offered by this side and not yet answered.
-    pub takeback: Option<Side>,
-    /// The action count at which the engine was asked to act, while it thinks.
-    pub engine_pending: Option<usize>,
-    /// Whether each seat has been taken by its player, or has acted.
-    pub joined: PerSide<bool>,
+    /// For each action, the side that made it.
+    pub movers: Vec<Side>,
 }
 
 impl LiveGame {
@@ -119,16 +117,9 @@ impl LiveGame {
     /// # Errors
     /// [`ServerError::Corrupt`] when the row or an action does not replay.
     pub fn rebuild(row: GameRow, actions: &[String]) -> Result<LiveGame, ServerError> {
-        let rules: Rules = row
-            .rules
-            .parse()
-            .map_err(|e| ServerError::Corrupt(format!("game {}: {e}", row.id)))?;
-        let board: BoardSize = row
-            .board
-            .parse()
-            .map_err(|e| ServerError::Corrupt(format!("game {}: {e}", row.id)))?;
-        let game = with_board!(board, B => Game::<B>::new(
-            rules,
+        let corrupt = |e: String| ServerError::Corrupt(format!("game {}: {e}", row.id));
+        let game = with_board!(row.board, B => Game::<B>::new(
+            row.rules,
             row.target,
             &row.black_name,
             &row.white_name,
@@ -136,21 +127,20 @@ impl LiveGame {
         )
         .map(B::wrap_game)
         .map_err(|e| e.to_string()))
-        .map_err(|e| ServerError::Corrupt(format!("game {}: {e}", row.id)))?;
+        .map_err(corrupt)?;
         let mut live = LiveGame {
             row,
             game,
             actions: Vec::new(),
             notes: Vec::new(),
-            takeback: None,
-            engine_pending: None,
-            joined: PerSide::default(),
+            movers: Vec::new(),
         };
         for (i, text) in actions.iter().enumerate() {
-            let action: Action = text.parse().map_err(|e| {
-                ServerError::Corrupt(format!("game {} action {i}: {e}", live.row.id))
-            })?;
-            live.apply(action).map_err(|e| {
+            let replayed = text.parse::<Action>().and_then(|action| {
+                let note = live.tell(action)?;
+                live.apply(action, note)
+            });
+            replayed.map_err(|e| {
                 ServerError::Corrupt(format!("game {} action {i}: {e}", live.row.id))
             })?;
         }
@@ -194,7 +184,7 @@ impl LiveGame {
 
     /// The engine's side, in a game against it.
     pub fn engine_side(&self) -> Option<Side> {
-        self.row.engine_side.as_deref().and_then(|s| s.parse().ok())
+        self.row.engine_side
     }
 
     /// Whether it is the engine's turn to act.
@@ -202,53 +192,48 @@ impl LiveGame {
         self.engine_side().is_some() && self.side_to_act() == self.engine_side()
     }
 
-    /// Checks an action against the game without changing it and gives the
-    /// explanation of what it would do.
+    /// Whether `side` has made an action in this game.
+    pub fn acted(&self, side: Side) -> bool {
+        self.movers.contains(&side)
+    }
+
+    /// What an action would do, told; the game is unchanged.
     ///
     /// # Errors
     /// The reason the rules refuse it.
-    pub fn check(&self, action: Action) -> Result<(LiveGame, Note), String> {
-        let mut next = self.clone();
-        let note = next.apply(action)?;
-        Ok((next, note))
+    pub fn tell(&self, action: Action) -> Result<Note, String> {
+        on_board!(&self.game, AnyGame, game => tell_on(game.current(), action))
     }
 
-    /// Marks the seat's sides as taken by their players; whether that is new.
-    pub fn mark_joined(&mut self, seat: Seat) -> bool {
-        let mut newly = false;
-        for side in [Side::Black, Side::White] {
-            if seat.plays(side) && !*self.joined.of(side) {
-                newly = true;
-                self.mark(side);
-            }
-        }
-        newly
-    }
-
-    fn mark(&mut self, side: Side) {
-        match side {
-            Side::Black => self.joined.b = true,
-            Side::White => self.joined.w = true,
-        }
-    }
-
-    /// Applies an action (already checked or replayed) and returns its explanation.
-    fn apply(&mut self, action: Action) -> Result<Note, String> {
-        let actor = match action {
+    /// Applies an action that [`LiveGame::tell`] told, with its story.
+    ///
+    /// # Errors
+    /// The rules' reason, for an action that was not told first.
+    pub fn apply(&mut self, action: Action, note: Note) -> Result<(), String> {
+        let mover = match action {
             Action::Resign(side) => Some(side),
             _ => self.side_to_act(),
         };
-        let note = on_board!(&mut self.game, AnyGame, game => apply_to(game, action))?;
-        if let Some(side) = actor {
-            self.mark(side);
-        }
+        let mover = mover.ok_or_else(|| "the match is over".to_string())?;
+        on_board!(&mut self.game, AnyGame, game => apply_to(game, action))?;
+        self.movers.push(mover);
         self.actions.push(action);
-        self.notes.push(note.clone());
-        self.takeback = None;
-        Ok(note)
+        self.notes.push(note);
+        Ok(())
     }
 
-    /// The state of the game as every client sees it (no seat keys).
+    /// Names a side's player, in the row and in the record.
+    pub fn rename(&mut self, side: Side, name: String) {
+        on_board!(&mut self.game, AnyGame, game => game.set_player(side, &name));
+        match side {
+            Side::Black => self.row.black_name = name,
+            Side::White => self.row.white_name = name,
+        }
+    }
+
+    /// The state of the game as every client sees it (no seat keys), as far
+    /// as the game tells it: [`crate::room::Room::view`] adds offers, seats
+    /// taken and the engine's thinking.
     pub fn view(&self) -> StateView {
         on_board!(&self.game, AnyGame, game => self.view_of(game))
     }
@@ -305,8 +290,8 @@ impl LiveGame {
                 w: self.row.white_name.clone(),
             },
             joined: PerSide {
-                b: self.joined.b || engine == Some(Side::Black),
-                w: self.joined.w || engine == Some(Side::White),
+                b: self.acted(Side::Black) || engine == Some(Side::Black),
+                w: self.acted(Side::White) || engine == Some(Side::White),
             },
             n: self.actions.len(),
             rules: m.rules().name().to_string(),
@@ -331,8 +316,8 @@ impl LiveGame {
             rounds,
             notes: self.notes.clone(),
             fill_preview,
-            takeback: self.takeback.map(Into::into),
-            thinking: self.engine_pending == Some(self.actions.len()) && self.engine_to_act(),
+            takeback: None,
+            thinking: false,
         }
     }
 }
@@ -372,29 +357,25 @@ pub fn layout<B: Board>() -> Vec<Vec<String>> {
         .collect()
 }
 
-/// Applies an action to a game of board `B` and tells it.
-fn apply_to<B: Board>(game: &mut Game<B>, action: Action) -> Result<Note, String> {
-    let before = game.current();
+/// What an action would do to a match of board `B`, told; the match is
+/// unchanged (the story plays the action on a copy of it).
+fn tell_on<B: Board>(before: &Match<B>, action: Action) -> Result<Note, String> {
     let told = match action {
-        Action::Move(any) => {
-            let mv = any.on::<B>()?;
-            let told = story::of_move(before, mv).map_err(|e| e.to_string())?;
-            game.play(mv).map_err(|e| e.to_string())?;
-            told
-        }
-        Action::Fill(fill) => {
-            let told = story::of_fill(before, fill).map_err(|e| e.to_string())?;
-            game.fill(fill).map_err(|e| e.to_string())?;
-            told
-        }
-        Action::Resign(side) => {
-            let told = story::of_resignation(before, side).map_err(|e| e.to_string())?;
-            game.concede(side, RoundEnd::Resignation)
-                .map_err(|e| e.to_string())?;
-            told
-        }
+        Action::Move(any) => story::of_move(before, any.on::<B>()?),
+        Action::Fill(fill) => story::of_fill(before, fill),
+        Action::Resign(side) => story::of_resignation(before, side),
     };
-    Ok(Note::from(&told))
+    told.map(|t| Note::from(&t)).map_err(|e| e.to_string())
+}
+
+/// Applies an action to a game of board `B`.
+fn apply_to<B: Board>(game: &mut Game<B>, action: Action) -> Result<(), String> {
+    match action {
+        Action::Move(any) => game.play(any.on::<B>()?).map(|_| ()),
+        Action::Fill(fill) => game.fill(fill),
+        Action::Resign(side) => game.concede(side, RoundEnd::Resignation).map(|_| ()),
+    }
+    .map_err(|e| e.to_string())
 }
 
 /// Every tower of a position: square, side, colour, teeth and rank.
@@ -445,8 +426,9 @@ mod tests {
 
     #[test]
     fn a_move_and_the_forced_tower_are_told_in_the_state() {
-        let mut game: Game = Game::new(Rules::STANDARD, 1, "A", "B", "2026.01.01").unwrap();
-        let note = apply_to(&mut game, Action::Move("d1-d6".parse().unwrap())).unwrap();
+        let game: Game =
+            Game::new(kamisado_core::Rules::STANDARD, 1, "A", "B", "2026.01.01").unwrap();
+        let note = tell_on(game.current(), Action::Move("d1-d6".parse().unwrap())).unwrap();
         assert!(
             note.text.contains("Black's yellow tower moves d1-d6"),
             "{}",

@@ -12,6 +12,9 @@ use sqlx::sqlite::{
 use sqlx::{Row, Sqlite, Transaction};
 use tokio::sync::{mpsc, oneshot};
 
+use kamisado_core::geometry::BoardSize;
+use kamisado_core::{Rules, Side};
+
 use crate::error::ServerError;
 
 /// The schema, in order; each is applied once and remembered in `schema_migrations`.
@@ -67,10 +70,10 @@ pub struct GameRow {
     pub created_at: String,
     /// How it is played.
     pub mode: Mode,
-    /// The rule set's name.
-    pub rules: String,
-    /// The board's name: `6x6`, `8x8` or `10x10`.
-    pub board: String,
+    /// The rule set.
+    pub rules: Rules,
+    /// The board.
+    pub board: BoardSize,
     /// The points that win the match.
     pub target: u8,
     /// Black's name.
@@ -81,8 +84,8 @@ pub struct GameRow {
     pub black_key: Option<String>,
     /// White's seat key.
     pub white_key: Option<String>,
-    /// The engine's side, `b` or `w`, in a game against it.
-    pub engine_side: Option<String>,
+    /// The engine's side, in a game against it.
+    pub engine_side: Option<Side>,
     /// The engine's level, 1–6.
     pub level: Option<u8>,
     /// The seed of the engine's choices.
@@ -226,16 +229,16 @@ impl Store {
         .bind(&g.id)
         .bind(&g.created_at)
         .bind(g.mode.name())
-        .bind(&g.rules)
+        .bind(g.rules.name())
         .bind(i64::from(g.target))
         .bind(&g.black_name)
         .bind(&g.white_name)
         .bind(&g.black_key)
         .bind(&g.white_key)
-        .bind(&g.engine_side)
+        .bind(g.engine_side.map(|s| s.to_string()))
         .bind(g.level.map(i64::from))
         .bind(g.seed)
-        .bind(&g.board)
+        .bind(g.board.name())
         .execute(&self.pool)
         .await?;
         Ok(())
@@ -259,21 +262,28 @@ impl Store {
         let mode: String = row.try_get("mode")?;
         let target: i64 = row.try_get("target")?;
         let level: Option<i64> = row.try_get("level")?;
+        let rules: String = row.try_get("rules")?;
+        let board: String = row.try_get("board")?;
+        let engine_side: Option<String> = row.try_get("engine_side")?;
+        let corrupt = |what: String| ServerError::Corrupt(format!("game {id}: {what}"));
         let game = GameRow {
             id: row.try_get("id")?,
             created_at: row.try_get("created_at")?,
             mode: mode
                 .parse()
                 .map_err(|_| ServerError::Corrupt(format!("mode `{mode}`")))?,
-            rules: row.try_get("rules")?,
-            board: row.try_get("board")?,
+            rules: rules.parse().map_err(|e| corrupt(format!("{e}")))?,
+            board: board.parse().map_err(|e| corrupt(format!("{e}")))?,
             target: u8::try_from(target)
                 .map_err(|_| ServerError::Corrupt(format!("target {target}")))?,
             black_name: row.try_get("black_name")?,
             white_name: row.try_get("white_name")?,
             black_key: row.try_get("black_key")?,
             white_key: row.try_get("white_key")?,
-            engine_side: row.try_get("engine_side")?,
+            engine_side: engine_side
+                .map(|s| s.parse::<Side>())
+                .transpose()
+                .map_err(|e| corrupt(format!("engine side: {e}")))?,
             level: level.and_then(|l| u8::try_from(l).ok()),
             seed: row.try_get("seed")?,
         };

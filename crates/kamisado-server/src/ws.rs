@@ -13,7 +13,6 @@ use crate::engine::value_view;
 use crate::error::ServerError;
 use crate::limits::RateLimiter;
 use crate::live::{Action, Seat};
-use crate::store::Mode;
 use crate::wire::{ClientMessage, HintView, Kind, ServerMessage, StateView};
 
 /// The largest frame the WebSocket reads; a larger one closes the connection
@@ -206,32 +205,7 @@ async fn hint(
     n: usize,
     direct: mpsc::Sender<String>,
 ) -> Result<(), ServerError> {
-    let position = {
-        let live = cell.live.lock().await;
-        if live.row.mode == Mode::Friend {
-            return Err(ServerError::BadRequest(
-                "hints are given against the engine and on one screen, not in a game with a friend"
-                    .into(),
-            ));
-        }
-        let Some(seat) = seat else {
-            return Err(ServerError::Forbidden(
-                "watchers cannot ask for hints".into(),
-            ));
-        };
-        App::check_number(&live, n, None)?;
-        let current = live.current();
-        let to_move = current.side_to_act();
-        if current.state() != kamisado_core::MatchState::Playing
-            || !to_move.is_some_and(|s| seat.plays(s))
-            || live.engine_to_act()
-        {
-            return Err(ServerError::Conflict(
-                "a hint is for the player to move".into(),
-            ));
-        }
-        current
-    };
+    let position = app.hint_position(cell, seat, n).await?;
     let ticket = app.engines.admit()?;
     let nodes = app.limits.assess_nodes;
     let app = Arc::clone(app);
@@ -260,5 +234,5 @@ async fn hint(
 
 /// The state of a game for `GET /api/games/{id}`.
 pub async fn view(cell: &GameCell) -> StateView {
-    cell.live.lock().await.view()
+    cell.room.lock().await.view()
 }
