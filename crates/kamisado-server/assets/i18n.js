@@ -122,6 +122,15 @@ export function initialLanguage() {
 
 export function language() { return lang; }
 
+// What each part of the page redraws when the language changes.
+const listeners = [];
+
+/** Calls `redraw` whenever the language changes. */
+export function onLanguageChange(redraw) { listeners.push(redraw); }
+
+/** Tells every part of the page that the language changed. */
+export function languageChanged() { for (const redraw of listeners) redraw(); }
+
 /** Chooses the language, remembers it, and translates the page's fixed text. */
 export function setLanguage(code) {
   lang = LANGS[code] ? code : 'en';

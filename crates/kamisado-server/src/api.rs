@@ -30,10 +30,25 @@ pub const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'self'
     base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 const INDEX_HTML: &str = include_str!("../assets/index.html");
-const APP_JS: &str = include_str!("../assets/app.js");
-const I18N_JS: &str = include_str!("../assets/i18n.js");
-const APP_CSS: &str = include_str!("../assets/app.css");
 const FAVICON: &str = include_str!("../assets/favicon.svg");
+
+const JS: &str = "text/javascript; charset=utf-8";
+/// The page's styles and its script modules, under `/assets/`.
+const ASSETS: [(&str, &str, &str); 9] = [
+    (
+        "app.css",
+        "text/css; charset=utf-8",
+        include_str!("../assets/app.css"),
+    ),
+    ("app.js", JS, include_str!("../assets/app.js")),
+    ("analysis.js", JS, include_str!("../assets/analysis.js")),
+    ("board.js", JS, include_str!("../assets/board.js")),
+    ("dom.js", JS, include_str!("../assets/dom.js")),
+    ("game.js", JS, include_str!("../assets/game.js")),
+    ("games.js", JS, include_str!("../assets/games.js")),
+    ("i18n.js", JS, include_str!("../assets/i18n.js")),
+    ("lobby.js", JS, include_str!("../assets/lobby.js")),
+];
 const MISSING_HTML: &str = include_str!("../assets/missing.html");
 
 /// Every route of the server.
@@ -42,18 +57,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/", get(index))
         .route("/g/{id}", get(game_page))
         .route("/analysis", get(index))
-        .route(
-            "/assets/app.js",
-            get(|| asset("text/javascript; charset=utf-8", APP_JS)),
-        )
-        .route(
-            "/assets/i18n.js",
-            get(|| asset("text/javascript; charset=utf-8", I18N_JS)),
-        )
-        .route(
-            "/assets/app.css",
-            get(|| asset("text/css; charset=utf-8", APP_CSS)),
-        )
+        .route("/assets/{name}", get(page_asset))
         .route("/favicon.svg", get(|| asset("image/svg+xml", FAVICON)))
         .route("/api/health", get(|| async { Json(json!({ "ok": true })) }))
         .route("/api/games", post(create))
@@ -95,6 +99,14 @@ async fn index() -> Response {
         INDEX_HTML,
     )
         .into_response()
+}
+
+/// One of the page's assets by name, or 404.
+async fn page_asset(Path(name): Path<String>) -> Response {
+    match ASSETS.iter().find(|(n, _, _)| *n == name) {
+        Some(&(_, content_type, body)) => asset(content_type, body).await,
+        None => ServerError::NotFound(format!("there is no asset `{name}`")).into_response(),
+    }
 }
 
 async fn asset(content_type: &'static str, body: &'static str) -> Response {

@@ -50,7 +50,6 @@ pub use limits::Limits;
 pub use live::Seat;
 pub use store::Mode;
 pub use wire::ClientMessage;
-pub use ws::decode_client_message;
 
 /// Where the server listens and where it keeps its games.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -25,22 +25,6 @@ pub const MAX_READ: usize = 4 * MAX_FRAME;
 /// Messages waiting for one client (hints, answers) before more are dropped.
 const DIRECT_DEPTH: usize = 16;
 
-/// Reads one client message: at most `max_len` bytes of JSON with a known `t`.
-///
-/// ```
-/// use kamisado_server::{ClientMessage, decode_client_message};
-/// let m = decode_client_message(r#"{"t":"move","n":0,"mv":"d1-d6"}"#, 2048).unwrap();
-/// assert_eq!(m, ClientMessage::Move { n: 0, mv: "d1-d6".parse().unwrap() });
-/// assert!(decode_client_message(r#"{"t":"move"}"#, 2048).is_err());
-/// ```
-///
-/// # Errors
-/// [`ServerError::TooLarge`] for a longer message, [`ServerError::BadRequest`]
-/// for anything that is not one of the messages.
-pub fn decode_client_message(text: &str, max_len: usize) -> Result<ClientMessage, ServerError> {
-    ClientMessage::decode(text, max_len).map_err(|e| e.error)
-}
-
 /// The kind a message claims in its `t`, read without reading the rest (to
 /// address a refusal of a message that was not read, such as one over the rate).
 fn claimed_kind(text: &str) -> Option<Kind> {

@@ -1,0 +1,198 @@
+// The board drawn in SVG: squares in the colours of the layout a state or
+// an analysis brings, towers with their dragon's teeth, marks for the last
+// move, the forced tower, a selection, targets, a hint and the keyboard
+// cursor, and the colour-symbol mode for colour-blind players.
+import { tower, side, colour } from './i18n.js';
+import { $ } from './dom.js';
+
+const SVG = 'http://www.w3.org/2000/svg';
+const COLOURS = {
+  orange: '#f28c28', blue: '#2f6fdb', purple: '#7d3fa6', pink: '#ef7fb5',
+  yellow: '#f3d13a', red: '#d8322e', green: '#2f9e4a', brown: '#7b4a27',
+  ivory: '#efe9d6', charcoal: '#37373c',
+};
+export const MARGIN = 20;
+// The board being drawn: its colours (top rank first), its size and the
+// size of a square, so that every board fills the same 840-unit frame.
+let LAYOUT = [];
+let SIZE = 8;
+let CELL = 100;
+
+// Every state and analysis brings its board's layout (R1 lives in the rules crate).
+export function useLayout(layout) {
+  LAYOUT = layout || [];
+  SIZE = LAYOUT.length || 8;
+  CELL = 800 / SIZE;
+}
+
+
+// ---------- small helpers ----------
+
+function el(name, attrs = {}, parent = null) {
+  const node = document.createElementNS(SVG, name);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+
+function squareColour(sq) {
+  const file = sq.charCodeAt(0) - 97;
+  const rank = Number(sq.slice(1)) - 1;
+  return LAYOUT[SIZE - 1 - rank][file];
+}
+
+export function squareName(file, rank) {
+  return String.fromCharCode(97 + file) + String(rank + 1);
+}
+
+export function parseMove(text) {
+  if (text === 'pass') return { text, pass: true };
+  const push = text.includes('>');
+  const [from, to] = text.split(push ? '>' : '-');
+  return { text, from, to, push };
+}
+
+// ---------- colour symbols (colour-blind mode) ----------
+
+// One shape per colour, drawn in a 20×20 box centred on 0,0.
+function symbolShape(colour, parent, scale, fill, stroke) {
+  const s = scale;
+  const common = { fill, stroke, 'stroke-width': 2 / s, class: 'sym', transform: `scale(${s})` };
+  const g = el('g', common, parent);
+  const p = (d) => el('path', { d }, g);
+  switch (colour) {
+    case 'orange': el('circle', { r: 8 }, g); break;
+    case 'blue': el('rect', { x: -7, y: -7, width: 14, height: 14 }, g); break;
+    case 'purple': p('M0,-9 L8,6 L-8,6 Z'); break;
+    case 'pink': p('M-3,-9 H3 V-3 H9 V3 H3 V9 H-3 V3 H-9 V-3 H-3 Z'); break;
+    case 'yellow': p('M0,-10 L2.6,-3.5 L9.5,-3.1 L4.2,1.3 L5.9,8.1 L0,4.3 L-5.9,8.1 L-4.2,1.3 L-9.5,-3.1 L-2.6,-3.5 Z'); break;
+    case 'red': p('M0,-10 L8,0 L0,10 L-8,0 Z'); break;
+    case 'green': p('M0,9 L8,-6 L-8,-6 Z'); break;
+    case 'brown': p('M-8,-5 L-5,-8 L0,-3 L5,-8 L8,-5 L3,0 L8,5 L5,8 L0,3 L-5,8 L-8,5 L-3,0 Z'); break;
+    case 'ivory': el('circle', { r: 8, fill: 'none', 'stroke-width': 4 / s }, g); break;
+    case 'charcoal': p('M-9,-3 H9 V3 H-9 Z'); break;
+    default: break;
+  }
+  return g;
+}
+
+export function setSymbols(on) {
+  document.body.classList.toggle('symbols', on);
+  $('symbols').checked = on;
+  try { localStorage.setItem('kamisado.symbols', on ? '1' : '0'); } catch (e) { /* private mode */ }
+}
+
+// ---------- the board ----------
+
+// Where a square is drawn: Black at the bottom unless the board is flipped.
+export function place(sq, flipped) {
+  const file = sq.charCodeAt(0) - 97;
+  const rank = Number(sq.slice(1)) - 1;
+  const col = flipped ? SIZE - 1 - file : file;
+  const row = flipped ? rank : SIZE - 1 - rank;
+  return { x: MARGIN + col * CELL, y: MARGIN + row * CELL };
+}
+
+export function squareAt(point, flipped) {
+  const col = Math.floor((point.x - MARGIN) / CELL);
+  const row = Math.floor((point.y - MARGIN) / CELL);
+  if (col < 0 || col >= SIZE || row < 0 || row >= SIZE) return null;
+  const file = flipped ? SIZE - 1 - col : col;
+  const rank = flipped ? row : SIZE - 1 - row;
+  return squareName(file, rank);
+}
+
+function drawTower(parent, t, x, y, extra = '') {
+  const cx = x + CELL / 2;
+  const cy = y + CELL / 2;
+  const g = el('g', {
+    class: `tower side-${t.side} ${extra}`,
+    'data-sq': t.sq,
+    'data-colour': t.colour,
+    'data-side': t.side,
+    'data-teeth': t.teeth,
+    transform: `translate(${cx},${cy}) scale(${CELL / 100})`,
+  }, parent);
+  const title = el('title', {}, g);
+  title.textContent = `${side(t.side)}: ${tower(t)}, ${t.sq}`;
+  el('circle', { r: 40, class: 'shadow', cy: 3 }, g);
+  el('circle', { r: 38, class: 'body' }, g);
+  el('circle', { r: 31, class: 'rim' }, g);
+  el('circle', { r: 22, fill: COLOURS[t.colour], class: 'cap' }, g);
+  // Dragon's teeth: one white tooth per promotion, around the top of the rim.
+  for (let i = 0; i < t.teeth; i++) {
+    const angle = (-90 + (i - (t.teeth - 1) / 2) * 34) * Math.PI / 180;
+    const tx = Math.cos(angle) * 35;
+    const ty = Math.sin(angle) * 35;
+    const deg = (angle * 180) / Math.PI + 90;
+    el('path', { d: 'M-9,6 L0,-11 L9,6 Z', class: 'tooth', transform: `translate(${tx},${ty}) rotate(${deg})` }, g);
+  }
+  const sym = symbolShape(t.colour, g, 1, t.side === 'b' ? '#fff' : '#111', t.side === 'b' ? '#111' : '#fff');
+  sym.classList.add('on-tower');
+  return g;
+}
+
+// Draws a whole board: squares, coordinates, towers and marks.
+export function drawBoard(svg, opts) {
+  const { towers = [], flipped = false, last = null, forced = null, selected = null,
+    targets = [], cursor = null, hint = null } = opts;
+  svg.replaceChildren();
+  el('rect', { x: 0, y: 0, width: 840, height: 840, class: 'frame', rx: 14 }, svg);
+  const squares = el('g', { class: 'squares' }, svg);
+  for (let rank = 0; rank < SIZE; rank++) {
+    for (let file = 0; file < SIZE; file++) {
+      const sq = squareName(file, rank);
+      const { x, y } = place(sq, flipped);
+      const colourName = LAYOUT.length ? squareColour(sq) : null;
+      const g = el('g', { class: 'square', 'data-sq': sq, 'data-colour': colourName || '', role: 'gridcell' }, squares);
+      const title = el('title', {}, g);
+      title.textContent = colourName ? `${sq}, ${colour(colourName)}` : sq;
+      el('rect', { x, y, width: CELL, height: CELL, fill: COLOURS[colourName] || '#d9cfbd' }, g);
+      if (!colourName) continue;
+      const colour_ = colourName;
+      const sym = symbolShape(colour_, g, 0.75, 'rgba(255,255,255,0.85)', 'rgba(0,0,0,0.55)');
+      sym.setAttribute('transform', `translate(${x + 0.15 * CELL},${y + 0.15 * CELL}) scale(${0.0075 * CELL})`);
+      sym.classList.add('on-square');
+    }
+  }
+  // Coordinates along the frame.
+  for (let i = 0; i < SIZE; i++) {
+    const file = flipped ? SIZE - 1 - i : i;
+    const rank = flipped ? i : SIZE - 1 - i;
+    el('text', { x: MARGIN + i * CELL + CELL / 2, y: 836, class: 'coord' }, svg).textContent = String.fromCharCode(97 + file);
+    el('text', { x: 10, y: MARGIN + i * CELL + CELL / 2 + 5, class: 'coord' }, svg).textContent = String(rank + 1);
+  }
+  const marks = el('g', { class: 'marks' }, svg);
+  const mark = (sq, cls) => {
+    if (!sq) return;
+    const { x, y } = place(sq, flipped);
+    el('rect', { x: x + 3, y: y + 3, width: CELL - 6, height: CELL - 6, class: cls, rx: 6 }, marks);
+  };
+  if (last && !last.pass) { mark(last.from, 'last-from'); mark(last.to, 'last-to'); }
+  if (hint && !hint.pass) { mark(hint.from, 'hint-from'); mark(hint.to, 'hint-to'); }
+  if (forced) mark(forced, 'forced');
+  if (selected) mark(selected, 'selected');
+  const pieces = el('g', { class: 'pieces' }, svg);
+  for (const t of towers) {
+    const { x, y } = place(t.sq, flipped);
+    drawTower(pieces, t, x, y, t.sq === forced ? 'is-forced' : '');
+  }
+  const dots = el('g', { class: 'targets' }, svg);
+  for (const mv of targets) {
+    const { x, y } = place(mv.to, flipped);
+    if (mv.push) {
+      el('circle', { cx: x + CELL / 2, cy: y + CELL / 2, r: 0.44 * CELL, class: 'target push', 'data-sq': mv.to }, dots);
+    } else {
+      el('circle', { cx: x + CELL / 2, cy: y + CELL / 2, r: 0.14 * CELL, class: 'target', 'data-sq': mv.to }, dots);
+    }
+  }
+  if (cursor) {
+    const { x, y } = place(cursor, flipped);
+    el('rect', { x: x + 1, y: y + 1, width: CELL - 2, height: CELL - 2, class: 'cursor', rx: 4 }, svg);
+  }
+}
+
+
+/** The size of the board being drawn, in squares. */
+export function boardSize() { return SIZE; }

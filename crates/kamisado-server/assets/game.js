@@ -1,0 +1,512 @@
+// A game being played: the state the server sends, the board's input, the
+// socket and its answers, and everything the page shows about the game.
+import {
+  t, side, sideGen, other, tower, valueWords, noteText, roundOver, onLanguageChange,
+} from './i18n.js';
+import { $, html } from './dom.js';
+import {
+  useLayout, drawBoard, parseMove, place, squareAt, squareName, boardSize,
+} from './board.js';
+import { myGames, saveGame } from './games.js';
+
+
+// How long a page waits for the answer to what it sent before it gives up
+// on it, says so and fetches the game afresh; a hint may search for 10 s.
+const ANSWER_MS = 6000;
+const HINT_MS = 16000;
+
+export const play = {
+  id: null, key: null, seat: null, state: null, ws: null, flipped: false,
+  selected: null, cursor: 'd4', pending: null, timer: null, hint: null, hintAsked: null, retry: 0,
+  overlayClosed: -1, drag: null, resignArmed: false, flipChosen: false, previews: null,
+};
+
+function mySides() {
+  if (play.seat === 'both') return ['b', 'w'];
+  if (play.seat === 'b' || play.seat === 'w') return [play.seat];
+  return [];
+}
+
+function myTurn() {
+  const s = play.state;
+  return s && s.status === 'playing' && !play.pending && mySides().includes(s.to_act) && s.engine !== s.to_act;
+}
+
+function legalMoves() {
+  return myTurn() ? play.state.legal.map(parseMove) : [];
+}
+
+function movesFrom(sq) {
+  return legalMoves().filter((m) => m.from === sq);
+}
+
+function showError(reason) {
+  const box = $('error');
+  box.textContent = reason;
+  box.hidden = !reason;
+}
+
+function send(msg) {
+  if (play.ws && play.ws.readyState === WebSocket.OPEN) {
+    play.ws.send(JSON.stringify(msg));
+    return true;
+  }
+  showError(t('net.offline'));
+  return false;
+}
+
+// The page waits for no answer for ever: past its time, it says so and
+// reconnects, which brings the game as it stands.
+function noAnswer() {
+  play.pending = null;
+  play.hintAsked = null;
+  play.timer = null;
+  showError(t('net.no_answer'));
+  if (play.ws) play.ws.close();
+  render();
+}
+
+function armTimer(ms) {
+  clearTimeout(play.timer);
+  play.timer = setTimeout(noAnswer, ms);
+}
+
+function settle() {
+  clearTimeout(play.timer);
+  play.timer = null;
+}
+
+// Sends an action and holds further actions until its answer (ack or error) comes.
+function act(msg) {
+  if (play.pending) return;
+  showError('');
+  play.pending = msg;
+  play.hint = null;
+  $('hint-text').hidden = true;
+  armTimer(ANSWER_MS);
+  send(msg);
+  render();
+}
+
+function askHint() {
+  if (play.hintAsked || play.pending) return;
+  play.hintAsked = { t: 'hint', n: play.state.n };
+  armTimer(HINT_MS);
+  send(play.hintAsked);
+  $('hint-text').textContent = '…';
+  $('hint-text').hidden = false;
+}
+
+function playMove(text) {
+  if (!play.state) return;
+  play.selected = null;
+  act({ t: 'move', n: play.state.n, mv: text });
+}
+
+function clickSquare(sq) {
+  if (!sq) return;
+  play.cursor = sq;
+  if (play.selected) {
+    const mv = movesFrom(play.selected).find((m) => m.to === sq);
+    if (mv) { playMove(mv.text); return; }
+  }
+  play.selected = movesFrom(sq).length > 0 && play.selected !== sq ? sq : null;
+  renderBoard();
+}
+
+function svgPoint(svg, ev) {
+  const pt = svg.createSVGPoint();
+  pt.x = ev.clientX;
+  pt.y = ev.clientY;
+  return pt.matrixTransform(svg.getScreenCTM().inverse());
+}
+
+function setupBoardInput() {
+  // The keyboard cursor's square, for assistive tools and tests.
+  window.kamisadoCursor = () => play.cursor;
+  const svg = $('board');
+  svg.addEventListener('pointerdown', (ev) => {
+    const p = svgPoint(svg, ev);
+    const sq = squareAt(p, play.flipped);
+    if (!sq) return;
+    if (movesFrom(sq).length > 0) {
+      const node = svg.querySelector(`.tower[data-sq="${sq}"]`);
+      play.drag = { sq, node, start: p, moved: false };
+      svg.setPointerCapture(ev.pointerId);
+    }
+  });
+  svg.addEventListener('pointermove', (ev) => {
+    const d = play.drag;
+    if (!d) return;
+    const p = svgPoint(svg, ev);
+    if (!d.moved && Math.hypot(p.x - d.start.x, p.y - d.start.y) > 12) {
+      d.moved = true;
+      play.selected = d.sq;
+      render();
+      d.node = svg.querySelector(`.tower[data-sq="${d.sq}"]`);
+      if (d.node) d.node.classList.add('dragging');
+    }
+    if (d.moved && d.node) {
+      const origin = place(d.sq, play.flipped);
+      d.node.setAttribute('transform', `translate(${p.x},${p.y})`);
+      d.node.dataset.ox = origin.x;
+    }
+  });
+  const end = (ev) => {
+    const d = play.drag;
+    play.drag = null;
+    const p = svgPoint(svg, ev);
+    const sq = squareAt(p, play.flipped);
+    if (d && d.moved) {
+      const mv = movesFrom(d.sq).find((m) => m.to === sq);
+      if (mv) playMove(mv.text); else render();
+      return;
+    }
+    clickSquare(sq);
+  };
+  svg.addEventListener('pointerup', end);
+  svg.addEventListener('pointercancel', () => { play.drag = null; render(); });
+  svg.addEventListener('keydown', (ev) => {
+    const file = play.cursor.charCodeAt(0) - 97;
+    const rank = Number(play.cursor.slice(1)) - 1;
+    const dir = play.flipped ? -1 : 1;
+    const moves = { ArrowUp: [0, dir], ArrowDown: [0, -dir], ArrowLeft: [-dir, 0], ArrowRight: [dir, 0] };
+    if (moves[ev.key]) {
+      const [df, dr] = moves[ev.key];
+      const f = Math.min(boardSize() - 1, Math.max(0, file + df));
+      const r = Math.min(boardSize() - 1, Math.max(0, rank + dr));
+      play.cursor = squareName(f, r);
+      ev.preventDefault();
+      render();
+    } else if (ev.key === 'Enter' || ev.key === ' ') {
+      ev.preventDefault();
+      clickSquare(play.cursor);
+    } else if (ev.key === 'Escape') {
+      play.selected = null;
+      render();
+    }
+  });
+  // Focus only moves the keyboard cursor: redraw the board alone, so that a
+  // press elsewhere (a fill preview) is not undone by a redraw under it.
+  svg.addEventListener('focus', () => renderBoard());
+  svg.addEventListener('blur', () => renderBoard());
+}
+
+// The engine is named in the reader's language; players by their own names.
+function nameOf(s, who) {
+  return s.engine === who && s.level ? t('engine.name', { level: s.level }) : s.names[who];
+}
+
+function renderPlayer(box, who) {
+  const s = play.state;
+  box.replaceChildren();
+  box.appendChild(html('span', '', `chip side-${who}`));
+  box.appendChild(html('span', nameOf(s, who), 'name'));
+  const tags = [];
+  if (s.names[who] !== side(who)) tags.push(side(who));
+  if (s.engine === who) tags.push(t('tag.engine'));
+  if (mySides().includes(who) && play.seat !== 'both') tags.push(t('tag.you'));
+  box.appendChild(html('span', tags.length ? ` · ${tags.join(' · ')}` : '', 'muted'));
+  box.appendChild(html('span', String(s.score[who]), 'points'));
+  box.classList.toggle('to-act', s.to_act === who);
+}
+
+function renderMoves(container, rounds) {
+  container.replaceChildren();
+  for (const r of rounds) {
+    const fill = r.fill ? ` — ${t(r.fill === 'left' ? 'game.fill_left' : 'game.fill_right')}` : '';
+    container.appendChild(html('div', `${t('game.round_head', { round: r.round })}${fill}`, 'round-head'));
+    const ol = html('ol', undefined, 'movelist');
+    r.moves.forEach((m, i) => {
+      const li = html('li', m);
+      li.value = i + 1;
+      li.className = i % 2 === 0 ? 'first-mover' : '';
+      ol.appendChild(li);
+    });
+    container.appendChild(ol);
+    if (r.result) container.appendChild(html('div', r.result, 'round-result'));
+  }
+  container.scrollTop = container.scrollHeight;
+}
+
+// The match's end in words: a single round is a round won, a resignation is said as one.
+function overWords(s) {
+  const r = s.last_round;
+  if (r && (r.end === 'resignation' || r.end === 'time')) {
+    const loser = other(r.winner);
+    return t(r.end === 'time' ? 'over.time' : 'over.conceded', {
+      loser: side(loser), loserGen: sideGen(loser), winner: side(r.winner), winnerGen: sideGen(r.winner),
+    });
+  }
+  if (s.target === 1) return t('over.round', { side: side(s.winner) });
+  return t('over.match', { side: side(s.winner), b: s.score.b, w: s.score.w });
+}
+
+function describeStatus(s) {
+  if (s.status === 'over') return overWords(s);
+  if (s.status === 'fill') {
+    if (s.engine === s.to_act) return t('status.engine_fill');
+    return t('status.fill', { side: side(s.to_act) });
+  }
+  let status;
+  if (s.thinking) status = t('status.thinking');
+  else if (mySides().includes(s.to_act) && s.engine !== s.to_act) {
+    status = play.seat === 'both' ? t('status.to_move', { side: side(s.to_act), sideGen: sideGen(s.to_act) }) : t('status.your_move');
+  } else if (s.engine === s.to_act) status = t('status.engine_to_move');
+  else status = t('status.to_move', { side: side(s.to_act), sideGen: sideGen(s.to_act) });
+  if (!s.forced) return `${t('status.any', { status })}.`;
+  const forced = s.towers.find((x) => x.sq === s.forced);
+  let text = forced ? t('status.forced', { status, tower: tower(forced), sq: s.forced }) : status;
+  if (s.legal.length === 1 && s.legal[0] === 'pass') text += t('status.blocked');
+  return `${text}.`;
+}
+
+function renderOverlay() {
+  const s = play.state;
+  const box = $('round-end');
+  const show = (s.status === 'fill' || s.status === 'over') && play.overlayClosed !== s.n;
+  box.hidden = !show;
+  if (!show) { play.previews = null; return; }
+  const r = s.last_round;
+  const winner = s.status === 'over' ? s.winner : s.to_act;
+  let title;
+  const conceded = r && (r.end === 'resignation' || r.end === 'time');
+  if (conceded) title = t('end.title_win', { name: nameOf(s, winner) });
+  else if (s.status === 'over' && s.target !== 1) title = t('end.title_match', { name: nameOf(s, winner) });
+  else if (s.target === 1) title = t('end.title_single', { name: nameOf(s, winner) });
+  else title = t('end.title_round', { name: nameOf(s, winner), round: s.round });
+  $('round-end-title').textContent = title;
+  // The round's end as the move that ended it tells it; a resignation in words of its own.
+  const told = s.notes.length ? s.notes[s.notes.length - 1].next : null;
+  let why = '';
+  if (told && told.kind === 'round_over') why = roundOver(told);
+  else if (r) why = overWords(s);
+  const score = s.target === 1 ? '' : ` ${t('end.score', { b: s.score.b, w: s.score.w, target: s.target })}`;
+  $('round-end-text').textContent = `${why}${score}`;
+  const mine = s.status === 'fill' && mySides().includes(winner) && s.engine !== winner;
+  $('fill-choice').hidden = !mine;
+  $('fill-wait').hidden = s.status !== 'fill' || mine;
+  $('fill-wait').textContent = s.engine === winner ? t('end.wait_engine') : t('end.wait', { name: nameOf(s, winner) });
+  $('over-actions').hidden = s.status !== 'over';
+  // The previews are drawn once per state and side: a redraw under a press
+  // would swallow the click that follows it.
+  const key = `${s.n}:${play.flipped}:${document.body.classList.contains('symbols')}`;
+  if (mine && s.fill_preview && play.previews !== key) {
+    play.previews = key;
+    drawBoard($('preview-left'), { towers: s.fill_preview.left || [], flipped: play.flipped });
+    drawBoard($('preview-right'), { towers: s.fill_preview.right || [], flipped: play.flipped });
+  }
+}
+
+function renderBoard() {
+  const s = play.state;
+  if (!s) return;
+  useLayout(s.layout);
+  const svg = $('board');
+  drawBoard(svg, {
+    towers: s.towers,
+    flipped: play.flipped,
+    last: s.last ? parseMove(s.last) : null,
+    forced: s.status === 'playing' ? s.forced : null,
+    selected: play.selected,
+    targets: play.selected ? movesFrom(play.selected) : [],
+    cursor: document.activeElement === svg ? play.cursor : null,
+    hint: play.hint,
+  });
+  svg.dataset.n = s.n;
+  svg.dataset.status = s.status;
+  svg.dataset.myturn = myTurn() ? '1' : '0';
+  svg.dataset.pending = play.pending ? '1' : '0';
+}
+
+function canUndo(s) {
+  // Against the engine and on one screen a move can be taken back until
+  // the next round starts, also the move that ended the round or the match;
+  // a resignation cannot be.
+  if (!mySides().length || s.mode === 'friend' || s.n === 0) return false;
+  return !(s.last_round && s.last_round.end === 'resignation' && s.status === 'over');
+}
+
+export function render() {
+  const s = play.state;
+  if (!s) return;
+  renderBoard();
+  renderPlayer($('bottom-player'), play.flipped ? 'w' : 'b');
+  renderPlayer($('top-player'), play.flipped ? 'b' : 'w');
+  $('score').textContent = s.target === 1 ? t('game.single') : t('game.score', { b: s.score.b, w: s.score.w, target: s.target });
+  const rules = s.rules && s.rules !== 'standard' ? t('game.rules', { rules: t(`lobby.${s.rules}`) }) : '';
+  const board = s.board && s.board !== '8x8' ? t('game.board', { board: s.board.replace('x', '×') }) : '';
+  const info = [s.target === 1 ? '' : t('game.round', { round: s.round }), rules, board].filter(Boolean);
+  $('round-info').textContent = info.length ? `· ${info.join(', ')}` : '';
+  let status = describeStatus(s);
+  if (s.takeback && s.takeback === play.seat) status += t('status.offered');
+  $('status').textContent = status;
+  const last = s.notes.length ? s.notes[s.notes.length - 1] : null;
+  $('explain').textContent = last ? noteText(last) : t('game.first_note');
+  $('notes').replaceChildren(...s.notes.map((n) => html('li', noteText(n))));
+  renderMoves($('moves'), s.rounds);
+  const seated = mySides().length > 0;
+  $('pass').hidden = !(myTurn() && s.legal.includes('pass'));
+  $('hint').hidden = !(seated && s.mode !== 'friend' && myTurn());
+  $('undo').hidden = !canUndo(s);
+  $('takeback').hidden = !(seated && s.mode === 'friend' && s.status !== 'over' && s.n > 0 && !s.takeback);
+  $('resign').hidden = !(seated && s.status !== 'over');
+  $('resign').textContent = play.resignArmed ? t('game.resign_sure') : t('game.resign');
+  for (const id of ['undo', 'takeback', 'resign', 'pass', 'hint']) $(id).disabled = Boolean(play.pending);
+  $('type-move').hidden = !seated || s.status !== 'playing';
+  const offer = s.takeback && seated && play.seat !== 'both' && s.takeback !== play.seat;
+  $('takeback-offer').hidden = !offer;
+  if (s.takeback) $('takeback-text').textContent = t('status.offer', { name: s.names[s.takeback] });
+  const mine = play.seat === 'b' || play.seat === 'w';
+  $('name-card').hidden = !(s.mode === 'friend' && mine);
+  if (mine && document.activeElement !== $('my-name')) $('my-name').value = s.names[play.seat];
+  // The invite is needed until the friend has taken their seat.
+  $('invite-card').hidden = !(play.invite && mine && !s.joined[other(play.seat)]);
+  renderHint();
+  renderOverlay();
+}
+
+function renderHint() {
+  const h = play.hint;
+  if (!h) return;
+  const line = h.line.length > 1 ? t('hint.then', { line: h.line.slice(1, 5).join(' ') }) : '';
+  $('hint-text').textContent = `${t('hint.text', { mv: h.text, value: valueWords(h.value) })}${line}`;
+  $('hint-text').hidden = false;
+}
+
+function answered(msg) {
+  const waiting = play.pending;
+  if (waiting && (msg.of === waiting.t || msg.of === null)) {
+    play.pending = null;
+    settle();
+    return true;
+  }
+  if (play.hintAsked && msg.of === 'hint') {
+    play.hintAsked = null;
+    settle();
+    $('hint-text').hidden = true;
+    return true;
+  }
+  return false;
+}
+
+function connect() {
+  const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  const ws = new WebSocket(`${proto}//${location.host}/api/games/${play.id}/ws`);
+  play.ws = ws;
+  ws.addEventListener('open', () => {
+    play.retry = 0;
+    ws.send(JSON.stringify({ t: 'join', key: play.key }));
+    document.body.dataset.connected = '1';
+  });
+  ws.addEventListener('message', (ev) => {
+    let msg;
+    try { msg = JSON.parse(ev.data); } catch (e) { return; }
+    switch (msg.t) {
+      case 'welcome':
+        if (play.seat === null && msg.seat === 'w' && !play.flipChosen) play.flipped = true;
+        play.seat = msg.seat;
+        if (msg.seat) {
+          const entry = myGames().find((g) => g.id === play.id);
+          if (entry && entry.seat !== msg.seat) saveGame({ ...entry, seat: msg.seat });
+        }
+        render();
+        break;
+      case 'state': {
+        const changed = !play.state || play.state.n !== msg.n;
+        play.state = msg;
+        if (changed) { play.selected = null; play.resignArmed = false; }
+        if (changed && play.hint && play.hint.n !== msg.n) { play.hint = null; $('hint-text').hidden = true; }
+        render();
+        break;
+      }
+      case 'ack':
+        answered(msg);
+        showError('');
+        render();
+        break;
+      case 'error':
+        answered(msg);
+        showError(msg.reason);
+        render();
+        break;
+      case 'hint':
+        if (play.hintAsked) { play.hintAsked = null; settle(); }
+        play.hint = { ...parseMove(msg.mv), n: msg.n, value: msg.value, line: msg.line };
+        render();
+        break;
+      default: break;
+    }
+  });
+  ws.addEventListener('close', () => {
+    document.body.dataset.connected = '0';
+    if (play.ws !== ws) return;
+    // An action in flight is answered by the state the new connection brings.
+    if (play.pending || play.hintAsked) { play.pending = null; play.hintAsked = null; settle(); }
+    play.retry = Math.min(play.retry + 1, 5);
+    setTimeout(connect, 400 * play.retry);
+  });
+}
+
+export function showGame(id) {
+  $('play').hidden = false;
+  play.id = id;
+  const hash = new URLSearchParams(location.hash.slice(1));
+  const stored = myGames().find((g) => g.id === id);
+  if (hash.get('seat')) {
+    play.key = hash.get('seat');
+    saveGame({ id, key: play.key, seat: null, mode: 'friend', invited: true, at: Date.now() });
+    history.replaceState(null, '', `/g/${id}`);
+  } else if (stored) {
+    play.key = stored.key;
+  }
+  if (stored && stored.seat === 'w') play.flipped = true;
+  const watch = `${location.origin}/g/${id}`;
+  $('watch-link-out').textContent = watch;
+  $('watch-link-out').href = watch;
+  $('download').href = `/api/games/${id}/record`;
+  if (stored && stored.invite) {
+    play.invite = stored.invite;
+    $('invite-link').value = `${location.origin}/g/${id}#seat=${stored.invite}`;
+  }
+  $('copy-invite').addEventListener('click', () => {
+    $('invite-link').select();
+    if (navigator.clipboard) navigator.clipboard.writeText($('invite-link').value).catch(() => {});
+  });
+  $('pass').addEventListener('click', () => playMove('pass'));
+  $('hint').addEventListener('click', askHint);
+  $('undo').addEventListener('click', () => act({ t: 'undo', n: play.state.n }));
+  $('takeback').addEventListener('click', () => act({ t: 'takeback', n: play.state.n }));
+  $('takeback-accept').addEventListener('click', () => act({ t: 'takeback_reply', accept: true }));
+  $('takeback-decline').addEventListener('click', () => act({ t: 'takeback_reply', accept: false }));
+  $('resign').addEventListener('click', () => {
+    if (!play.resignArmed) { play.resignArmed = true; render(); return; }
+    play.resignArmed = false;
+    act({ t: 'resign', n: play.state.n });
+  });
+  $('flip').addEventListener('click', () => { play.flipped = !play.flipped; play.flipChosen = true; render(); });
+  $('fill-left').addEventListener('click', () => act({ t: 'fill', n: play.state.n, fill: 'left' }));
+  $('fill-right').addEventListener('click', () => act({ t: 'fill', n: play.state.n, fill: 'right' }));
+  $('close-overlay').addEventListener('click', () => { play.overlayClosed = play.state.n; render(); });
+  $('type-move').addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    const text = $('move-input').value.trim();
+    if (!text) return;
+    $('move-input').value = '';
+    playMove(text);
+  });
+  $('to-analysis').addEventListener('click', async () => {
+    const res = await fetch(`/api/games/${id}/record`);
+    const text = await res.text();
+    try { sessionStorage.setItem('kamisado.analyse', text); } catch (e) { /* */ }
+    location.href = '/analysis';
+  });
+  $('name-form').addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    act({ t: 'name', name: $('my-name').value });
+    $('my-name').blur();
+  });
+  onLanguageChange(render);
+  setupBoardInput();
+  connect();
+}

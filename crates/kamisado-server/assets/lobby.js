@@ -1,0 +1,100 @@
+// The lobby: the new-game form, this browser's games and a game to watch.
+import { t, side, sideGen, onLanguageChange } from './i18n.js';
+import { $, html } from './dom.js';
+import { myGames, saveGame, forgetGame } from './games.js';
+
+
+function gameLabel(g) {
+  if (g.mode === 'engine') return t('lobby.vs_engine', { level: g.level || '?' });
+  if (g.mode === 'local') return t('lobby.vs_local');
+  return g.invited ? t('lobby.vs_invited') : t('lobby.vs_friend');
+}
+
+export function showLobby() {
+  $('lobby').hidden = false;
+  const form = $('new-game');
+  const sync = () => {
+    const mode = form.mode.value;
+    $('level-row').hidden = mode !== 'engine';
+    $('colour-row').hidden = mode === 'local';
+    $('opponent-row').hidden = mode !== 'local';
+    $('name-label').textContent = mode === 'local' ? t('lobby.black_name') : t('lobby.name');
+  };
+  form.addEventListener('change', sync);
+  sync();
+  onLanguageChange(sync);
+  form.addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    const mode = form.mode.value;
+    const body = {
+      mode,
+      target: Number($('target').value),
+      rules: $('rules').value,
+      board: $('board-size').value,
+      name: $('name').value,
+    };
+    if (mode === 'engine') body.level = Number($('level').value);
+    const seed = new URLSearchParams(location.search).get('seed');
+    if (seed && /^[0-9]{1,15}$/.test(seed)) body.seed = Number(seed);
+    if (mode !== 'local') body.colour = form.colour.value;
+    if (mode === 'local') body.opponent = $('opponent').value;
+    $('start').disabled = true;
+    $('lobby-error').hidden = true;
+    try {
+      const res = await fetch('/api/games', {
+        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
+      });
+      const data = await res.json();
+      if (!res.ok) throw new Error(data.error || res.statusText);
+      saveGame({
+        id: data.id, key: data.key, seat: data.seat, mode, level: body.level, invite: data.invite || null, at: Date.now(),
+      });
+      location.href = `/g/${data.id}`;
+    } catch (e) {
+      $('start').disabled = false;
+      $('lobby-error').textContent = t('lobby.failed', { reason: e.message });
+      $('lobby-error').hidden = false;
+    }
+  });
+  $('watch').addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    const text = $('watch-link').value.trim();
+    const m = text.match(/([0-9a-f]{16})/i);
+    if (m) location.href = `/g/${m[1].toLowerCase()}`;
+    else { $('lobby-error').textContent = t('lobby.bad_link'); $('lobby-error').hidden = false; }
+  });
+  const list = $('my-games');
+  const games = myGames();
+  $('no-games').hidden = games.length > 0;
+  const draw = [];
+  for (const g of games.slice(0, 20)) {
+    const li = html('li');
+    const a = html('a');
+    a.href = `/g/${g.id}`;
+    li.appendChild(a);
+    const label = html('span', '', 'muted');
+    li.appendChild(label);
+    const status = html('span', '', 'game-status');
+    li.appendChild(status);
+    const drop = html('button', '', 'small');
+    drop.addEventListener('click', () => { forgetGame(g.id); li.remove(); });
+    li.appendChild(drop);
+    list.appendChild(li);
+    let state;
+    const paint = () => {
+      a.textContent = t('lobby.game', { id: g.id.slice(0, 6) });
+      label.textContent = ` — ${gameLabel(g)}`;
+      drop.textContent = t('lobby.forget');
+      if (state === null) status.textContent = t('lobby.gone');
+      else if (state) {
+        status.textContent = state.status === 'over'
+          ? t('lobby.over', { side: side(state.winner), sideGen: sideGen(state.winner), b: state.score.b, w: state.score.w })
+          : t('lobby.on', { b: state.score.b, w: state.score.w, round: state.round, side: side(state.to_act), sideGen: sideGen(state.to_act) });
+      }
+    };
+    draw.push(paint);
+    paint();
+    fetch(`/api/games/${g.id}`).then((r) => (r.ok ? r.json() : null)).then((s) => { state = s; paint(); }).catch(() => {});
+  }
+  onLanguageChange(() => draw.forEach((f) => f()));
+}
