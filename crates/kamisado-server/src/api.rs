@@ -53,6 +53,7 @@ const MISSING_HTML: &str = include_str!("../assets/missing.html");
 
 /// Every route of the server.
 pub fn router(app: Arc<App>) -> Router {
+    let logged = Arc::clone(&app);
     Router::new()
         .route("/", get(index))
         .route("/g/{id}", get(game_page))
@@ -68,7 +69,29 @@ pub fn router(app: Arc<App>) -> Router {
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(middleware::from_fn(security_headers))
+        .layer(middleware::from_fn_with_state(logged, log_request))
         .with_state(app)
+}
+
+/// Logs each request (method, path, status, time; never a body, so never a
+/// seat key) at `debug`, and counts the refused ones.
+async fn log_request(State(app): State<Arc<App>>, request: Request, next: Next) -> Response {
+    let method = request.method().clone();
+    let path = request.uri().path().to_string();
+    let start = std::time::Instant::now();
+    let response = next.run(request).await;
+    let status = response.status();
+    if status.is_client_error() {
+        app.count_refusal();
+    }
+    tracing::debug!(
+        %method,
+        %path,
+        status = status.as_u16(),
+        ms = start.elapsed().as_millis() as u64,
+        "request"
+    );
+    response
 }
 
 async fn security_headers(request: Request, next: Next) -> Response {

@@ -66,6 +66,8 @@ pub struct App {
     quota: GameQuota,
     /// Set when the server stops: no change is stored after it.
     closed: AtomicBool,
+    /// Requests and messages refused since the server started.
+    refusals: AtomicU64,
 }
 
 /// A request for a new game (`POST /api/games`).
@@ -346,6 +348,7 @@ impl App {
             quota: GameQuota::new(limits.games_per_client, limits.games_window),
             limits,
             closed: AtomicBool::new(false),
+            refusals: AtomicU64::new(0),
         }
     }
 
@@ -353,11 +356,22 @@ impl App {
     /// database (an engine still thinking has its answer dropped).
     pub async fn close(&self) {
         self.closed.store(true, Ordering::SeqCst);
+        tracing::info!(refusals = self.refusals(), "the server stops");
         let cells: Vec<Arc<GameCell>> = self.games.lock().await.values().cloned().collect();
         for cell in cells {
             // Waits for a change in progress to finish.
             drop(cell.room.lock().await);
         }
+    }
+
+    /// Counts one refused request or message.
+    pub fn count_refusal(&self) {
+        self.refusals.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Requests and messages refused since the server started.
+    pub fn refusals(&self) -> u64 {
+        self.refusals.load(Ordering::Relaxed)
     }
 
     fn check_open(&self) -> Result<(), ServerError> {
@@ -392,6 +406,14 @@ impl App {
         };
         let row = plan.row(&req, &id, &key, invite.as_deref());
         self.store.insert_game(&row).await?;
+        tracing::info!(
+            game = %id,
+            mode = row.mode.name(),
+            rules = row.rules.name(),
+            board = row.board.name(),
+            target = row.target,
+            "game created"
+        );
         // Load it now so that the engine starts if it moves first.
         self.game(&id).await?;
         let seat = match plan.mode {
@@ -546,6 +568,16 @@ impl App {
             .apply(action, note)
             .map_err(|e| ServerError::Corrupt(format!("a told action did not apply: {e}")))?;
         room.takeback = None;
+        if let MatchState::Over { winner } = room.game.state() {
+            let score = room.game.current().score();
+            tracing::info!(
+                game = %room.game.row.id,
+                winner = %side_name(winner),
+                score = %format!("{}-{}", score.black, score.white),
+                actions = room.game.actions.len(),
+                "game ended"
+            );
+        }
         self.kick_engine(cell, &mut room);
         cell.publish(&room);
         Ok(Acted { duplicate: false })
@@ -718,6 +750,7 @@ impl App {
         let seed = (room.game.row.seed as u64) ^ (n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let engine = room.game.engine_side().unwrap_or(Side::White);
         let epoch = cell.epoch.load(Ordering::SeqCst);
+        let id = room.game.row.id.clone();
         tokio::spawn(async move {
             let fill_now = matches!(m.state(), MatchState::AwaitingFill { .. });
             let choice = app
@@ -737,8 +770,8 @@ impl App {
                         .act_in(&cell, Some(Seat::Side(engine)), n, action, Some(epoch))
                         .await;
                 }
-                Ok(None) => eprintln!("kamisado-server: the engine found no move in a live round"),
-                Err(e) => eprintln!("kamisado-server: {e}"),
+                Ok(None) => tracing::error!(game = %id, "the engine found no move in a live round"),
+                Err(e) => tracing::error!("the engine failed: {e}"),
             }
             let mut room = cell.room.lock().await;
             if room.engine_pending == Some(n) && cell.epoch.load(Ordering::SeqCst) == epoch {

@@ -153,6 +153,11 @@ macro_rules! any_board {
 any_board!(Six, Eight, Ten);
 
 impl AnyMatch {
+    /// The score and target.
+    pub fn score(&self) -> kamisado_core::Score {
+        on_board!(self, AnyMatch, m => m.score())
+    }
+
     /// The match's state.
     pub fn state(&self) -> MatchState {
         on_board!(self, AnyMatch, m => m.state())

@@ -110,7 +110,7 @@ impl IntoResponse for ServerError {
     fn into_response(self) -> Response {
         let status = self.status();
         let reason = if status == StatusCode::INTERNAL_SERVER_ERROR {
-            eprintln!("kamisado-server: {self}");
+            tracing::error!("{self}");
             "internal error: the server could not complete the request".to_string()
         } else {
             self.to_string()

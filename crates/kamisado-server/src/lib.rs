@@ -137,6 +137,22 @@ pub async fn bind_with(config: ServeConfig, limits: Limits) -> Result<Server, Se
     Ok(Server { listener, app })
 }
 
+/// Sends the server's log to standard error, at the level `KAMISADO_LOG`
+/// names (`error`, `warn`, `info` — the default —, `debug` or `trace`): games
+/// created and ended and the server's start and stop at `info`, each request
+/// and each refusal at `debug`. Seat keys are never logged. Does nothing when
+/// the program has set up a log of its own.
+pub fn init_log() {
+    let level = std::env::var("KAMISADO_LOG")
+        .ok()
+        .and_then(|l| l.parse::<tracing::Level>().ok())
+        .unwrap_or(tracing::Level::INFO);
+    let _ = tracing_subscriber::fmt()
+        .with_max_level(level)
+        .with_writer(std::io::stderr)
+        .try_init();
+}
+
 /// Serves the game at `config.addr` until Ctrl-C, on a runtime of its own
 /// (for a program that has none, such as `kamisado serve`).
 ///
@@ -154,8 +170,9 @@ pub fn serve_blocking(config: ServeConfig) -> Result<(), ServerError> {
 /// # Errors
 /// As [`bind`], or when the listener fails.
 pub async fn serve(config: ServeConfig) -> Result<(), ServerError> {
+    init_log();
     let server = bind(config).await?;
-    eprintln!("Kamisado: open http://{}/", server.local_addr());
+    tracing::info!("Kamisado: open http://{}/", server.local_addr());
     server
         .run_until(async {
             let _ = tokio::signal::ctrl_c().await;

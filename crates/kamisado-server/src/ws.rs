@@ -71,7 +71,7 @@ pub async fn session(app: Arc<App>, cell: Arc<GameCell>, mut socket: WebSocket) 
                     }
                     let answer = match rate.take(Instant::now()) {
                         Ok(()) => handle(&app, &cell, &mut seat, text.as_str(), &direct_tx).await,
-                        Err(e) => Some(ServerMessage::error(claimed_kind(text.as_str()), e)),
+                        Err(e) => Some(refuse(&app, claimed_kind(text.as_str()), e)),
                     };
                     // The sender sees the state its action made before the answer to it.
                     while let Ok(state) = states.try_recv() {
@@ -120,13 +120,21 @@ async fn handle(
 ) -> Option<ServerMessage> {
     let message = match ClientMessage::decode(text, app.limits.max_message) {
         Ok(m) => m,
-        Err(e) => return Some(ServerMessage::error(e.of, e.error)),
+        Err(e) => return Some(refuse(app, e.of, e.error)),
     };
     let kind = message.kind();
     match run(app, cell, seat, message, direct).await {
         Ok(answer) => answer,
-        Err(e) => Some(ServerMessage::error(Some(kind), e)),
+        Err(e) => Some(refuse(app, Some(kind), e)),
     }
+}
+
+/// The answer to a refused message, counted and logged (its reason only:
+/// a message's text, which may hold a seat key, is never logged).
+fn refuse(app: &App, of: Option<Kind>, error: ServerError) -> ServerMessage {
+    app.count_refusal();
+    tracing::debug!(message = of.map_or("unreadable", Kind::name), reason = %error, "refused");
+    ServerMessage::error(of, error)
 }
 
 async fn run(

@@ -65,6 +65,7 @@ async fn main() {
         }
         Err(e) => fail(&e),
     };
+    kamisado_server::init_log();
     let server = match bind_with(config, limits).await {
         Ok(s) => s,
         Err(e) => fail(&e.to_string()),
