@@ -8,6 +8,7 @@
 //! - [`Match`]: a match to 1, 3, 7 or 15 points with promotion, scoring and
 //!   re-seating (R9, R10, R14).
 //! - [`Record`]: game records of whole matches; [`Game`]: a match and its record.
+//! - [`any`]: a move, a match and a game on whichever board is chosen at run time.
 //! - [`story`]: what a move, a pass, a push, a fill or a resignation did, as
 //!   typed events for front ends, with their English words.
 //!
@@ -17,6 +18,7 @@
 //! assert_eq!(perft(&start, 3), 11182);
 //! ```
 
+pub mod any;
 pub mod colour;
 pub mod game;
 pub mod geometry;

@@ -4,13 +4,14 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::app::App;
-use crate::boards::{AnyBoard, AnyMatch, AnyMove};
 use crate::engine::{Assessment, value_view};
 use crate::error::ServerError;
 use crate::live::{layout, towers};
 use crate::wire::{AnalysisView, MoveView, Note, PerSide, PositionView, StepView};
+use kamisado_core::any::{AnyMatch, AnyMove, Erase};
 use kamisado_core::geometry::{Board, BoardSize};
 use kamisado_core::{Match, MatchState, Record, Rules, Setup, story, with_board};
+use kamisado_engine::EngineBoard;
 
 /// The most moves of a record that are analysed.
 pub const MAX_PLIES: usize = 400;
@@ -118,7 +119,10 @@ pub async fn analyse(app: &Arc<App>, text: &str) -> Result<AnalysisView, ServerE
     with_board!(board, B => analyse_on::<B>(app, text).await)
 }
 
-async fn analyse_on<B: AnyBoard>(app: &Arc<App>, text: &str) -> Result<AnalysisView, ServerError> {
+async fn analyse_on<B: EngineBoard + Erase>(
+    app: &Arc<App>,
+    text: &str,
+) -> Result<AnalysisView, ServerError> {
     let (start, steps) = read::<B>(text)?;
     let last = steps
         .last()
@@ -127,11 +131,11 @@ async fn analyse_on<B: AnyBoard>(app: &Arc<App>, text: &str) -> Result<AnalysisV
     // goes on there: each assessed as a hint would be.
     let mut positions: Vec<AnyMatch> = steps
         .iter()
-        .map(|(_, before, _)| B::wrap_match(before.clone()))
+        .map(|(_, before, _)| B::erase_match(before.clone()))
         .collect();
     let last_playing = last.state() == MatchState::Playing;
     if last_playing {
-        positions.push(B::wrap_match(last.clone()));
+        positions.push(B::erase_match(last.clone()));
     }
     let nodes = app.limits.assess_nodes;
     let ticket = app.engines.admit()?;

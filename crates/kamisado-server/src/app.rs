@@ -11,7 +11,6 @@ use kamisado_core::{MatchState, Rules, Side};
 use serde::{Deserialize, Serialize};
 use tokio::sync::{Mutex, broadcast};
 
-use crate::boards::AnyMatch;
 use crate::engine::EnginePool;
 use crate::error::ServerError;
 use crate::limits::{GameQuota, Limits};
@@ -20,6 +19,7 @@ use crate::rights::{self, Request};
 use crate::room::Room;
 use crate::store::{GameRow, Mode, Store};
 use crate::wire::ServerMessage;
+use kamisado_core::any::AnyMatch;
 
 /// How many state messages a slow watcher may fall behind before it is sent the latest.
 const BROADCAST_DEPTH: usize = 64;

@@ -14,8 +14,10 @@ use std::time::Duration;
 use kamisado_core::{Fill, Side};
 use kamisado_engine::Value;
 
-use crate::boards::{AnyBoard, AnyMatch, AnyMove, on_board};
 use crate::wire::{ValueKind, ValueView};
+use kamisado_core::any::{AnyMatch, AnyMove};
+use kamisado_core::on_any;
+use kamisado_engine::EngineBoard;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::error::ServerError;
@@ -89,15 +91,15 @@ pub trait Brain: Send + 'static {
 
 impl Brain for kamisado_engine::Engine {
     fn choose_move(&mut self, m: &AnyMatch, level: u8, seed: u64) -> Option<AnyMove> {
-        on_board!(m, AnyMatch, m => self.choose_move(m, level.clamp(1, 6), seed).map(AnyMove::of))
+        on_any!(m, AnyMatch, m => self.choose_move(m, level.clamp(1, 6), seed).map(AnyMove::of))
     }
 
     fn choose_fill(&mut self, m: &AnyMatch, level: u8) -> Fill {
-        on_board!(m, AnyMatch, m => self.choose_fill(m, level.clamp(1, 6)))
+        on_any!(m, AnyMatch, m => self.choose_fill(m, level.clamp(1, 6)))
     }
 
     fn assess(&mut self, m: &AnyMatch, nodes: u64, stop: &AtomicBool) -> Assessment {
-        on_board!(m, AnyMatch, m => assess_on(self, m, nodes, stop))
+        on_any!(m, AnyMatch, m => assess_on(self, m, nodes, stop))
     }
 }
 
@@ -106,7 +108,7 @@ impl Brain for kamisado_engine::Engine {
 /// needs about three million); then every move is valued within a quarter
 /// as many more, sharing the table, and a move the proof found keeps the
 /// proof's value and line.
-fn assess_on<B: AnyBoard>(
+fn assess_on<B: EngineBoard>(
     engine: &mut kamisado_engine::Engine,
     m: &kamisado_core::Match<B>,
     nodes: u64,

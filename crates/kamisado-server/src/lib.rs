@@ -27,7 +27,6 @@
 mod analysis;
 mod api;
 mod app;
-mod boards;
 mod engine;
 mod error;
 pub mod limits;
@@ -44,8 +43,8 @@ use std::sync::Arc;
 
 pub use api::CONTENT_SECURITY_POLICY;
 pub use app::Created;
-pub use boards::AnyMove;
 pub use error::ServerError;
+pub use kamisado_core::any::AnyMove;
 pub use limits::Limits;
 pub use live::Seat;
 pub use store::Mode;

@@ -4,11 +4,12 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::boards::{AnyBoard, AnyGame, AnyMatch, AnyMove, on_board};
 use crate::error::ServerError;
 use crate::store::GameRow;
 use crate::wire::{FillPreview, Note, PerSide, RoundLog, RoundView, StateView, Status, TowerView};
+use kamisado_core::any::{AnyGame, AnyMatch, AnyMove, Erase};
 use kamisado_core::geometry::{self, Board};
+use kamisado_core::on_any;
 use kamisado_core::story;
 use kamisado_core::{
     Fill, Game, Match, MatchState, Position, RoundEnd, RoundResult, Side, Square, with_board,
@@ -125,7 +126,7 @@ impl LiveGame {
             &row.white_name,
             &row.created_at,
         )
-        .map(B::wrap_game)
+        .map(B::erase_game)
         .map_err(|e| e.to_string()))
         .map_err(corrupt)?;
         let mut live = LiveGame {
@@ -202,7 +203,7 @@ impl LiveGame {
     /// # Errors
     /// The reason the rules refuse it.
     pub fn tell(&self, action: Action) -> Result<Note, String> {
-        on_board!(&self.game, AnyGame, game => tell_on(game.current(), action))
+        on_any!(&self.game, AnyGame, game => tell_on(game.current(), action))
     }
 
     /// Applies an action that [`LiveGame::tell`] told, with its story.
@@ -215,7 +216,7 @@ impl LiveGame {
             _ => self.side_to_act(),
         };
         let mover = mover.ok_or_else(|| "the match is over".to_string())?;
-        on_board!(&mut self.game, AnyGame, game => apply_to(game, action))?;
+        on_any!(&mut self.game, AnyGame, game => apply_to(game, action))?;
         self.movers.push(mover);
         self.actions.push(action);
         self.notes.push(note);
@@ -224,7 +225,7 @@ impl LiveGame {
 
     /// Names a side's player, in the row and in the record.
     pub fn rename(&mut self, side: Side, name: String) {
-        on_board!(&mut self.game, AnyGame, game => game.set_player(side, &name));
+        on_any!(&mut self.game, AnyGame, game => game.set_player(side, &name));
         match side {
             Side::Black => self.row.black_name = name,
             Side::White => self.row.white_name = name,
@@ -235,7 +236,7 @@ impl LiveGame {
     /// as the game tells it: [`crate::room::Room::view`] adds offers, seats
     /// taken and the engine's thinking.
     pub fn view(&self) -> StateView {
-        on_board!(&self.game, AnyGame, game => self.view_of(game))
+        on_any!(&self.game, AnyGame, game => self.view_of(game))
     }
 
     fn view_of<B: Board>(&self, game: &Game<B>) -> StateView {

@@ -34,10 +34,10 @@ use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::Value;
 
-use crate::boards::AnyMove;
 use crate::error::ServerError;
 use crate::live::Seat;
 use crate::store::Mode;
+use kamisado_core::any::AnyMove;
 
 /// Writes a value with its `Display` as a JSON string.
 fn as_text<T: fmt::Display, S: Serializer>(value: &T, s: S) -> Result<S::Ok, S::Error> {
@@ -55,16 +55,51 @@ where
     text.parse().map_err(D::Error::custom)
 }
 
-impl Serialize for AnyMove {
-    /// A move in notation: `c1-c6`, `d4>d5`, `pass`.
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        as_text(self, s)
+/// Moves on the wire are text in notation (`c1-c6`, `d4>d5`, `pass`):
+/// `#[serde(with = "text_move")]` on a field that holds one.
+mod text_move {
+    use super::*;
+
+    pub fn serialize<S: Serializer>(mv: &AnyMove, s: S) -> Result<S::Ok, S::Error> {
+        as_text(mv, s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<AnyMove, D::Error> {
+        from_text(d)
     }
 }
 
-impl<'de> Deserialize<'de> for AnyMove {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<AnyMove, D::Error> {
-        from_text(d)
+/// [`text_move`] for a list of moves.
+mod text_moves {
+    use super::*;
+
+    pub fn serialize<S: Serializer>(moves: &[AnyMove], s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(moves.iter().map(ToString::to_string))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<AnyMove>, D::Error> {
+        Vec::<String>::deserialize(d)?
+            .iter()
+            .map(|t| t.parse().map_err(D::Error::custom))
+            .collect()
+    }
+}
+
+/// [`text_move`] for a move that may be absent (`null`).
+mod text_move_option {
+    use super::*;
+
+    pub fn serialize<S: Serializer>(mv: &Option<AnyMove>, s: S) -> Result<S::Ok, S::Error> {
+        match mv {
+            Some(mv) => as_text(mv, s),
+            None => s.serialize_none(),
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<AnyMove>, D::Error> {
+        Option::<String>::deserialize(d)?
+            .map(|t| t.parse().map_err(D::Error::custom))
+            .transpose()
     }
 }
 
@@ -264,6 +299,7 @@ pub enum ClientMessage {
         /// The action's number.
         n: usize,
         /// The move (`c1-c6`, `d4>d5`, `pass`), read by the rules' parser.
+        #[serde(with = "text_move")]
         mv: AnyMove,
     },
     /// Chooses the fill side as action number `n`.
@@ -481,10 +517,12 @@ pub struct HintView {
     /// The number of the state it was asked for.
     pub n: usize,
     /// The move.
+    #[serde(with = "text_move")]
     pub mv: AnyMove,
     /// The move's value for the player to move.
     pub value: ValueView,
     /// The line the engine expects, starting with the move.
+    #[serde(with = "text_moves")]
     pub line: Vec<AnyMove>,
 }
 
@@ -799,6 +837,7 @@ pub struct RoundLog {
     /// The fill it started with (none for the first).
     pub fill: Option<String>,
     /// Its moves in notation.
+    #[serde(with = "text_moves")]
     pub moves: Vec<AnyMove>,
     /// Its result as the record writes it (`1-0 home row`), once over.
     pub result: Option<String>,
@@ -857,8 +896,10 @@ pub struct StateView {
     /// The colour that must move.
     pub forced_colour: Option<String>,
     /// The legal moves, from the rules crate.
+    #[serde(with = "text_moves")]
     pub legal: Vec<AnyMove>,
     /// The last move of the round.
+    #[serde(with = "text_move_option")]
     pub last: Option<AnyMove>,
     /// How the last round ended.
     pub last_round: Option<RoundView>,
@@ -895,10 +936,12 @@ pub struct PositionView {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MoveView {
     /// The move.
+    #[serde(with = "text_move")]
     pub mv: AnyMove,
     /// Its value for the mover.
     pub value: ValueView,
     /// The line the engine expects, starting with the move.
+    #[serde(with = "text_moves")]
     pub line: Vec<AnyMove>,
 }
 
@@ -906,6 +949,7 @@ pub struct MoveView {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StepView {
     /// The move played.
+    #[serde(with = "text_move")]
     pub mv: AnyMove,
     /// Its mover.
     pub side: SideCode,
@@ -914,6 +958,7 @@ pub struct StepView {
     /// Its value for the mover, as a hint in the position before would value it.
     pub value: Option<ValueView>,
     /// The engine's best move there.
+    #[serde(with = "text_move_option")]
     pub best: Option<AnyMove>,
     /// The best move's value.
     pub best_value: Option<ValueView>,
