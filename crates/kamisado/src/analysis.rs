@@ -1,6 +1,5 @@
 //! The engine's commands: solve, analyse and the engine part of bench.
 
-use std::io::IsTerminal;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
@@ -11,6 +10,7 @@ use serde_json::{Value as Json, json};
 
 use crate::PositionArgs;
 use crate::commands::{board_size, emit, read_position};
+use crate::progress::Progress;
 
 /// Memory for the engine's transposition table, in MiB.
 pub const HASH_MB: usize = 64;
@@ -62,48 +62,6 @@ pub fn value_words(value: Value, side: kamisado_core::Side) -> String {
         Value::Win(n) => format!("{} wins in {n} plies", side.name()),
         Value::Loss(n) => format!("{} loses in {n} plies", side.name()),
         Value::Score(cp) => format!("not proven; score {cp} for {}", side.name()),
-    }
-}
-
-/// A progress bar on standard error, drawn only when it is a terminal.
-pub struct Progress {
-    label: String,
-    start: Instant,
-    shown: bool,
-}
-
-impl Progress {
-    /// A bar that starts now.
-    pub fn new(label: &str) -> Progress {
-        Progress {
-            label: label.to_string(),
-            start: Instant::now(),
-            shown: std::io::stderr().is_terminal(),
-        }
-    }
-
-    /// Redraws the bar at `done` of `total`.
-    pub fn update(&self, done: usize, total: usize) {
-        if !self.shown || total == 0 {
-            return;
-        }
-        const WIDTH: usize = 30;
-        let filled = WIDTH * done / total;
-        let elapsed = self.start.elapsed().as_secs_f64();
-        let eta = if done > 0 {
-            elapsed / done as f64 * (total - done) as f64
-        } else {
-            0.0
-        };
-        eprint!(
-            "\r{} [{}{}] {done}/{total}  {elapsed:.1} s, about {eta:.0} s left ",
-            self.label,
-            "#".repeat(filled),
-            "-".repeat(WIDTH - filled)
-        );
-        if done == total {
-            eprintln!();
-        }
     }
 }
 

@@ -206,7 +206,7 @@ fn perft_bench(depth: u32, runs: u32) -> Result<(), String> {
     let runs = runs.max(1);
     let mut times: Vec<Duration> = Vec::new();
     let mut leaves = 0;
-    let progress = crate::analysis::Progress::new(&format!("perft {depth}"));
+    let progress = crate::progress::Progress::new(&format!("perft {depth}"));
     for i in 0..runs {
         let t = Instant::now();
         leaves = kamisado_core::perft(&start, depth);

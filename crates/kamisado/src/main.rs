@@ -5,6 +5,7 @@ mod board;
 mod commands;
 mod loadtest;
 mod play;
+mod progress;
 
 use std::io::IsTerminal;
 use std::process::ExitCode;
