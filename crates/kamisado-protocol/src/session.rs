@@ -10,9 +10,11 @@ use kamisado_engine::Engine;
 use crate::command::{
     self, Command, DEFAULT_HASH_MB, EngineOption, GoParams, MAX_HASH_MB, MAX_LEVEL, Start,
 };
-use crate::current::{Current, on_board};
+use crate::current::SessionMatch;
 use crate::output::Output;
 use crate::worker::{Job, Reaped, Worker, searches};
+use kamisado_core::any::AnyMatch;
+use kamisado_core::on_any;
 
 /// The longest line read, in bytes; a longer one is an error and is skipped.
 pub const MAX_LINE: usize = 64 * 1024;
@@ -122,7 +124,7 @@ struct Session<'scope, 'env, W: Write + Send> {
     hash_mb: usize,
     rules: Rules,
     board: BoardSize,
-    current: Current,
+    current: AnyMatch,
     /// The engine when no job holds it.
     engine: Option<Engine>,
     /// The job thinking now, if any.
@@ -138,7 +140,7 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
             hash_mb: DEFAULT_HASH_MB,
             rules: Rules::STANDARD,
             board: BoardSize::Eight,
-            current: Current::single_round(BoardSize::Eight, Rules::STANDARD),
+            current: AnyMatch::single_round(BoardSize::Eight, Rules::STANDARD),
             engine: Some(Engine::new(DEFAULT_HASH_MB)),
             worker: None,
         }
@@ -268,12 +270,12 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
         if let Some(engine) = self.engine.as_mut() {
             engine.clear();
         }
-        self.current = Current::single_round(self.board, self.rules);
+        self.current = AnyMatch::single_round(self.board, self.rules);
         Ok(Flow::Continue)
     }
 
     fn set_position(&mut self, start: Start, moves: &[String]) -> io::Result<Flow> {
-        match Current::build(self.board, &start, moves, self.rules) {
+        match AnyMatch::build(self.board, &start, moves, self.rules) {
             Ok(current) => {
                 self.current = current;
                 Ok(Flow::Continue)
@@ -301,7 +303,7 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
                 self.board = board;
                 // Another board starts from its start; the same board keeps its position.
                 if self.current.board() != board {
-                    self.current = Current::single_round(board, self.rules);
+                    self.current = AnyMatch::single_round(board, self.rules);
                 }
             }
         }
@@ -316,7 +318,7 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
         }
         let engine = self.idle_engine();
         let (level, seed) = (self.level, self.current.seed());
-        self.worker = Some(on_board!(self.current.clone(), current => {
+        self.worker = Some(on_any!(self.current.clone(), AnyMatch, current => {
             let job = if searches(level) {
                 Job::Search { current, params }
             } else {
@@ -346,7 +348,7 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
         }
         let engine = self.idle_engine();
         let (level, limits) = (self.level, limits.filter(|_| searches(self.level)));
-        self.worker = Some(on_board!(self.current.clone(), current => {
+        self.worker = Some(on_any!(self.current.clone(), AnyMatch, current => {
             let job = Job::Fill {
                 current,
                 level,
@@ -361,7 +363,7 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
         let mut line = "validmoves".to_string();
         for mv in self.current.legal_moves() {
             line.push(' ');
-            line.push_str(&mv);
+            line.push_str(&mv.to_string());
         }
         self.say(&line)
     }
