@@ -121,19 +121,35 @@ async fn player_names_are_kept_and_shown_as_text() {
     assert_eq!(record.tag("White"), Some("</script><b>Ben</b>"));
     assert!(record.tags().iter().filter(|(k, _)| k == "Result").count() <= 1);
     assert_ne!(record.tag("Result"), Some("0-1"));
-    // The page writes text only: no HTML is built from strings.
-    let script = server.request("GET", "/assets/app.js", None).await.body;
-    for sink in [
-        "innerHTML",
-        "outerHTML",
-        "insertAdjacentHTML",
-        "document.write",
-        "eval(",
-        "new Function",
+    // The page writes text only: no HTML is built from strings, in any of its modules.
+    let mut text_written = false;
+    for module in [
+        "app.js",
+        "analysis.js",
+        "board.js",
+        "dom.js",
+        "game.js",
+        "games.js",
+        "i18n.js",
+        "lobby.js",
     ] {
-        assert!(!script.contains(sink), "app.js uses {sink}");
+        let answer = server
+            .request("GET", &format!("/assets/{module}"), None)
+            .await;
+        assert_eq!(answer.status, 200, "{module} is served");
+        for sink in [
+            "innerHTML",
+            "outerHTML",
+            "insertAdjacentHTML",
+            "document.write",
+            "eval(",
+            "new Function",
+        ] {
+            assert!(!answer.body.contains(sink), "{module} uses {sink}");
+        }
+        text_written |= answer.body.contains("textContent");
     }
-    assert!(script.contains("textContent"));
+    assert!(text_written);
     server.stop().await;
 }
 
