@@ -1,15 +1,12 @@
-//! The arena from the command line, for trying it without the `kamisado` binary:
-//! `cargo run -p kamisado-protocol --example arena -- --engine a=CMD --engine b=CMD`.
+//! A run of the arena with its default settings, for trying the library without
+//! the `kamisado` binary (whose `kamisado arena` takes every setting as a flag):
+//! `cargo run -p kamisado-protocol --example arena -- "a=CMD" "b=CMD"`.
 
-use clap::Parser;
-
-/// Plays games between two KEP engines.
-#[derive(Parser)]
-struct Cli {
-    #[command(flatten)]
-    args: kamisado_protocol::ArenaArgs,
-}
+use kamisado_protocol::{ArenaOptions, arena_main};
 
 fn main() -> Result<(), String> {
-    kamisado_protocol::arena_main(&Cli::parse().args)
+    arena_main(&ArenaOptions {
+        engines: std::env::args().skip(1).collect(),
+        ..ArenaOptions::default()
+    })
 }

@@ -7,7 +7,7 @@
 //!   [`engine_main`] runs it on standard input and output.
 //! - [`command`]: the commands, parsed from text before they are acted on.
 //! - [`arena`]: matches between engines, with openings, colour swaps, Elo and SPRT;
-//!   [`arena_main`] runs it from the command line's [`ArenaArgs`].
+//!   [`arena_main`] runs it from [`ArenaOptions`], the command line's flags.
 //!
 //! ```
 //! use std::io::Cursor;
@@ -23,7 +23,7 @@ mod output;
 mod session;
 mod worker;
 
-pub use arena::{ArenaArgs, arena_main};
+pub use arena::{ArenaOptions, arena_main};
 pub use session::{MAX_LINE, run};
 
 /// `kamisado engine`: the protocol on standard input and output until `quit`

@@ -1,6 +1,7 @@
 //! `kamisado`: the command line of the project. Run `kamisado --help`.
 
 mod analysis;
+mod arena;
 mod board;
 mod commands;
 mod loadtest;
@@ -168,7 +169,7 @@ enum Command {
     Engine,
     /// Plays matches between two programs that speak the engine protocol and
     /// reports the result with its Elo difference (docs/arena.md).
-    Arena(kamisado_protocol::ArenaArgs),
+    Arena(arena::ArenaArgs),
     /// Serves the browser game: open the address it prints. Games are kept in an
     /// embedded SQLite database, so nothing is lost when the server stops.
     Serve {
@@ -212,7 +213,7 @@ fn run(cli: Cli) -> Result<(), String> {
         } => commands::replay(&file, boards, color.enabled()),
         Command::Serve { addr, db } => serve(addr, db),
         Command::Engine => kamisado_protocol::engine_main(),
-        Command::Arena(args) => kamisado_protocol::arena_main(&args),
+        Command::Arena(args) => arena::arena(&args),
         Command::Bench { depth, runs } => commands::bench(depth, runs),
         Command::Loadtest(args) => loadtest::loadtest(&args),
         Command::Solve {

@@ -285,3 +285,69 @@ fn bad_arguments_are_refused() {
         );
     }
 }
+
+#[test]
+fn the_help_lists_every_flag() {
+    let o = arena(&["--help"]);
+    let help = text(&o.stdout);
+    assert!(o.status.success(), "{help}");
+    for flag in [
+        "--engine <NAME=CMD>",
+        "--option <NAME:OPTION=VALUE>",
+        "--games <GAMES>",
+        "--movetime <MS>",
+        "--depth <N>",
+        "--nodes <N>",
+        "--match <POINTS>",
+        "--rules <RULES>",
+        "--board <BOARD>",
+        "--openings <FILE>",
+        "--sprt <ELO0,ELO1>",
+        "--seed <SEED>",
+        "--records <FILE>",
+        "--timeout <MS>",
+        "-h, --help",
+    ] {
+        let line = help
+            .lines()
+            .find(|l| l.trim_start().starts_with(flag))
+            .unwrap_or_else(|| panic!("no line for {flag}:\n{help}"));
+        let default = match flag {
+            "--games <GAMES>" => Some("[default: 10]"),
+            "--match <POINTS>" => Some("[default: 1]"),
+            "--rules <RULES>" => Some("[default: standard]"),
+            "--board <BOARD>" => Some("[default: 8x8]"),
+            "--seed <SEED>" => Some("[default: 1]"),
+            _ => None,
+        };
+        match default {
+            Some(default) => assert!(line.ends_with(default), "{line}"),
+            None => assert!(!line.contains("[default:"), "{line}"),
+        }
+    }
+    assert!(
+        help.contains("Usage: kamisado arena [OPTIONS] --engine <NAME=CMD>"),
+        "{help}"
+    );
+}
+
+#[test]
+fn time_limits_exclude_each_other() {
+    let engine = format!("a={} engine", binary());
+    for limits in [
+        ["--movetime", "50", "--depth", "2"],
+        ["--movetime", "50", "--nodes", "100"],
+        ["--depth", "2", "--nodes", "100"],
+    ] {
+        let mut args = vec!["--engine", engine.as_str(), "--engine", "b=x"];
+        args.extend(limits);
+        let o = arena(&args);
+        assert!(!o.status.success(), "{limits:?}");
+        assert!(
+            text(&o.stderr).contains("cannot be used with"),
+            "{limits:?}: {}",
+            text(&o.stderr)
+        );
+        assert!(o.stdout.is_empty(), "{limits:?}");
+    }
+}

@@ -28,63 +28,70 @@ use stats::{PairScores, Verdict};
 pub const DEFAULT_MOVETIME_MS: u64 = 100;
 /// The width of the progress bar, in characters.
 const BAR_WIDTH: usize = 30;
+/// The number of games when none is given.
+pub const DEFAULT_GAMES: usize = 10;
+/// The seed of the random openings when none is given.
+pub const DEFAULT_SEED: u64 = 1;
 
-/// Plays games between two engines that speak KEP and reports who is stronger.
+/// What a run of the arena is asked to do: the two engines, their options,
+/// the games and how they are played (`kamisado arena`'s flags, docs/arena.md).
 ///
-/// Each pair of games starts from the same opening with the colours swapped.
-/// An engine that crashes, hangs past its time or plays an illegal move loses
-/// that game; the run goes on.
-#[derive(clap::Args, Clone, Debug, Default)]
-pub struct ArenaArgs {
-    /// An engine, as NAME=CMD; CMD is run through `sh -c`. Give exactly two.
-    #[arg(long = "engine", value_name = "NAME=CMD", required = true)]
+/// At most one of `movetime`, `depth` and `nodes` is meant to be given; when
+/// several are, depth wins over nodes and both over the move time.
+#[derive(Clone, Debug)]
+pub struct ArenaOptions {
+    /// The two engines, each as `NAME=CMD`; CMD is run through `sh -c`.
     pub engines: Vec<String>,
-    /// Sets an engine's option after the handshake, as NAME:OPTION=VALUE
-    /// (e.g. `weak:Level=3`). May be repeated.
-    #[arg(long = "option", value_name = "NAME:OPTION=VALUE")]
+    /// Options set after the handshake, each as `NAME:OPTION=VALUE`.
     pub options: Vec<String>,
     /// The number of games (two per opening).
-    #[arg(long, default_value_t = 10)]
     pub games: usize,
-    /// Milliseconds per move (`go movetime`); the default is 100.
-    #[arg(long, value_name = "MS", conflicts_with_all = ["depth", "nodes"])]
+    /// Milliseconds per move (`go movetime`); [`DEFAULT_MOVETIME_MS`] when no
+    /// limit is given.
     pub movetime: Option<u64>,
-    /// Plies per search (`go depth`) instead of a move time.
-    #[arg(long, value_name = "N", conflicts_with = "nodes")]
+    /// Plies per search (`go depth`).
     pub depth: Option<u32>,
-    /// Nodes per search (`go nodes`) instead of a move time.
-    #[arg(long, value_name = "N")]
+    /// Nodes per search (`go nodes`).
     pub nodes: Option<u64>,
     /// The match target: 1 (a single round), 3, 7 or 15 points.
-    #[arg(long = "match", value_name = "POINTS", default_value_t = 1)]
     pub target: u8,
-    /// The rule set: standard, sumo-square or zvezda.
-    #[arg(long, default_value = "standard")]
-    pub rules: String,
-    /// The board: 6x6, 8x8 or 10x10; the engines are told with
-    /// `setoption name Board`.
-    #[arg(long, default_value = "8x8")]
-    pub board: String,
-    /// A file of openings, one per line: moves from the start, or a position
-    /// (without match field) optionally followed by `moves …`. Without it,
-    /// openings are 2–3 random plies from the start chosen by --seed.
-    #[arg(long, value_name = "FILE")]
+    /// The rule set of every game.
+    pub rules: Rules,
+    /// The board of every game.
+    pub board: BoardSize,
+    /// A file of openings, one per line; random openings from `seed` without it.
     pub openings: Option<PathBuf>,
-    /// Runs a sequential probability ratio test of H0 "the first engine is
-    /// ELO0 stronger" against H1 "ELO1 stronger" (alpha = beta = 0.05) and
-    /// stops as soon as it accepts one.
-    #[arg(long, value_name = "ELO0,ELO1")]
+    /// The SPRT's hypotheses as `ELO0,ELO1`.
     pub sprt: Option<String>,
     /// The seed of the random openings.
-    #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Appends every game's record to this file.
-    #[arg(long, value_name = "FILE")]
+    /// A file to append every game's record to.
     pub records: Option<PathBuf>,
-    /// Milliseconds an engine may take to answer before it loses the game;
-    /// by default 3 × movetime + 1000, or 30000 under a depth or node limit.
-    #[arg(long, value_name = "MS")]
+    /// Milliseconds an engine may take to answer; by default
+    /// [`TimeControl::timeout`] of the time control.
     pub timeout: Option<u64>,
+}
+
+impl Default for ArenaOptions {
+    /// No engines yet, and the defaults of docs/arena.md for the rest.
+    fn default() -> ArenaOptions {
+        ArenaOptions {
+            engines: Vec::new(),
+            options: Vec::new(),
+            games: DEFAULT_GAMES,
+            movetime: None,
+            depth: None,
+            nodes: None,
+            target: 1,
+            rules: Rules::STANDARD,
+            board: BoardSize::Eight,
+            openings: None,
+            sprt: None,
+            seed: DEFAULT_SEED,
+            records: None,
+            timeout: None,
+        }
+    }
 }
 
 /// Everything a run needs, checked.
@@ -101,14 +108,13 @@ struct Config<B: Board = Eight> {
 /// the results on standard output.
 ///
 /// # Errors
-/// Bad arguments, an unreadable openings file or an unwritable records file;
+/// Bad options, an unreadable openings file or an unwritable records file;
 /// an engine that misbehaves is not an error but a lost game.
-pub fn arena_main(args: &ArenaArgs) -> Result<(), String> {
-    let board: BoardSize = args.board.parse().map_err(|e| format!("--board: {e}"))?;
-    with_board!(board, B => arena_on::<B>(args))
+pub fn arena_main(args: &ArenaOptions) -> Result<(), String> {
+    with_board!(args.board, B => arena_on::<B>(args))
 }
 
-fn arena_on<B: Board>(args: &ArenaArgs) -> Result<(), String> {
+fn arena_on<B: Board>(args: &ArenaOptions) -> Result<(), String> {
     let config = configure::<B>(args)?;
     let mut progress = Progress::new(config.games);
     let tally = run(&config, &mut progress)?;
@@ -117,8 +123,8 @@ fn arena_on<B: Board>(args: &ArenaArgs) -> Result<(), String> {
     Ok(())
 }
 
-fn configure<B: Board>(args: &ArenaArgs) -> Result<Config<B>, String> {
-    let rules: Rules = args.rules.parse().map_err(|e| format!("--rules: {e}"))?;
+fn configure<B: Board>(args: &ArenaOptions) -> Result<Config<B>, String> {
+    let rules = args.rules;
     let mut specs = engine_specs(&args.engines, &args.options)?;
     for spec in &mut specs {
         if rules != Rules::STANDARD {
