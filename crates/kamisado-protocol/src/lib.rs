@@ -7,7 +7,8 @@
 //!   [`engine_main`] runs it on standard input and output.
 //! - [`command`]: the commands, parsed from text before they are acted on.
 //! - [`arena`]: matches between engines, with openings, colour swaps, Elo and SPRT;
-//!   [`arena_main`] runs it from [`ArenaOptions`], the command line's flags.
+//!   [`run_arena`] plays a run from [`ArenaOptions`], telling its progress to
+//!   a callback, and returns the results as text.
 //!
 //! ```
 //! use std::io::Cursor;
@@ -23,7 +24,7 @@ mod output;
 mod session;
 mod worker;
 
-pub use arena::{ArenaOptions, arena_main};
+pub use arena::{ArenaOptions, Progress as ArenaProgress, run_arena};
 pub use session::{MAX_LINE, run};
 
 /// `kamisado engine`: the protocol on standard input and output until `quit`

@@ -1,10 +1,14 @@
 //! `kamisado arena`: its flags, turned into the protocol library's
-//! [`ArenaOptions`].
+//! [`ArenaOptions`], and its progress on standard error.
 
 use std::path::PathBuf;
 
-use kamisado_protocol::ArenaOptions;
+use indicatif::ProgressBar;
 use kamisado_protocol::arena::{DEFAULT_GAMES, DEFAULT_SEED};
+use kamisado_protocol::{ArenaOptions, ArenaProgress, run_arena};
+
+use crate::commands::emit;
+use crate::progress;
 
 /// Plays games between two engines that speak KEP and reports who is stronger.
 ///
@@ -86,7 +90,46 @@ impl ArenaArgs {
     }
 }
 
-/// `kamisado arena`.
+/// `kamisado arena`: plays the games with a progress bar on standard error
+/// (a line per game when it is not a terminal), then prints the results on
+/// standard output.
 pub fn arena(args: &ArenaArgs) -> Result<(), String> {
-    kamisado_protocol::arena_main(&args.options()?)
+    let options = args.options()?;
+    let bar = progress::bar(
+        options.games as u64,
+        "[{bar:30}] {pos}/{len} games  {msg}  {elapsed}, about {eta} left",
+        "#.",
+    );
+    match run_arena(&options, &mut |event| show(&bar, event)) {
+        Ok(report) => {
+            // Left as it stands: the SPRT may have stopped the run early.
+            bar.abandon();
+            emit(&report)
+        }
+        Err(message) => {
+            bar.finish_and_clear();
+            Err(message)
+        }
+    }
+}
+
+/// Shows what the arena tells: on the bar, or as lines of their own.
+fn show(bar: &ProgressBar, event: ArenaProgress<'_>) {
+    match event {
+        ArenaProgress::Played {
+            done,
+            total,
+            names: [a, b],
+            wins: [wins_a, wins_b],
+        } => {
+            let standing = format!("{a} {wins_a} - {wins_b} {b}");
+            if bar.is_hidden() {
+                eprintln!("{done}/{total} games  {standing}");
+            } else {
+                bar.set_message(standing);
+                bar.set_position(done as u64);
+            }
+        }
+        ArenaProgress::Breakdown(line) => bar.suspend(|| eprintln!("{line}")),
+    }
 }

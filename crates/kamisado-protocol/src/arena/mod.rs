@@ -11,7 +11,7 @@ mod process;
 pub mod stats;
 
 use std::fs::OpenOptions;
-use std::io::{self, IsTerminal, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -26,8 +26,6 @@ use stats::{PairScores, Verdict};
 
 /// The move time when no time control is given, in milliseconds.
 pub const DEFAULT_MOVETIME_MS: u64 = 100;
-/// The width of the progress bar, in characters.
-const BAR_WIDTH: usize = 30;
 /// The number of games when none is given.
 pub const DEFAULT_GAMES: usize = 10;
 /// The seed of the random openings when none is given.
@@ -94,6 +92,26 @@ impl Default for ArenaOptions {
     }
 }
 
+/// What the arena tells while it plays, for a display of its progress.
+#[derive(Clone, Copy, Debug)]
+pub enum Progress<'a> {
+    /// A game has ended: `done` of `total` games are played, and the engines
+    /// (in the order they were given) have won `wins` of them.
+    Played {
+        /// Games played so far.
+        done: usize,
+        /// Games the run is asked for (the SPRT may stop it earlier).
+        total: usize,
+        /// The engines' names.
+        names: [&'a str; 2],
+        /// Each engine's wins so far.
+        wins: [usize; 2],
+    },
+    /// An engine broke down and lost a game: the line that says so, e.g.
+    /// `game 3: broken (White) loses: illegal move: …`, also in the report.
+    Breakdown(&'a str),
+}
+
 /// Everything a run needs, checked.
 struct Config<B: Board = Eight> {
     specs: [EngineSpec; 2],
@@ -104,23 +122,26 @@ struct Config<B: Board = Eight> {
     records: Option<PathBuf>,
 }
 
-/// `kamisado arena`: plays the games, shows progress on standard error and
-/// the results on standard output.
+/// Plays the games of a run, telling `progress` after each, and returns the
+/// results as text (`kamisado arena` prints them on standard output).
 ///
 /// # Errors
 /// Bad options, an unreadable openings file or an unwritable records file;
 /// an engine that misbehaves is not an error but a lost game.
-pub fn arena_main(args: &ArenaOptions) -> Result<(), String> {
-    with_board!(args.board, B => arena_on::<B>(args))
+pub fn run_arena(
+    options: &ArenaOptions,
+    progress: &mut dyn FnMut(Progress<'_>),
+) -> Result<String, String> {
+    with_board!(options.board, B => arena_on::<B>(options, progress))
 }
 
-fn arena_on<B: Board>(args: &ArenaOptions) -> Result<(), String> {
-    let config = configure::<B>(args)?;
-    let mut progress = Progress::new(config.games);
-    let tally = run(&config, &mut progress)?;
-    progress.done();
-    print!("{}", report(&config, &tally));
-    Ok(())
+fn arena_on<B: Board>(
+    options: &ArenaOptions,
+    progress: &mut dyn FnMut(Progress<'_>),
+) -> Result<String, String> {
+    let config = configure::<B>(options)?;
+    let tally = run(&config, progress)?;
+    Ok(report(&config, &tally))
 }
 
 fn configure<B: Board>(args: &ArenaOptions) -> Result<Config<B>, String> {
@@ -265,7 +286,10 @@ impl Tally {
 }
 
 /// Plays every game (or until the SPRT decides).
-fn run<B: Board>(config: &Config<B>, progress: &mut Progress) -> Result<Tally, String> {
+fn run<B: Board>(
+    config: &Config<B>,
+    progress: &mut dyn FnMut(Progress<'_>),
+) -> Result<Tally, String> {
     let mut records = match &config.records {
         Some(path) => Some(
             OpenOptions::new()
@@ -293,7 +317,12 @@ fn run<B: Board>(config: &Config<B>, progress: &mut Progress) -> Result<Tally, S
         if let Some(file) = records.as_mut() {
             writeln!(file, "{}", played.record).map_err(|e| format!("writing the records: {e}"))?;
         }
-        progress.show(number + 1, &tally, &config.specs);
+        progress(Progress::Played {
+            done: number + 1,
+            total: config.games,
+            names: config.specs.each_ref().map(|s| s.name.as_str()),
+            wins: [tally.total_wins(0), tally.total_wins(1)],
+        });
         if number % 2 == 1 || number + 1 == config.games {
             tally.close_pair();
             if let Some((elo0, elo1)) = config.sprt {
@@ -318,7 +347,7 @@ fn note<B: Board>(
     black: usize,
     number: usize,
     specs: &[EngineSpec; 2],
-    progress: &mut Progress,
+    progress: &mut dyn FnMut(Progress<'_>),
 ) {
     tally.add(black, played.winner);
     if let Some((side, failure)) = &played.failure {
@@ -332,7 +361,7 @@ fn note<B: Board>(
             specs[engine].name,
             side.name()
         );
-        progress.message(&line);
+        progress(Progress::Breakdown(&line));
         tally.failures.push(line);
     }
 }
@@ -396,57 +425,6 @@ fn report<B: Board>(config: &Config<B>, tally: &Tally) -> String {
         text += &format!("  {line}\n");
     }
     text
-}
-
-/// The progress bar on standard error.
-struct Progress {
-    total: usize,
-    terminal: bool,
-    drawn: bool,
-}
-
-impl Progress {
-    fn new(total: usize) -> Progress {
-        Progress {
-            total,
-            terminal: io::stderr().is_terminal(),
-            drawn: false,
-        }
-    }
-
-    /// Redraws the bar after `done` games.
-    fn show(&mut self, done: usize, tally: &Tally, specs: &[EngineSpec; 2]) {
-        let filled = BAR_WIDTH * done / self.total.max(1);
-        let bar = format!(
-            "[{}{}] {done}/{} games  {} {} - {} {}",
-            "#".repeat(filled),
-            ".".repeat(BAR_WIDTH - filled),
-            self.total,
-            specs[0].name,
-            tally.total_wins(0),
-            tally.total_wins(1),
-            specs[1].name
-        );
-        // On a terminal the bar is redrawn in place; elsewhere one line per game.
-        let end = if self.terminal { "" } else { "\n" };
-        eprint!("\r{bar}{end}");
-        self.drawn = self.terminal;
-    }
-
-    /// A line of its own above the bar.
-    fn message(&mut self, line: &str) {
-        if self.drawn {
-            eprint!("\r{:width$}\r", "", width = BAR_WIDTH + 60);
-        }
-        eprintln!("{line}");
-    }
-
-    /// Ends the bar's line.
-    fn done(&mut self) {
-        if self.drawn {
-            eprintln!();
-        }
-    }
 }
 
 /// Today's date as `YYYY.MM.DD` (UTC).
