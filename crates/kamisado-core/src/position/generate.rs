@@ -1,0 +1,194 @@
+//! The move generator: each tower's step and push targets as bitboards, the
+//! legal moves in their fixed order, and their count; compiled once for the
+//! standard rules and once for zvezda.
+
+use crate::geometry::{self, Bits, Board, ray_bits};
+use crate::movelist::MoveList;
+use crate::rules::Variant;
+use crate::tower::reach;
+use crate::{Colour, Move, Side, Square};
+
+use super::Position;
+use super::passes::Chain;
+
+impl<B: Board> Position<B> {
+    /// The squares a side's tower of a colour may step to, as a bitboard,
+    /// whoever is to move (R3, R11).
+    #[inline(always)]
+    pub fn tower_targets(&self, side: Side, colour: Colour) -> B::Bits {
+        let (from, teeth) = (self.tower_square(side, colour), self.teeth(side, colour));
+        if self.zvezda() {
+            self.step_targets::<true>(side, from, teeth)
+        } else {
+            self.step_targets::<false>(side, from, teeth)
+        }
+    }
+
+    /// The squares a side's tower of a colour may push into (where it lands),
+    /// as a bitboard, whoever is to move: at most one under the standard rules
+    /// (R12), one per direction under zvezda.
+    #[inline]
+    pub fn push_targets(&self, side: Side, colour: Colour) -> B::Bits {
+        let (from, teeth) = (self.tower_square(side, colour), self.teeth(side, colour));
+        if self.zvezda() {
+            self.pushes::<true>(side, from, teeth)
+        } else {
+            self.pushes::<false>(side, from, teeth)
+        }
+    }
+
+    /// Where a side's tower of a colour would land by pushing, if it may push
+    /// (R12), whoever is to move; under zvezda, the first of [`Position::push_targets`].
+    #[inline]
+    pub fn push_target(&self, side: Side, colour: Colour) -> Option<Square<B>> {
+        let pushes = self.push_targets(side, colour);
+        (!pushes.is_empty()).then(|| Square::from_index_unchecked(pushes.trailing_zeros()))
+    }
+
+    /// The squares a tower may step to (R3, R11).
+    #[inline]
+    pub(super) fn step_targets<const ZVEZDA: bool>(
+        &self,
+        side: Side,
+        from: Square<B>,
+        teeth: u8,
+    ) -> B::Bits {
+        if ZVEZDA {
+            return self.zvezda_targets(side, from, teeth);
+        }
+        let occupied = self.occupied();
+        let mut targets = B::Bits::ZERO;
+        for direction in 0..3 {
+            let ray = ray_bits(side, direction, from);
+            let blockers = ray & occupied;
+            targets |= if blockers.is_empty() {
+                ray
+            } else {
+                match side {
+                    // Black's rays run up the indices: keep what lies below the first blocker.
+                    Side::Black => ray & blockers.below_lowest(),
+                    // White's run down: keep what lies above the highest blocker.
+                    Side::White => ray & blockers.above_highest(),
+                }
+            };
+        }
+        targets & geometry::ranks_ahead::<B>(side, from.rank(), reach(teeth))
+    }
+
+    /// The squares a tower may push into, as a bitboard.
+    #[inline]
+    pub(super) fn pushes<const ZVEZDA: bool>(
+        &self,
+        side: Side,
+        from: Square<B>,
+        teeth: u8,
+    ) -> B::Bits {
+        if teeth == 0 {
+            B::Bits::ZERO
+        } else if ZVEZDA {
+            self.zvezda_pushes(side, from, teeth)
+        } else {
+            self.push_line(side, from, teeth)
+                .map_or(B::Bits::ZERO, |(to, _)| to.bit())
+        }
+    }
+
+    /// Whether the zvezda option is in force (the move generator is compiled
+    /// once for each variant, so that the standard game pays nothing for it).
+    #[inline]
+    pub(super) fn zvezda(&self) -> bool {
+        self.rules.variant == Variant::Zvezda
+    }
+
+    /// Adds the moves of the side to move's tower of `colour`.
+    #[inline]
+    fn generate_tower<const ZVEZDA: bool>(&self, colour: Colour, moves: &mut MoveList<B>) {
+        let side = self.side;
+        let from = self.tower_square(side, colour);
+        let teeth = self.teeth(side, colour);
+        let mut targets = self.step_targets::<ZVEZDA>(side, from, teeth);
+        while !targets.is_empty() {
+            let to = Square::from_index_unchecked(targets.trailing_zeros());
+            moves.push(Move::Step { from, to });
+            targets = targets.clear_lowest();
+        }
+        let mut pushes = self.pushes::<ZVEZDA>(side, from, teeth);
+        while !pushes.is_empty() {
+            let to = Square::from_index_unchecked(pushes.trailing_zeros());
+            moves.push(Move::Push { from, to });
+            pushes = pushes.clear_lowest();
+        }
+    }
+
+    /// Every legal move, in a fixed order: by tower colour, then target square
+    /// in index order, then the push. Empty when the round is over.
+    #[inline]
+    pub fn legal_moves(&self) -> MoveList<B> {
+        let mut moves = MoveList::new();
+        self.legal_moves_into(&mut moves);
+        moves
+    }
+
+    /// [`Position::legal_moves`] written into a list the caller owns (its
+    /// moves are replaced), which saves a copy in search loops.
+    #[inline]
+    pub fn legal_moves_into(&self, moves: &mut MoveList<B>) {
+        moves.truncate(0);
+        if self.zvezda() {
+            self.legal_moves_in::<true>(moves);
+        } else {
+            self.legal_moves_in::<false>(moves);
+        }
+    }
+
+    fn legal_moves_in<const ZVEZDA: bool>(&self, moves: &mut MoveList<B>) {
+        if self.goal_reached().is_some() {
+            return;
+        }
+        match self.forced {
+            Some(colour) => {
+                self.generate_tower::<ZVEZDA>(colour, moves);
+                if moves.is_empty() && self.chain::<ZVEZDA>() == Chain::Pass {
+                    moves.push(Move::Pass);
+                }
+            }
+            None => {
+                for &colour in B::COLOURS {
+                    self.generate_tower::<ZVEZDA>(colour, moves);
+                }
+            }
+        }
+    }
+
+    /// The number of legal moves, counted without listing them.
+    #[inline]
+    pub fn count_moves(&self) -> u64 {
+        if self.zvezda() {
+            self.count_moves_in::<true>()
+        } else {
+            self.count_moves_in::<false>()
+        }
+    }
+
+    #[inline]
+    fn count_moves_in<const ZVEZDA: bool>(&self) -> u64 {
+        if self.goal_reached().is_some() {
+            return 0;
+        }
+        let count_tower = |colour: Colour| {
+            let from = self.tower_square(self.side, colour);
+            let teeth = self.teeth(self.side, colour);
+            let steps = self
+                .step_targets::<ZVEZDA>(self.side, from, teeth)
+                .count_ones() as u64;
+            steps + self.pushes::<ZVEZDA>(self.side, from, teeth).count_ones() as u64
+        };
+        match self.forced {
+            Some(colour) => match count_tower(colour) {
+                0 => (self.chain::<ZVEZDA>() == Chain::Pass) as u64,
+                n => n,
+            },
+            None => B::COLOURS.iter().map(|&c| count_tower(c)).sum(),
+        }
+    }
+}

@@ -1,0 +1,191 @@
+//! Checked positions, legal moves and playing them.
+//!
+//! This file holds the position type, its start and what it says about its
+//! towers; each of the others holds one part of the rules:
+//!
+//! - `validate`: a setup checked into a position, and back; `text`: its notation;
+//! - `generate`: the move generator, with `zvezda`'s directions and pushes and
+//!   `push`, the standard push line (R12);
+//! - `passes`: forced passes and deadlocks (R7, R8); `outcome`: how a round ends
+//!   (R6, R8);
+//! - `play`: playing a move; `explain`: why a move is illegal; `round`:
+//!   promotion and re-seating between rounds (R9, R10).
+
+mod explain;
+mod generate;
+mod outcome;
+mod passes;
+mod play;
+mod push;
+mod round;
+mod text;
+mod validate;
+mod zvezda;
+
+use crate::geometry::{self, Bits, Board, Eight};
+pub use crate::illegal::{IllegalMove, IllegalReason};
+use crate::{Colour, Rules, Side, Square, Tower};
+
+pub use outcome::{Ending, Outcome};
+pub use text::PositionError;
+pub use validate::InvalidPosition;
+
+/// A position that obeys the rules: one tower of each colour per side, at
+/// most one side on the other's home row, and a move for a side with free choice.
+///
+/// It is a few machine words and `Copy`: [`Position::play`] returns a new one.
+///
+/// ```
+/// use kamisado_core::Position;
+/// let start = Position::start();
+/// assert_eq!(start.legal_moves().len(), 102);
+/// let next = start.play("d1-d6".parse().unwrap()).unwrap();
+/// assert_eq!(next.to_string(), "obvpyrgn/8/3Y4/8/8/8/8/NGR1PVBO w r");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position<B: Board = Eight> {
+    occupied: [B::Bits; 2],
+    /// Each side's towers' square indices, by colour slot ([`Board::slot`]).
+    towers: [B::Row; 2],
+    /// Each side's towers' teeth, by colour slot.
+    teeth: [B::Row; 2],
+    side: Side,
+    forced: Option<Colour>,
+    pushed: bool,
+    rules: Rules,
+}
+
+impl Position {
+    /// The start of a single game under the standard rules on the standard board:
+    /// `obvpyrgn/8/8/8/8/8/8/NGRYPVBO b -` (R2).
+    pub fn start() -> Position {
+        Position::start_with(Rules::STANDARD)
+    }
+}
+
+impl<B: Board> Position<B> {
+    /// The start of a round under the given rules, Black to move with free choice.
+    pub fn start_with(rules: Rules) -> Position<B> {
+        let mut towers = [B::Row::default(); 2];
+        let mut occupied = [B::Bits::ZERO; 2];
+        for side in Side::BOTH {
+            for (slot, &colour) in B::COLOURS.iter().enumerate() {
+                let sq = geometry::square_of::<B>(colour, B::home_rank(side));
+                towers[side.index()].as_mut()[slot] = sq.index() as u8;
+                occupied[side.index()] |= sq.bit();
+            }
+        }
+        Position {
+            occupied,
+            towers,
+            teeth: [B::Row::default(); 2],
+            side: Side::Black,
+            forced: None,
+            pushed: false,
+            rules,
+        }
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn side_to_move(&self) -> Side {
+        self.side
+    }
+
+    /// The colour the side to move must move (R5), or `None` for free choice (R4).
+    #[inline]
+    pub fn forced_colour(&self) -> Option<Colour> {
+        self.forced
+    }
+
+    /// Whether the side to move has just pushed and moves again (R13).
+    #[inline]
+    pub fn just_pushed(&self) -> bool {
+        self.pushed
+    }
+
+    /// The rule set this position is played under.
+    #[inline]
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// The square of a side's tower of a colour.
+    #[inline]
+    pub fn tower_square(&self, side: Side, colour: Colour) -> Square<B> {
+        Square::from_index_unchecked(self.towers[side.index()].as_ref()[B::slot(colour)] as u32)
+    }
+
+    /// The dragon's teeth of a side's tower of a colour (0–3).
+    #[inline]
+    pub fn teeth(&self, side: Side, colour: Colour) -> u8 {
+        self.teeth[side.index()].as_ref()[B::slot(colour)]
+    }
+
+    /// The squares holding a side's towers, as a bitboard.
+    #[inline]
+    pub fn occupied_by(&self, side: Side) -> B::Bits {
+        self.occupied[side.index()]
+    }
+
+    /// The squares holding any tower, as a bitboard.
+    #[inline]
+    pub fn occupied(&self) -> B::Bits {
+        self.occupied[0] | self.occupied[1]
+    }
+
+    /// The colour of a side's tower on a square, if it has one there.
+    #[inline]
+    pub fn colour_at(&self, side: Side, sq: Square<B>) -> Option<Colour> {
+        if (self.occupied[side.index()] & sq.bit()).is_empty() {
+            return None;
+        }
+        let row = &self.towers[side.index()];
+        row.as_ref()
+            .iter()
+            .position(|&index| index as usize == sq.index())
+            .map(|slot| B::COLOURS[slot])
+    }
+
+    /// The tower on a square, if any.
+    pub fn tower_at(&self, sq: Square<B>) -> Option<Tower> {
+        Side::BOTH.into_iter().find_map(|side| {
+            self.colour_at(side, sq).map(|colour| Tower {
+                side,
+                colour,
+                teeth: self.teeth(side, colour),
+            })
+        })
+    }
+
+    /// The tower that must move, if the side to move has no free choice.
+    pub fn forced_tower(&self) -> Option<(Square<B>, Tower)> {
+        self.forced.map(|colour| {
+            (
+                self.tower_square(self.side, colour),
+                Tower {
+                    side: self.side,
+                    colour,
+                    teeth: self.teeth(self.side, colour),
+                },
+            )
+        })
+    }
+
+    /// The position turned 180° with the sides swapped: the same game seen
+    /// from the other chair. Move counts and perft are unchanged.
+    pub fn rotated(&self) -> Position<B> {
+        let mut next = *self;
+        let last = B::SQUARES as u8 - 1;
+        for side in Side::BOTH {
+            let other = (!side).index();
+            for c in 0..B::SIZE {
+                next.towers[other].as_mut()[c] = last - self.towers[side.index()].as_ref()[c];
+            }
+            next.teeth[other] = self.teeth[side.index()];
+            next.occupied[other] = B::rotate_bits(self.occupied[side.index()]);
+        }
+        next.side = !self.side;
+        next
+    }
+}
