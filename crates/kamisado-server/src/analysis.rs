@@ -119,6 +119,29 @@ pub async fn analyse(app: &Arc<App>, text: &str) -> Result<AnalysisView, ServerE
     with_board!(board, B => analyse_on::<B>(app, text).await)
 }
 
+/// Assesses each position as a hint would, one search at a time; past the
+/// analysis's time the rest of a long record is left unvalued.
+async fn assess_all(
+    app: &Arc<App>,
+    positions: Vec<AnyMatch>,
+) -> Result<Vec<Assessment>, ServerError> {
+    let nodes = app.limits.assess_nodes;
+    let _ticket = app.engines.admit()?;
+    let started = Instant::now();
+    let mut assessments = Vec::with_capacity(positions.len());
+    for position in positions {
+        if started.elapsed() > MAX_TIME {
+            break;
+        }
+        let assessed = app
+            .engines
+            .run(move |brain, stop| brain.assess(&position, nodes, stop))
+            .await?;
+        assessments.push(assessed);
+    }
+    Ok(assessments)
+}
+
 async fn analyse_on<B: EngineBoard + Erase>(
     app: &Arc<App>,
     text: &str,
@@ -137,23 +160,7 @@ async fn analyse_on<B: EngineBoard + Erase>(
     if last_playing {
         positions.push(B::erase_match(last.clone()));
     }
-    let nodes = app.limits.assess_nodes;
-    let ticket = app.engines.admit()?;
-    // Each position is assessed as a hint would be, one search at a time;
-    // past the analysis's time the rest of a long record is left unvalued.
-    let started = Instant::now();
-    let mut assessments = Vec::with_capacity(positions.len());
-    for position in positions {
-        if started.elapsed() > MAX_TIME {
-            break;
-        }
-        let assessed = app
-            .engines
-            .run(move |brain, stop| brain.assess(&position, nodes, stop))
-            .await?;
-        assessments.push(assessed);
-    }
-    drop(ticket);
+    let mut assessments = assess_all(app, positions).await?;
     let last_assessed = assessments.len() == steps.len() + usize::from(last_playing);
     let final_moves = if last_playing && last_assessed {
         assessments

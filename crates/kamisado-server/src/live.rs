@@ -255,30 +255,8 @@ impl LiveGame {
                 .collect(),
             _ => Vec::new(),
         };
-        let rounds = game
-            .record()
-            .rounds
-            .iter()
-            .enumerate()
-            .map(|(i, r)| RoundLog {
-                round: i + 1,
-                fill: r.fill.map(|f| f.to_string()),
-                moves: r.moves.iter().map(|&mv| AnyMove::of(mv)).collect(),
-                result: r
-                    .result
-                    .map(|(w, end)| format!("{} {}", kamisado_core::record::result_text(w), end)),
-            })
-            .collect();
-        let fill_preview = match status {
-            Status::Fill => Some(FillPreview {
-                left: m.filled(Fill::Left).map(|p| towers(&p)).unwrap_or_default(),
-                right: m
-                    .filled(Fill::Right)
-                    .map(|p| towers(&p))
-                    .unwrap_or_default(),
-            }),
-            _ => None,
-        };
+        let rounds = rounds_of(game);
+        let fill_preview = (status == Status::Fill).then(|| fill_preview(m));
         let score = m.score();
         let engine = self.engine_side();
         StateView {
@@ -320,6 +298,31 @@ impl LiveGame {
             takeback: None,
             thinking: false,
         }
+    }
+}
+
+/// Every round of a game's record as sent to clients.
+fn rounds_of<B: Board>(game: &Game<B>) -> Vec<RoundLog> {
+    let result = |(winner, end)| format!("{} {end}", kamisado_core::record::result_text(winner));
+    game.record()
+        .rounds
+        .iter()
+        .enumerate()
+        .map(|(i, r)| RoundLog {
+            round: i + 1,
+            fill: r.fill.map(|f| f.to_string()),
+            moves: r.moves.iter().map(|&mv| AnyMove::of(mv)).collect(),
+            result: r.result.map(result),
+        })
+        .collect()
+}
+
+/// The towers after each fill choice, while the round's winner chooses.
+fn fill_preview<B: Board>(m: &Match<B>) -> FillPreview {
+    let after = |fill| m.filled(fill).map(|p| towers(&p)).unwrap_or_default();
+    FillPreview {
+        left: after(Fill::Left),
+        right: after(Fill::Right),
     }
 }
 

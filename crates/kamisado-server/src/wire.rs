@@ -450,29 +450,7 @@ impl ClientMessage {
                 ));
             }
         };
-        let expected = kind.fields();
-        if let Some(extra) = fields
-            .keys()
-            .find(|k| *k != "t" && !expected.iter().any(|(name, _)| name == k))
-        {
-            let allowed: Vec<String> = expected.iter().map(|(n, _)| format!("`{n}`")).collect();
-            return Err(bad(
-                Some(kind),
-                format!(
-                    "a `{kind}` message has no field `{extra}`; it takes {}",
-                    if allowed.is_empty() {
-                        "none".to_string()
-                    } else {
-                        allowed.join(" and ")
-                    }
-                ),
-            ));
-        }
-        for (name, field) in expected {
-            if !field.accepts(fields.get(*name)) {
-                return Err(bad(Some(kind), field.explain(name)));
-            }
-        }
+        check_fields(kind, fields).map_err(|reason| bad(Some(kind), reason))?;
         serde_json::from_value(value).map_err(|e| {
             // The fields have their types: what remains is the rules' reading
             // of a move or a fill, whose message is the parser's own.
@@ -480,6 +458,32 @@ impl ClientMessage {
             let reason = text.split(" at line ").next().unwrap_or(&text).to_string();
             bad(Some(kind), format!("malformed {kind}: {reason}"))
         })
+    }
+}
+
+/// Checks that a message of `kind` has exactly its fields, each of its type.
+fn check_fields(kind: Kind, fields: &serde_json::Map<String, Value>) -> Result<(), String> {
+    let expected = kind.fields();
+    if let Some(extra) = fields
+        .keys()
+        .find(|k| *k != "t" && !expected.iter().any(|(name, _)| name == k))
+    {
+        let allowed: Vec<String> = expected.iter().map(|(n, _)| format!("`{n}`")).collect();
+        return Err(format!(
+            "a `{kind}` message has no field `{extra}`; it takes {}",
+            if allowed.is_empty() {
+                "none".to_string()
+            } else {
+                allowed.join(" and ")
+            }
+        ));
+    }
+    match expected
+        .iter()
+        .find(|(name, field)| !field.accepts(fields.get(*name)))
+    {
+        Some((name, field)) => Err(field.explain(name)),
+        None => Ok(()),
     }
 }
 
