@@ -18,8 +18,9 @@ use crate::{Limit, MoveAnalysis, SearchResult, Value};
 const ANALYSIS_SOLVE_SHARE: u64 = 50;
 
 /// A proven distance found by a search of depth `d` is exact when it is at
-/// most `d + EXACT_MARGIN`: every node sees a win at once, so every result up
-/// to one ply past the horizon is found, and a longer one means none shorter.
+/// most `d + EXACT_MARGIN`: every node sees a win at once and a deadlock
+/// (R8), and the horizon a loss by moving into one, so every result up to
+/// one ply past the horizon is found, and a longer one means none shorter.
 const EXACT_MARGIN: i32 = 2;
 
 /// A Kamisado engine. It owns the transposition table that its solver,
@@ -323,6 +324,11 @@ fn exact_loss<B: Board>(
 ) -> Option<(i32, Vec<Move<B>>, i32)> {
     let mut longest = WIN + bound;
     while depth < MAX_PLY as i32 {
+        if longest <= 1 {
+            // Every move ends the round against its mover (R8): any is the longest defence.
+            let any = pos.legal_moves().first().copied();
+            return Some((score::loss_at(1), any.into_iter().collect(), depth));
+        }
         // Deep enough to find every loss up to `longest - 1` plies.
         depth = depth.max(longest - EXACT_MARGIN);
         let threshold = score::loss_at(longest as usize - 1);

@@ -91,6 +91,42 @@ pub fn goal_reached<B: Board>(pos: &Position<B>) -> Option<Side> {
         .find(|&s| !(pos.occupied_by(s) & B::goal_row(s)).is_empty())
 }
 
+/// The winner when the round is over by a deadlock (R8): the forced tower
+/// is blocked and the chain of forced passes cycles. Most positions are
+/// settled by the square straight ahead of the forced tower being empty.
+#[inline]
+pub fn deadlock<B: Board>(pos: &Position<B>) -> Option<Side> {
+    let side = pos.side_to_move();
+    let colour = pos.forced_colour()?;
+    if free_ahead(side, pos.tower_square(side, colour), pos.occupied()) {
+        return None;
+    }
+    pos.outcome().map(|o| o.winner)
+}
+
+/// Whether the step `from`-`to` by the side to move is a move into a deadlock
+/// (R8), which loses for its mover.
+#[inline]
+fn into_deadlock<B: Board>(pos: &Position<B>, from: Square<B>, to: Square<B>) -> bool {
+    let opponent = !pos.side_to_move();
+    let forced = pos.tower_square(opponent, colour_of(to));
+    let occupied = pos.occupied() ^ from.bit() ^ to.bit();
+    !free_ahead(opponent, forced, occupied)
+        && deadlock(&pos.play_unchecked(Move::Step { from, to })).is_some()
+}
+
+/// Whether the square straight ahead of a tower of `side` on `from` is empty
+/// on `occupied`: a tower with an empty square ahead can move (R3), so it is
+/// not blocked.
+#[inline]
+fn free_ahead<B: Board>(side: Side, from: Square<B>, occupied: B::Bits) -> bool {
+    let ahead = match side {
+        Side::Black => from.rank() + 1,
+        Side::White => from.rank() - 1,
+    };
+    Square::<B>::at(from.file(), ahead).is_some_and(|sq| (occupied & sq.bit()).is_empty())
+}
+
 /// The colour of the tower that moves from `from` (the forced one, or the one there).
 #[inline]
 pub fn mover_colour<B: Board>(pos: &Position<B>, from: Square<B>) -> Colour {
@@ -252,9 +288,10 @@ pub fn loses_in_two(options: &Options) -> bool {
     options.steps > 0 && options.safe == 0 && !options.push
 }
 
-/// A proven result two or three plies on, without search: a win in three
-/// when a step leaves the opponent's forced (plain) tower only replies that
-/// hand a win back, a loss in two when every move hands a win.
+/// A proven result within three plies, without search: a win in three when
+/// a step leaves the opponent's forced (plain) tower only replies that hand a
+/// win back, a loss within two when every move hands a win or moves into a
+/// deadlock (R8).
 pub fn short_proof<B: Board>(pos: &Position<B>, ply: usize) -> Option<i32> {
     win_in_three(pos, ply).or_else(|| loss_in_two(pos, ply))
 }
@@ -277,26 +314,49 @@ pub fn win_in_three<B: Board>(pos: &Position<B>, ply: usize) -> Option<i32> {
     None
 }
 
-/// A loss two plies on: the forced tower can step, cannot push, and every
-/// step hands the opponent a win at once.
+/// A loss within two plies (the side to move has no win at once): the forced
+/// tower can move, and every move either hands the opponent a win at once or
+/// ends the round against its mover (R8: a move into a deadlock loses, and
+/// by R13 so does a push whose follow-up is one). The loss is one ply on
+/// when every move ends the round, else two.
 pub fn loss_in_two<B: Board>(pos: &Position<B>, ply: usize) -> Option<i32> {
     let side = pos.side_to_move();
     let colour = pos.forced_colour()?;
     let from = pos.tower_square(side, colour);
-    let mut targets = pos.tower_targets(side, colour);
-    if targets.is_empty() {
-        return None;
-    }
-    while !targets.is_empty() {
-        let to = Square::from_index_unchecked(targets.trailing_zeros());
-        targets = targets.clear_lowest();
-        if !hands_a_win(pos, from, to) {
+    let steps = pos.tower_targets(side, colour);
+    let mut plies = 1;
+    for to in squares::<B>(steps) {
+        if hands_a_win(pos, from, to) {
+            plies = 2;
+        } else if !into_deadlock(pos, from, to) {
             return None;
         }
     }
-    pos.push_target(side, colour)
-        .is_none()
-        .then(|| score::loss_at(ply + 2))
+    let pushes = pos.push_targets(side, colour);
+    if steps.is_empty() && pushes.is_empty() {
+        // A pass (R7) ends nothing.
+        return None;
+    }
+    for to in squares::<B>(pushes) {
+        let child = pos.play_unchecked(Move::Push { from, to });
+        if lost_by_mover(&child, side) {
+            continue;
+        }
+        // Under zvezda the opponent moves after a push.
+        if child.side_to_move() == side || winning_move(&child).is_none() {
+            return None;
+        }
+        plies = 2;
+    }
+    Some(score::loss_at(ply + plies))
+}
+
+/// Whether the round is over in `child` and `mover`, who moved into it, lost:
+/// by a deadlock (R8), or under zvezda by pushing an opponent's tower onto
+/// their own home row (R6).
+#[inline]
+fn lost_by_mover<B: Board>(child: &Position<B>, mover: Side) -> bool {
+    child.outcome().is_some_and(|o| o.winner != mover)
 }
 
 /// Towers with an open path, per side, counted.
@@ -329,7 +389,7 @@ fn material<B: Board>(pos: &Position<B>, side: Side) -> i32 {
 }
 
 /// The static score of a quiet position for the side to move (no win at
-/// once), or a proven loss in two plies when every move hands a win.
+/// once), or a proven result of [`short_proof`].
 pub fn evaluate<B: Board>(pos: &Position<B>, ply: usize) -> i32 {
     let side = pos.side_to_move();
     let balance = (open_paths(pos, side) - open_paths(pos, !side)) * OPEN_PATH

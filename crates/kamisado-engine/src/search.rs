@@ -152,6 +152,10 @@ impl<'a, B: Board> Searcher<'a, B> {
             self.pv[ply].push(mv);
             return win_at(ply + 1);
         }
+        // A deadlock (R8) ends the round here, where the bounds below do not hold.
+        if let Some(winner) = eval::deadlock(pos) {
+            return terminal(pos.side_to_move() == winner, ply);
+        }
         // No win at once: the best is a win two plies on, the worst a loss after this move.
         let alpha = alpha.max(loss_at(ply + 1));
         let beta = beta.min(win_at(ply + 2));
