@@ -2,6 +2,7 @@
 //! a move hands the opponent, the forced tower's mobility and sumo power.
 
 use kamisado_core::geometry::{Bits, Board, colour_of, ray_bits, squares};
+use kamisado_core::rules::Variant;
 use kamisado_core::tower::reach;
 use kamisado_core::{Colour, Move, Position, Side, Square};
 
@@ -32,11 +33,26 @@ fn distance_to_goal<B: Board>(side: Side, sq: Square<B>) -> i32 {
     }
 }
 
-/// Whether a tower of `side` on `from` with `teeth` could reach the goal row
-/// in one move over the board `occupied`.
+/// How many squares a side's tower of a colour may move: R11's limits, or
+/// under zvezda up to five for every ringed tower. Only forward moves reach
+/// the goal row, so this is all that the tests for a win at once need.
 #[inline]
-pub fn open_path<B: Board>(side: Side, from: Square<B>, teeth: u8, occupied: B::Bits) -> bool {
-    if distance_to_goal(side, from) > reach(teeth) {
+pub fn reach_of<B: Board>(pos: &Position<B>, side: Side, colour: Colour) -> i32 {
+    let zvezda = pos.rules().variant == Variant::Zvezda;
+    REACH[usize::from(zvezda)][usize::from(pos.teeth(side, colour))]
+}
+
+/// Squares a tower moves at most, by rule set (standard, zvezda) and teeth.
+const REACH: [[i32; 4]; 2] = [
+    [reach(0), reach(1), reach(2), reach(3)],
+    [reach(0), reach(1), reach(1), reach(1)],
+];
+
+/// Whether a tower of `side` on `from` that moves up to `reach` squares
+/// could reach the goal row in one move over the board `occupied`.
+#[inline]
+pub fn open_path<B: Board>(side: Side, from: Square<B>, reach: i32, occupied: B::Bits) -> bool {
+    if distance_to_goal(side, from) > reach {
         return false;
     }
     let goal = B::goal_row(side);
@@ -50,7 +66,7 @@ pub fn open_path<B: Board>(side: Side, from: Square<B>, teeth: u8, occupied: B::
 /// reach it in one move, were its path open.
 #[inline]
 fn within_reach<B: Board>(pos: &Position<B>, side: Side, colour: Colour) -> bool {
-    distance_to_goal(side, pos.tower_square(side, colour)) <= reach(pos.teeth(side, colour))
+    distance_to_goal(side, pos.tower_square(side, colour)) <= reach_of(pos, side, colour)
 }
 
 /// The squares whose colour names a tower of `side` within reach of its
@@ -71,7 +87,7 @@ pub fn winning_move<B: Board>(pos: &Position<B>) -> Option<Move<B>> {
     let occupied = pos.occupied();
     let try_colour = |colour: Colour| {
         let from = pos.tower_square(side, colour);
-        if !open_path(side, from, pos.teeth(side, colour), occupied) {
+        if !open_path(side, from, reach_of(pos, side, colour), occupied) {
             return None;
         }
         let goal = pos.tower_targets(side, colour) & B::goal_row(side);
@@ -137,7 +153,7 @@ pub fn mover_colour<B: Board>(pos: &Position<B>, from: Square<B>) -> Colour {
 
 /// Whether the step `from`-`to` by the side to move hands the opponent a tower
 /// with an open path (so that the opponent wins at once).
-#[inline]
+#[inline(always)]
 pub fn hands_a_win<B: Board>(pos: &Position<B>, from: Square<B>, to: Square<B>) -> bool {
     let opponent = !pos.side_to_move();
     let colour = colour_of(to);
@@ -145,7 +161,7 @@ pub fn hands_a_win<B: Board>(pos: &Position<B>, from: Square<B>, to: Square<B>) 
     open_path(
         opponent,
         pos.tower_square(opponent, colour),
-        pos.teeth(opponent, colour),
+        reach_of(pos, opponent, colour),
         occupied,
     )
 }
@@ -176,7 +192,7 @@ impl<B: Board> Threats<B> {
         Threats {
             others: danger_squares(pos, side) & !B::colour_squares(mover),
             mover,
-            reach: reach(pos.teeth(side, mover)),
+            reach: reach_of(pos, side, mover),
         }
     }
 
@@ -248,7 +264,7 @@ fn reply_hands_a_win<B: Board>(child: &Position<B>, reply: Square<B>) -> bool {
     open_path(
         side,
         child.tower_square(side, colour),
-        child.teeth(side, colour),
+        reach_of(child, side, colour),
         after,
     )
 }
@@ -369,7 +385,7 @@ fn open_paths<B: Board>(pos: &Position<B>, side: Side) -> i32 {
             open_path(
                 side,
                 pos.tower_square(side, c),
-                pos.teeth(side, c),
+                reach_of(pos, side, c),
                 occupied,
             )
         })
