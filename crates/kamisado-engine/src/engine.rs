@@ -52,7 +52,7 @@ impl Engine {
         stop: &AtomicBool,
     ) -> Option<SearchResult<B>> {
         let mut result = self.solve_within(pos, Budget::UNLIMITED, stop)?;
-        self.finish_line(pos, &mut result.line, stop);
+        self.finish_line(pos, result.value, &mut result.line, stop);
         Some(result)
     }
 
@@ -69,36 +69,97 @@ impl Engine {
             deadline: None,
         };
         let mut result = self.solve_within(pos, budget, stop)?;
-        self.finish_line(pos, &mut result.line, stop);
+        self.finish_line(pos, result.value, &mut result.line, stop);
         Some(result)
     }
 
-    /// Carries a proven line on to the end of the round where the table ran
-    /// out of moves (near the horizon, where nodes are not stored), by solving
-    /// the position it reached: a line of best play is best play from every
-    /// position on it.
+    /// Makes `line`, proposed for `pos` whose exact value is `value`, a line
+    /// of best play to the end of the round: each move must keep the value
+    /// (the position it leads to is worth one ply less to the mover), which
+    /// a test of that position checks. The table's moves and the principal
+    /// lines of null-window tests need not keep it, so where the proposed move
+    /// does not (or the line ends early) the first move that does takes over.
+    /// If `stop` is set, the line keeps what was checked, or stays as proposed.
     fn finish_line<B: Board>(
         &mut self,
         pos: &Position<B>,
+        value: Value,
         line: &mut Vec<Move<B>>,
         stop: &AtomicBool,
     ) {
-        let mut current = *pos;
-        for &mv in line.iter() {
-            current = current.play_unchecked(mv);
-        }
+        let proposed = std::mem::take(line);
+        let (mut current, mut value) = (*pos, value);
+        let mut following = true;
         while line.len() < MAX_PLY && !current.is_over() {
-            let Some(rest) = self.solve_within(&current, Budget::UNLIMITED, stop) else {
+            let hint = proposed.get(line.len()).copied().filter(|_| following);
+            let Some((mv, next)) = self.keeping_move(&current, value, hint, stop) else {
+                if following {
+                    *line = proposed;
+                }
                 return;
             };
-            if rest.line.is_empty() {
-                return;
+            following &= hint == Some(mv);
+            line.push(mv);
+            current = current.play_unchecked(mv);
+            value = next;
+        }
+    }
+
+    /// A move of `pos` (exact value `value`) that keeps the value, with the
+    /// value of the position it leads to: the first that does of `hint`, a
+    /// win at once, the table's move and the other legal moves. `None` if
+    /// `stop` is set (or, were the solver's values inconsistent, if none does).
+    fn keeping_move<B: Board>(
+        &mut self,
+        pos: &Position<B>,
+        value: Value,
+        hint: Option<Move<B>>,
+        stop: &AtomicBool,
+    ) -> Option<(Move<B>, Value)> {
+        let legal = pos.legal_moves();
+        let stored = self.tt.probe(zobrist::key(pos)).and_then(|h| h.mv);
+        let mut tried = Vec::with_capacity(legal.len());
+        let candidates = [hint, eval::winning_move(pos), stored]
+            .into_iter()
+            .flatten();
+        for mv in candidates.chain(legal.iter().copied()) {
+            if tried.contains(&mv) || !legal.contains(&mv) {
+                continue;
             }
-            for mv in rest.line {
-                current = current.play_unchecked(mv);
-                line.push(mv);
+            tried.push(mv);
+            let child = pos.play_unchecked(mv);
+            let same_side = child.side_to_move() == pos.side_to_move();
+            let after = value_after(value, same_side);
+            if self.worth_to_mover(&child, after, same_side, stop)? {
+                return Some((mv, after));
             }
         }
+        debug_assert!(false, "no move of {pos} keeps its exact value {value}");
+        None
+    }
+
+    /// Whether `pos`, which a move worth at most `after` one ply earlier led
+    /// to, is worth `after` to the player who moved (its side to move if
+    /// `same_side`): one null-window test, deep enough to find every result
+    /// as short. `None` if `stop` is set.
+    fn worth_to_mover<B: Board>(
+        &mut self,
+        pos: &Position<B>,
+        after: Value,
+        same_side: bool,
+        stop: &AtomicBool,
+    ) -> Option<bool> {
+        let (score, plies) = match after {
+            Value::Win(k) => (score::win_at(k as usize), k as i32),
+            Value::Loss(k) => (score::loss_at(k as usize), k as i32),
+            Value::Score(_) => unreachable!("a proven value is kept"),
+        };
+        // At least `score` for the side to move; or for the other, not more.
+        let threshold = if same_side { score } else { score + 1 };
+        let mut searcher = Searcher::new(&mut self.tt, stop, Mode::Solve, Budget::UNLIMITED);
+        let at_least =
+            searcher.root(pos, (plies - 1).max(1), threshold - 1, threshold) >= threshold;
+        (!searcher.aborted).then_some(at_least == same_side)
     }
 
     /// [`Engine::solve`] within a node and time budget.
@@ -185,7 +246,8 @@ impl Engine {
 
     /// Every legal move of `pos` with its value for the side to move and its
     /// best line, best first. With [`Limit::Infinite`] every value is exact
-    /// (unless `stop` is set); other limits are shared among the moves.
+    /// and every line runs to the end of the round (unless `stop` is set);
+    /// other limits are shared among the moves.
     pub(crate) fn analyse_on<B: Board>(
         &mut self,
         pos: &Position<B>,
@@ -234,8 +296,11 @@ impl Engine {
             Limit::Depth(_) => None,
         };
         if let Some(budget) = solve_budget
-            && let Some(result) = self.solve_within(pos, budget, stop)
+            && let Some(mut result) = self.solve_within(pos, budget, stop)
         {
+            if limit == Limit::Infinite {
+                self.finish_line(pos, result.value, &mut result.line, stop);
+            }
             return result;
         }
         let rest = match limit {
@@ -346,6 +411,18 @@ fn exact_loss<B: Board>(
         longest = WIN + shorter;
     }
     None
+}
+
+/// The value, for its side to move, of the position after a move that keeps
+/// `value` (one ply less), the inverse of [`Value::before_move`].
+fn value_after(value: Value, same_side: bool) -> Value {
+    match (value, same_side) {
+        (Value::Win(n), true) => Value::Win(n - 1),
+        (Value::Loss(n), true) => Value::Loss(n - 1),
+        (Value::Win(n), false) => Value::Loss(n - 1),
+        (Value::Loss(n), false) => Value::Win(n - 1),
+        (score, _) => score,
+    }
 }
 
 /// A result from a root score and line.

@@ -156,17 +156,21 @@ fn move_values<B: EngineBoard>(engine: &mut Engine, pos: &Position<B>) -> Vec<(M
 }
 
 /// Checks one position: solve against analyse, against the solver's values
-/// of the moves, against its own line and against brute force.
+/// of the moves, against its own line and against brute force. Every other
+/// position is analysed before it is solved, so that each finds the table
+/// as the other left it.
 fn check<B: EngineBoard>(
     engine: &mut Engine,
     pos: &Position<B>,
     brute_depth: u32,
     seen: &mut Seen,
 ) {
+    let analyse_first = seen.positions % 2 == 1;
+    let early = analyse_first.then(|| engine.analyse(pos, Limit::Infinite, &NEVER));
     let result = engine.solve(pos, &NEVER).expect("never stopped");
     let (value, n) = (result.value, plies(result.value, pos));
     check_line(pos, &result.line, value, seen);
-    let analyses = engine.analyse(pos, Limit::Infinite, &NEVER);
+    let analyses = early.unwrap_or_else(|| engine.analyse(pos, Limit::Infinite, &NEVER));
     assert_eq!(analyses.len(), pos.legal_moves().len(), "{pos}");
     assert_eq!(analyses[0].value, value, "{pos}: analyse's best move");
     let moves = move_values(engine, pos);
@@ -177,6 +181,7 @@ fn check<B: EngineBoard>(
             a.mv,
             a.value
         );
+        check_line(pos, &a.line, a.value, &mut Seen::default());
     }
     let values = || moves.iter().map(|&(_, v)| v);
     match value {
