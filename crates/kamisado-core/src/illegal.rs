@@ -4,6 +4,7 @@ use std::fmt;
 
 use crate::geometry::{Board, Eight};
 use crate::position::Ending;
+use crate::tower::zvezda_reach;
 use crate::{Colour, Move, Side, Square, Tower};
 
 /// A move that the position does not allow, with the reason.
@@ -150,11 +151,6 @@ pub enum IllegalReason<B: Board = Eight> {
     },
     /// A move the rules refuse for no reason named above.
     NotAllowed,
-}
-
-/// How far a tower moves under zvezda: a plain tower as R3, a ringed one 5 squares.
-pub(crate) const fn zvezda_reach(teeth: u8) -> i32 {
-    if teeth == 0 { 9 } else { 5 }
 }
 
 impl<B: Board> fmt::Display for IllegalReason<B> {

@@ -18,6 +18,12 @@ pub const fn reach(teeth: u8) -> i32 {
     }
 }
 
+/// How far a tower moves under zvezda, by its rings: a plain tower as R3,
+/// a ringed one up to 5 squares whatever its rings.
+pub const fn zvezda_reach(teeth: u8) -> i32 {
+    if teeth == 0 { 9 } else { 5 }
+}
+
 /// Points scored by a tower that wins a round, by its teeth before it won (R10).
 pub const fn points(teeth: u8) -> u8 {
     match teeth {

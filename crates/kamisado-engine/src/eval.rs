@@ -3,7 +3,7 @@
 
 use kamisado_core::geometry::{Bits, Board, colour_of, ray_bits, squares};
 use kamisado_core::rules::Variant;
-use kamisado_core::tower::reach;
+use kamisado_core::tower::{reach, zvezda_reach};
 use kamisado_core::{Colour, Move, Position, Side, Square};
 
 use crate::score;
@@ -45,7 +45,12 @@ pub fn reach_of<B: Board>(pos: &Position<B>, side: Side, colour: Colour) -> i32 
 /// Squares a tower moves at most, by rule set (standard, zvezda) and teeth.
 const REACH: [[i32; 4]; 2] = [
     [reach(0), reach(1), reach(2), reach(3)],
-    [reach(0), reach(1), reach(1), reach(1)],
+    [
+        zvezda_reach(0),
+        zvezda_reach(1),
+        zvezda_reach(2),
+        zvezda_reach(3),
+    ],
 ];
 
 /// Whether a tower of `side` on `from` that moves up to `reach` squares

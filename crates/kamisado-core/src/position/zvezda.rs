@@ -2,7 +2,7 @@
 //! step targets, and the single-tower pushes of the option.
 
 use crate::geometry::{self, Bits, Board};
-use crate::illegal::zvezda_reach;
+use crate::tower::zvezda_reach;
 use crate::{Side, Square};
 
 use super::Position;
