@@ -37,8 +37,19 @@ fn claimed_kind(text: &str) -> Option<Kind> {
         .and_then(|c| Kind::named(&c.t))
 }
 
-/// Closes the connection with a code and a reason a person can read.
-async fn close(socket: &mut WebSocket, code: u16, reason: String) {
+/// The longest reason a close frame carries, in bytes (RFC 6455, 5.5).
+const MAX_CLOSE_REASON: usize = 123;
+
+/// Closes the connection with a code and a reason a person can read, cut
+/// to what a close frame holds.
+async fn close(socket: &mut WebSocket, code: u16, mut reason: String) {
+    if reason.len() > MAX_CLOSE_REASON {
+        let mut end = MAX_CLOSE_REASON;
+        while !reason.is_char_boundary(end) {
+            end -= 1;
+        }
+        reason.truncate(end);
+    }
     let frame = CloseFrame {
         code,
         reason: reason.into(),
@@ -81,14 +92,14 @@ pub async fn session(app: Arc<App>, cell: Arc<GameCell>, mut socket: WebSocket) 
                 }
                 Some(Ok(Message::Binary(_))) => {
                     let refusal = match rate.take(Instant::now()) {
-                        Ok(()) => "messages are JSON text, not binary".to_string(),
-                        Err(e) => e.to_string(),
+                        Ok(()) => ServerError::BadRequest("messages are JSON text, not binary".into()),
+                        Err(e) => e,
                     };
-                    outgoing.push(ServerMessage::error(None, refusal).to_text());
+                    outgoing.push(refuse(&app, None, refusal).to_text());
                 }
                 Some(Ok(Message::Ping(_) | Message::Pong(_))) => {}
                 Some(Err(e)) => {
-                    let reason = format!("the connection failed: {e}; the limit for a message is {MAX_FRAME} bytes");
+                    let reason = format!("the limit for a message is {MAX_FRAME} bytes: {e}");
                     close(&mut socket, close_code::SIZE, reason).await;
                     return;
                 }
