@@ -149,6 +149,7 @@ pub fn init_log() {
     let _ = tracing_subscriber::fmt()
         .with_max_level(level)
         .with_writer(std::io::stderr)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .try_init();
 }
 

@@ -22,10 +22,12 @@ export async function startServer({ dir: reuse, addr = '127.0.0.1:0' } = {}) {
   const target = process.env.CARGO_TARGET_DIR || path.join(workspace, 'target');
   const binary = process.env.E2E_SERVER || path.join(target, 'debug', 'kamisado-serverd');
   const args = ['--addr', addr, '--db', db];
+  // The server's log shows warnings and errors only, unless KAMISADO_LOG asks for more.
+  const env = { ...process.env, KAMISADO_LOG: process.env.KAMISADO_LOG || 'warn' };
   const child = fs.existsSync(binary)
-    ? spawn(binary, args, { stdio: ['ignore', 'pipe', 'inherit'] })
+    ? spawn(binary, args, { stdio: ['ignore', 'pipe', 'inherit'], env })
     : spawn('cargo', ['run', '-q', '-p', 'kamisado-server', '--bin', 'kamisado-serverd', '--', ...args],
-      { cwd: workspace, stdio: ['ignore', 'pipe', 'inherit'] });
+      { cwd: workspace, stdio: ['ignore', 'pipe', 'inherit'], env });
   const url = await new Promise((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (chunk) => {
