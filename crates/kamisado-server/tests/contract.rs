@@ -254,12 +254,7 @@ async fn unreadable_messages_get_exactly_one_answer() {
 async fn the_sender_has_the_new_state_before_the_ack() {
     let db = TempDb::new("contract-order");
     let server = TestServer::start(&db).await;
-    let created = server
-        .create(GameRequest::friend().colour(PlayAs::Black))
-        .await;
-    let id = created.id.as_str();
-    let mut black = server.client(id, Some(&created.key)).await;
-    let mut white = server.client(id, created.invite.as_deref()).await;
+    let (_, mut black, mut white) = server.friend_game(GameRequest::friend()).await;
     // Black first reads the state White's join published.
     black.wait_for(|s| s.joined.w).await.unwrap();
     let opening = ClientMessage::Move {

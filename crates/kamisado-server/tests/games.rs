@@ -275,12 +275,7 @@ async fn undo_against_the_engine() {
 async fn a_takeback_with_a_friend() {
     let db = TempDb::new("takeback");
     let server = TestServer::start(&db).await;
-    let created = server
-        .create(GameRequest::friend().colour(PlayAs::Black))
-        .await;
-    let id = created.id.as_str();
-    let mut black = server.client(id, Some(&created.key)).await;
-    let mut white = server.client(id, created.invite.as_deref()).await;
+    let (_, mut black, mut white) = server.friend_game(GameRequest::friend()).await;
     assert!(is_ack(&black.play(mv("d1-d6")).await.unwrap()));
     white.wait_n(1).await.unwrap();
     let offered = black.act(ClientMessage::Takeback { n: 1 }).await.unwrap();
@@ -328,12 +323,8 @@ async fn a_takeback_with_a_friend() {
 async fn resigning_a_friend_game() {
     let db = TempDb::new("resign");
     let server = TestServer::start(&db).await;
-    let created = server
-        .create(GameRequest::friend().colour(PlayAs::Black).target(7))
-        .await;
-    let id = created.id.as_str();
-    let mut black = server.client(id, Some(&created.key)).await;
-    let mut white = server.client(id, created.invite.as_deref()).await;
+    let (id, mut black, mut white) = server.friend_game(GameRequest::friend().target(7)).await;
+    let id = id.as_str();
     assert!(is_ack(&black.play(mv("d1-d6")).await.unwrap()));
     white.wait_n(1).await.unwrap();
     // Black resigns though it is White's turn.

@@ -79,12 +79,8 @@ async fn two_moves_racing_for_one_turn() {
 async fn the_wrong_seat_never_wins_a_race() {
     let db = TempDb::new("race-seat");
     let server = TestServer::start(&db).await;
-    let created = server
-        .create(GameRequest::friend().colour(PlayAs::Black))
-        .await;
-    let id = created.id.as_str();
-    let mut black = server.client(id, Some(&created.key)).await;
-    let mut white = server.client(id, created.invite.as_deref()).await;
+    let (id, mut black, mut white) = server.friend_game(GameRequest::friend()).await;
+    let id = id.as_str();
     // Gold sends first, for Black's turn.
     let (w, b) = race(&mut white, &mut black, 0, mv("d8-d3"), mv("d1-d6")).await;
     assert!(common::reason(&w).contains("Black's turn"), "{w:?}");

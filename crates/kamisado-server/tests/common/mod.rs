@@ -6,7 +6,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use kamisado_client::{Answer, GameRequest, GameSocket, Http};
+use kamisado_client::{Answer, GameRequest, GameSocket, Http, PlayAs};
 use kamisado_server::wire::{ServerMessage, StateView};
 use kamisado_server::{AnyMove, Created, Limits, ServeConfig, bind_with};
 use tokio::sync::oneshot;
@@ -120,6 +120,15 @@ impl TestServer {
         let mut client = self.watcher(id).await;
         client.join(key).await.expect("the key opens a seat");
         client
+    }
+
+    /// A game with a friend created by `request` (Black's seat for the
+    /// creator), with both players seated: its id, Black's and Gold's clients.
+    pub async fn friend_game(&self, request: GameRequest) -> (String, GameSocket, GameSocket) {
+        let created = self.create(request.colour(PlayAs::Black)).await;
+        let black = self.client(&created.id, Some(&created.key)).await;
+        let white = self.client(&created.id, created.invite.as_deref()).await;
+        (created.id, black, white)
     }
 
     /// A client of the game that has not sent anything.
