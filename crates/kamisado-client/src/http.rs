@@ -4,9 +4,8 @@
 use std::net::SocketAddr;
 use std::time::Duration;
 
-use kamisado_server::wire::{AnalysisView, StateView};
-use kamisado_server::{Created, Mode};
-use serde::Serialize;
+use kamisado_server::Created;
+use kamisado_server::wire::{AnalysisRequest, AnalysisView, StateView};
 use serde::de::DeserializeOwned;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
@@ -17,140 +16,8 @@ use crate::socket::GameSocket;
 /// How long a client waits for an answer unless told otherwise.
 pub const PATIENCE: Duration = Duration::from_secs(60);
 
-/// The creator's side in a new game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum PlayAs {
-    /// Black, who moves first.
-    Black,
-    /// White (shown as Gold).
-    White,
-    /// Drawn by lot.
-    Random,
-}
-
-/// The body of `POST /api/games`: a mode and, optionally, everything else
-/// (the server's defaults fill in what is left out).
-///
-/// ```
-/// use kamisado_client::{GameRequest, PlayAs};
-/// let request = GameRequest::engine(3).target(7).colour(PlayAs::Black).seed(42);
-/// assert_eq!(
-///     request.to_text(),
-///     r#"{"mode":"engine","target":7,"level":3,"colour":"black","seed":42}"#
-/// );
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct GameRequest {
-    /// How the game is played.
-    pub mode: Mode,
-    /// The points that win the match: 1, 3, 7 or 15.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub target: Option<u8>,
-    /// The engine's level, 1–6.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub level: Option<u8>,
-    /// The creator's side.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub colour: Option<PlayAs>,
-    /// The creator's name.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub name: Option<String>,
-    /// The other player's name (two players on one screen).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub opponent: Option<String>,
-    /// The rule set: `standard`, `sumo-square` or `zvezda`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub rules: Option<String>,
-    /// The board: `6x6`, `8x8` or `10x10`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub board: Option<String>,
-    /// The seed of the draw of sides and of the engine's choices.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub seed: Option<u64>,
-}
-
-impl GameRequest {
-    /// A game of `mode` with the server's defaults.
-    pub fn new(mode: Mode) -> GameRequest {
-        GameRequest {
-            mode,
-            target: None,
-            level: None,
-            colour: None,
-            name: None,
-            opponent: None,
-            rules: None,
-            board: None,
-            seed: None,
-        }
-    }
-
-    /// A game against the engine at `level`.
-    pub fn engine(level: u8) -> GameRequest {
-        GameRequest {
-            level: Some(level),
-            ..GameRequest::new(Mode::Engine)
-        }
-    }
-
-    /// Two players on one screen.
-    pub fn local() -> GameRequest {
-        GameRequest::new(Mode::Local)
-    }
-
-    /// A game with a friend, who joins through the invite.
-    pub fn friend() -> GameRequest {
-        GameRequest::new(Mode::Friend)
-    }
-
-    /// The points that win the match.
-    #[must_use]
-    pub fn target(mut self, points: u8) -> GameRequest {
-        self.target = Some(points);
-        self
-    }
-
-    /// The creator's side.
-    #[must_use]
-    pub fn colour(mut self, side: PlayAs) -> GameRequest {
-        self.colour = Some(side);
-        self
-    }
-
-    /// The creator's name.
-    #[must_use]
-    pub fn name(mut self, name: &str) -> GameRequest {
-        self.name = Some(name.into());
-        self
-    }
-
-    /// The rule set's name.
-    #[must_use]
-    pub fn rules(mut self, rules: &str) -> GameRequest {
-        self.rules = Some(rules.into());
-        self
-    }
-
-    /// The board's name.
-    #[must_use]
-    pub fn board(mut self, board: &str) -> GameRequest {
-        self.board = Some(board.into());
-        self
-    }
-
-    /// The seed.
-    #[must_use]
-    pub fn seed(mut self, seed: u64) -> GameRequest {
-        self.seed = Some(seed);
-        self
-    }
-
-    /// The request as JSON text.
-    pub fn to_text(&self) -> String {
-        serde_json::to_string(self).expect("a game request is always JSON")
-    }
-}
+/// The body of `POST /api/games`, built with the server's own type.
+pub use kamisado_server::wire::{NewGame as GameRequest, PlayAs};
 
 /// An HTTP answer: status, headers (names in lower case) and body.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -333,11 +200,10 @@ impl Http {
     /// [`ClientError::Status`] 400 for text that is neither, 429 while the
     /// engine is busy.
     pub async fn analyse(&self, text: &str) -> Result<AnalysisView, ClientError> {
-        #[derive(Serialize)]
-        struct Request<'a> {
-            text: &'a str,
-        }
-        let body = serde_json::to_string(&Request { text }).expect("text is always JSON");
+        let request = AnalysisRequest {
+            text: text.to_string(),
+        };
+        let body = serde_json::to_string(&request).expect("text is always JSON");
         self.expect("POST", "/api/analysis", Some(&body), 200).await
     }
 

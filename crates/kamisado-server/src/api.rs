@@ -13,12 +13,12 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use serde::Deserialize;
 use serde_json::json;
 
 use crate::analysis;
-use crate::app::{App, NewGame};
+use crate::app::App;
 use crate::error::ServerError;
+use crate::wire::{AnalysisRequest, NewGame};
 use crate::ws;
 
 /// The largest request body accepted, in bytes.
@@ -238,22 +238,10 @@ async fn socket(
         .on_upgrade(move |socket| ws::session(app, cell, socket)))
 }
 
-/// A request for the analysis board.
-#[derive(Debug, Deserialize)]
-struct AnalysisRequest {
-    /// A game record or a position.
-    text: String,
-}
-
 async fn analyse(
     State(app): State<Arc<App>>,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ServerError> {
-    let request: AnalysisRequest = crate::wire::read_body(
-        &body?,
-        "an analysis request",
-        &[("text", false, "a game record or a position, as text")],
-        &["text"],
-    )?;
+    let request = AnalysisRequest::read(&body?)?;
     Ok(Json(analysis::analyse(&app, &request.text).await?).into_response())
 }

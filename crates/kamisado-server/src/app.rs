@@ -18,7 +18,7 @@ use crate::live::{Action, LiveGame, Seat, side_name};
 use crate::rights::{self, Request};
 use crate::room::Room;
 use crate::store::{GameRow, Mode, Store};
-use crate::wire::ServerMessage;
+use crate::wire::{NewGame, ServerMessage};
 use kamisado_core::any::AnyMatch;
 
 /// How many state messages a slow watcher may fall behind before it is sent the latest.
@@ -68,63 +68,6 @@ pub struct App {
     closed: AtomicBool,
     /// Requests and messages refused since the server started.
     refusals: AtomicU64,
-}
-
-/// A request for a new game (`POST /api/games`).
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct NewGame {
-    /// `engine`, `local` or `friend`.
-    pub mode: String,
-    /// 1, 3, 7 or 15.
-    #[serde(default = "one")]
-    pub target: u8,
-    /// The engine's level, 1–6 (games against the engine).
-    pub level: Option<u8>,
-    /// The creator's colour: `black`, `white` (or `gold`) or `random`.
-    pub colour: Option<String>,
-    /// The creator's name.
-    pub name: Option<String>,
-    /// The other player's name (two players on one screen).
-    pub opponent: Option<String>,
-    /// The rule set: `standard` (default), `sumo-square` or `zvezda`.
-    pub rules: Option<String>,
-    /// The board: `8x8` (default), `6x6` or `10x10`.
-    pub board: Option<String>,
-    /// A seed for the draw of colours and the engine's choices, for
-    /// reproducible games (random when absent).
-    pub seed: Option<u64>,
-}
-
-fn one() -> u8 {
-    1
-}
-
-impl NewGame {
-    /// The fields of a new game: name, whether a number, what it holds.
-    const FIELDS: [(&str, bool, &str); 9] = [
-        ("mode", false, "engine, local or friend"),
-        (
-            "target",
-            true,
-            "the points that win the match: 1, 3, 7 or 15",
-        ),
-        ("level", true, "the engine's level, a number from 1 to 6"),
-        ("colour", false, "black, white or random"),
-        ("name", false, "a name, as text"),
-        ("opponent", false, "a name, as text"),
-        ("rules", false, "standard, sumo-square or zvezda"),
-        ("board", false, "6x6, 8x8 or 10x10"),
-        ("seed", true, "a whole number"),
-    ];
-
-    /// Reads a request body, with a reason for anything it cannot take.
-    ///
-    /// # Errors
-    /// [`ServerError::BadRequest`] naming the field that is wrong.
-    pub fn read(body: &[u8]) -> Result<NewGame, ServerError> {
-        crate::wire::read_body(body, "a new game", &Self::FIELDS, &["mode"])
-    }
 }
 
 /// The answer to `POST /api/games`.
@@ -236,10 +179,10 @@ impl Plan {
     fn read(req: &NewGame) -> Result<Plan, ServerError> {
         let bad = |m: String| ServerError::BadRequest(m);
         let mode: Mode = req.mode.parse()?;
-        if !kamisado_core::Score::TARGETS.contains(&req.target) {
+        let target = req.target.unwrap_or(1);
+        if !kamisado_core::Score::TARGETS.contains(&target) {
             return Err(bad(format!(
-                "a match is played to 1, 3, 7 or 15 points, not {}",
-                req.target
+                "a match is played to 1, 3, 7 or 15 points, not {target}"
             )));
         }
         let rules: Rules = req
@@ -277,7 +220,7 @@ impl Plan {
         };
         Ok(Plan {
             mode,
-            target: req.target,
+            target,
             rules,
             board,
             level,

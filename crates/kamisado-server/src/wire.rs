@@ -1058,6 +1058,209 @@ impl ServerMessage {
     }
 }
 
+/// The creator's side in a new game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PlayAs {
+    /// Black, who moves first.
+    Black,
+    /// White (shown as Gold).
+    White,
+    /// Drawn by lot.
+    Random,
+}
+
+impl PlayAs {
+    /// The word the request carries: `black`, `white` or `random`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            PlayAs::Black => "black",
+            PlayAs::White => "white",
+            PlayAs::Random => "random",
+        }
+    }
+}
+
+/// The body of `POST /api/games`: a mode and, optionally, everything else
+/// (the server's defaults fill in what is left out). The server reads it
+/// ([`NewGame::read`]); Rust clients build it.
+///
+/// ```
+/// use kamisado_server::wire::{NewGame, PlayAs};
+/// let request = NewGame::engine(3).target(7).colour(PlayAs::Black).seed(42);
+/// assert_eq!(
+///     request.to_text(),
+///     r#"{"mode":"engine","target":7,"level":3,"colour":"black","seed":42}"#
+/// );
+/// assert_eq!(NewGame::read(request.to_text().as_bytes()).unwrap(), request);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NewGame {
+    /// `engine`, `local` or `friend`.
+    pub mode: String,
+    /// The points that win the match: 1 (the default), 3, 7 or 15.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<u8>,
+    /// The engine's level, 1–6 (3 by default), against the engine.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub level: Option<u8>,
+    /// The creator's colour: `black`, `white` (or `gold`) or `random` (the default).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub colour: Option<String>,
+    /// The creator's name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// The other player's name (two players on one screen).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opponent: Option<String>,
+    /// The rule set: `standard` (the default), `sumo-square` or `zvezda`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules: Option<String>,
+    /// The board: `8x8` (the default), `6x6` or `10x10`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board: Option<String>,
+    /// A seed for the draw of colours and the engine's choices, for
+    /// reproducible games (random when absent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+}
+
+impl NewGame {
+    /// The fields of a new game: name, whether a number, what it holds.
+    const FIELDS: [(&str, bool, &str); 9] = [
+        ("mode", false, "engine, local or friend"),
+        (
+            "target",
+            true,
+            "the points that win the match: 1, 3, 7 or 15",
+        ),
+        ("level", true, "the engine's level, a number from 1 to 6"),
+        ("colour", false, "black, white or random"),
+        ("name", false, "a name, as text"),
+        ("opponent", false, "a name, as text"),
+        ("rules", false, "standard, sumo-square or zvezda"),
+        ("board", false, "6x6, 8x8 or 10x10"),
+        ("seed", true, "a whole number"),
+    ];
+
+    /// Reads a request body, with a reason for anything it cannot take.
+    ///
+    /// # Errors
+    /// [`ServerError::BadRequest`] naming the field that is wrong.
+    pub fn read(body: &[u8]) -> Result<NewGame, ServerError> {
+        read_body(body, "a new game", &Self::FIELDS, &["mode"])
+    }
+
+    /// A game of `mode` with the server's defaults.
+    pub fn new(mode: Mode) -> NewGame {
+        NewGame {
+            mode: mode.name().to_string(),
+            target: None,
+            level: None,
+            colour: None,
+            name: None,
+            opponent: None,
+            rules: None,
+            board: None,
+            seed: None,
+        }
+    }
+
+    /// A game against the engine at `level`.
+    pub fn engine(level: u8) -> NewGame {
+        NewGame {
+            level: Some(level),
+            ..NewGame::new(Mode::Engine)
+        }
+    }
+
+    /// Two players on one screen.
+    pub fn local() -> NewGame {
+        NewGame::new(Mode::Local)
+    }
+
+    /// A game with a friend, who joins through the invite.
+    pub fn friend() -> NewGame {
+        NewGame::new(Mode::Friend)
+    }
+
+    /// The points that win the match.
+    #[must_use]
+    pub fn target(mut self, points: u8) -> NewGame {
+        self.target = Some(points);
+        self
+    }
+
+    /// The creator's side.
+    #[must_use]
+    pub fn colour(mut self, side: PlayAs) -> NewGame {
+        self.colour = Some(side.name().to_string());
+        self
+    }
+
+    /// The creator's name.
+    #[must_use]
+    pub fn name(mut self, name: &str) -> NewGame {
+        self.name = Some(name.into());
+        self
+    }
+
+    /// The other player's name (two players on one screen).
+    #[must_use]
+    pub fn opponent(mut self, name: &str) -> NewGame {
+        self.opponent = Some(name.into());
+        self
+    }
+
+    /// The rule set's name.
+    #[must_use]
+    pub fn rules(mut self, rules: &str) -> NewGame {
+        self.rules = Some(rules.into());
+        self
+    }
+
+    /// The board's name.
+    #[must_use]
+    pub fn board(mut self, board: &str) -> NewGame {
+        self.board = Some(board.into());
+        self
+    }
+
+    /// The seed.
+    #[must_use]
+    pub fn seed(mut self, seed: u64) -> NewGame {
+        self.seed = Some(seed);
+        self
+    }
+
+    /// The request as JSON text.
+    pub fn to_text(&self) -> String {
+        serde_json::to_string(self).expect("a game request is always JSON")
+    }
+}
+
+/// The body of `POST /api/analysis`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AnalysisRequest {
+    /// A game record or a position.
+    pub text: String,
+}
+
+impl AnalysisRequest {
+    /// Reads a request body, with a reason for anything it cannot take.
+    ///
+    /// # Errors
+    /// [`ServerError::BadRequest`] naming what is wrong.
+    pub fn read(body: &[u8]) -> Result<AnalysisRequest, ServerError> {
+        read_body(
+            body,
+            "an analysis request",
+            &[("text", false, "a game record or a position, as text")],
+            &["text"],
+        )
+    }
+}
+
 /// Reads a JSON request body (`what` names it in refusals) whose fields are
 /// those of `fields`: each a name, whether it must be a number (else text),
 /// and what it must hold, in a player's words. Unknown fields, fields of the
