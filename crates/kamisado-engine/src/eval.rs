@@ -303,12 +303,6 @@ pub fn forced_options<B: Board>(pos: &Position<B>) -> Option<Options> {
     Some(Options { steps, safe, push })
 }
 
-/// A proven loss two plies on: every move of the forced tower is a step that
-/// hands the opponent a win at once (the side to move has no win itself).
-pub fn loses_in_two(options: &Options) -> bool {
-    options.steps > 0 && options.safe == 0 && !options.push
-}
-
 /// A proven result within three plies, without search: a win in three when
 /// a step leaves the opponent's forced (plain) tower only replies that hand a
 /// win back, a loss within two when every move hands a win or moves into a
