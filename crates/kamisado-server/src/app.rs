@@ -5,6 +5,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Duration;
 
 use kamisado_core::geometry::BoardSize;
 use kamisado_core::{MatchState, Rules, Side};
@@ -13,12 +14,12 @@ use tokio::sync::{Mutex, broadcast};
 
 use crate::engine::EnginePool;
 use crate::error::ServerError;
-use crate::limits::{GameQuota, Limits};
+use crate::limits::Limits;
 use crate::live::{Action, LiveGame, Seat, side_name};
 use crate::rights::{self, Request};
 use crate::room::Room;
-use crate::store::{GameRow, Mode, Store};
-use crate::wire::{NewGame, ServerMessage};
+use crate::store::{Change, Claim, GameRow, Mode, Notice, Outcome, Store, now_ms};
+use crate::wire::{NewGame, Note, ServerMessage};
 use kamisado_core::any::AnyMatch;
 
 /// How many state messages a slow watcher may fall behind before it is sent the latest.
@@ -62,12 +63,14 @@ pub struct App {
     pub engines: Arc<EnginePool>,
     /// What one client may ask.
     pub limits: Limits,
-    /// Games created by each client address.
-    quota: GameQuota,
     /// Set when the server stops: no change is stored after it.
     closed: AtomicBool,
     /// Requests and messages refused since the server started.
     refusals: AtomicU64,
+    /// This process's name in the database's claims on engine turns.
+    owner: String,
+    /// The task that hears other processes' changes, while it runs.
+    listening: std::sync::Mutex<Option<tokio::task::JoinHandle<()>>>,
 }
 
 /// The answer to `POST /api/games`.
@@ -277,10 +280,14 @@ fn conflict(m: impl Into<String>) -> ServerError {
     ServerError::Conflict(m.into())
 }
 
+/// How many times a change is decided again after another process changed
+/// the game first, before it is refused.
+const ATTEMPTS: usize = 4;
+
 impl App {
     /// The shared state over a database, under `limits`.
-    pub fn new(store: Store, limits: Limits) -> App {
-        App {
+    pub fn new(store: Store, limits: Limits) -> Result<App, ServerError> {
+        Ok(App {
             store,
             games: Mutex::new(HashMap::new()),
             engines: Arc::new(EnginePool::new(
@@ -288,17 +295,68 @@ impl App {
                 limits.engine_queue,
                 limits.search_time,
             )),
-            quota: GameQuota::new(limits.games_per_client, limits.games_window),
             limits,
             closed: AtomicBool::new(false),
             refusals: AtomicU64::new(0),
+            owner: seat_key()?[..12].to_string(),
+            listening: std::sync::Mutex::new(None),
+        })
+    }
+
+    /// Listens for the changes other processes make to the games this one
+    /// holds (on PostgreSQL; on SQLite there are no others) and brings them
+    /// up to date as each is told.
+    ///
+    /// # Errors
+    /// The database cannot be reached.
+    pub async fn listen(self: &Arc<Self>) -> Result<(), ServerError> {
+        let Some(mut listener) = self.store.listener().await? else {
+            return Ok(());
+        };
+        let app = Arc::downgrade(self);
+        let task = tokio::spawn(async move {
+            loop {
+                let notice = listener.next().await;
+                let Some(app) = app.upgrade() else { return };
+                let cells: Vec<Arc<GameCell>> = match &notice {
+                    Notice::Changed { id, .. } => app
+                        .games
+                        .lock()
+                        .await
+                        .get(id)
+                        .cloned()
+                        .into_iter()
+                        .collect(),
+                    // Changes made while the listener was cut off were not heard.
+                    Notice::Resumed => app.games.lock().await.values().cloned().collect(),
+                };
+                let version = match notice {
+                    Notice::Changed { version, .. } => Some(version),
+                    Notice::Resumed => None,
+                };
+                for cell in cells {
+                    let app = Arc::clone(&app);
+                    tokio::spawn(async move {
+                        if let Err(e) = app.refresh(&cell, version).await {
+                            tracing::warn!("a game could not be brought up to date: {e}");
+                        }
+                    });
+                }
+            }
+        });
+        if let Ok(mut slot) = self.listening.lock() {
+            *slot = Some(task);
         }
+        Ok(())
     }
 
     /// Stops every change: once this returns, nothing more is written to the
     /// database (an engine still thinking has its answer dropped).
     pub async fn close(&self) {
         self.closed.store(true, Ordering::SeqCst);
+        if let Some(task) = self.listening.lock().ok().and_then(|mut t| t.take()) {
+            task.abort();
+        }
         tracing::info!(refusals = self.refusals(), "the server stops");
         let cells: Vec<Arc<GameCell>> = self.games.lock().await.values().cloned().collect();
         for cell in cells {
@@ -340,7 +398,6 @@ impl App {
     ) -> Result<Created, ServerError> {
         self.check_open()?;
         let plan = Plan::read(&req)?;
-        self.quota.take(client, std::time::Instant::now())?;
         let id = seat_key()?[..16].to_string();
         let key = seat_key()?;
         let invite = match plan.mode {
@@ -348,7 +405,10 @@ impl App {
             _ => None,
         };
         let row = plan.row(&req, &id, &key, invite.as_deref());
-        self.store.insert_game(&row).await?;
+        let quota = (self.limits.games_per_client, self.limits.games_window);
+        self.store
+            .insert_game(&row, &client.to_string(), quota)
+            .await?;
         tracing::info!(
             game = %id,
             mode = row.mode.name(),
@@ -384,13 +444,12 @@ impl App {
         if let Some(cell) = games.get(id) {
             return Ok(Arc::clone(cell));
         }
-        let Some((row, actions)) = self.store.load_game(id).await? else {
+        let Some(stored) = self.store.load_game(id).await? else {
             return Err(ServerError::NoSuchGame(id.to_string()));
         };
-        let live = LiveGame::rebuild(row, &actions)?;
         let (tx, _) = broadcast::channel(BROADCAST_DEPTH);
         let cell = Arc::new(GameCell {
-            room: Mutex::new(Room::new(live)),
+            room: Mutex::new(Room::load(stored)?),
             tx,
             epoch: AtomicU64::new(0),
         });
@@ -401,6 +460,77 @@ impl App {
             self.kick_engine(&cell, &mut room);
         }
         Ok(cell)
+    }
+
+    /// Brings a game this process holds up to the stored version (at least
+    /// `version`, when told which), and tells its clients.
+    ///
+    /// # Errors
+    /// A database failure or a game that does not replay.
+    pub async fn refresh(
+        self: &Arc<Self>,
+        cell: &Arc<GameCell>,
+        version: Option<i64>,
+    ) -> Result<(), ServerError> {
+        let mut room = cell.room.lock().await;
+        if version.is_some_and(|v| v <= room.version) {
+            return Ok(());
+        }
+        self.reload(cell, &mut room).await?;
+        self.kick_engine(cell, &mut room);
+        cell.publish(&room);
+        Ok(())
+    }
+
+    /// Reads the game again from the database into its room.
+    async fn reload(&self, cell: &GameCell, room: &mut Room) -> Result<(), ServerError> {
+        let id = room.game.row.id.clone();
+        let stored = self
+            .store
+            .load_game(&id)
+            .await?
+            .ok_or_else(|| ServerError::NoSuchGame(id.clone()))?;
+        if stored.version == room.version {
+            return Ok(());
+        }
+        if room.reload(stored)? {
+            // An engine answer for the actions held before is dropped.
+            cell.epoch.fetch_add(1, Ordering::SeqCst);
+        }
+        Ok(())
+    }
+
+    /// Stores a change to the game as its room holds it and makes it in the
+    /// room: `Ok(true)`. `Ok(false)` when another process changed the game
+    /// first: the room now holds the game as stored, and the change is to
+    /// be decided again.
+    async fn commit(
+        &self,
+        cell: &GameCell,
+        room: &mut Room,
+        change: Change,
+        told: Option<Note>,
+    ) -> Result<bool, ServerError> {
+        self.check_open()?;
+        let outcome = self
+            .store
+            .change(&room.game.row.id, room.version, change.clone())
+            .await;
+        match outcome {
+            Ok(Outcome::Done) => {
+                room.apply(&change, told)?;
+                Ok(true)
+            }
+            Ok(Outcome::Stale) => {
+                self.reload(cell, room).await?;
+                Ok(false)
+            }
+            Err(e) => {
+                // Whether it was stored is for the next change to find out.
+                let _ = self.reload(cell, room).await;
+                Err(e)
+            }
+        }
     }
 
     /// Seats the holder of `key` (none or empty: a watcher) and answers with
@@ -422,10 +552,26 @@ impl App {
                 )
             })?),
         };
-        let newly = seat.is_some_and(|s| room.mark_joined(s));
+        let mut changed = false;
+        for _ in 0..ATTEMPTS {
+            let Some(side) = seat.and_then(|s| room.newly_joined(s).first().copied()) else {
+                break;
+            };
+            // The seat is the player's whether or not the database hears of it now.
+            match self
+                .commit(cell, &mut room, Change::Joined(side), None)
+                .await
+            {
+                Ok(done) => changed |= done,
+                Err(e) => {
+                    tracing::warn!("a seat taken was not stored: {e}");
+                    break;
+                }
+            }
+        }
         let was_thinking = room.engine_pending;
         self.kick_engine(cell, &mut room);
-        if newly || room.engine_pending != was_thinking {
+        if changed || room.engine_pending != was_thinking {
             cell.publish(&room);
         }
         Ok(seat)
@@ -495,35 +641,40 @@ impl App {
         epoch: Option<u64>,
     ) -> Result<Acted, ServerError> {
         let mut room = cell.room.lock().await;
-        self.check_open()?;
-        if epoch.is_some_and(|e| e != cell.epoch.load(Ordering::SeqCst)) {
-            return Err(conflict("the position was taken back"));
+        for _ in 0..ATTEMPTS {
+            self.check_open()?;
+            if epoch.is_some_and(|e| e != cell.epoch.load(Ordering::SeqCst)) {
+                return Err(conflict("the position changed while the engine thought"));
+            }
+            if !Self::check_number(&room.game, n, Some(action))? {
+                return Ok(Acted { duplicate: true });
+            }
+            rights::check(&room, seat, Request::Act(action))?;
+            let note = room.game.tell(action).map_err(conflict)?;
+            let change = Change::Append {
+                seq: n,
+                action: action.to_string(),
+            };
+            if !self.commit(cell, &mut room, change, Some(note)).await? {
+                // Another process changed the game first: decide again on the game as stored.
+                cell.publish(&room);
+                continue;
+            }
+            if let MatchState::Over { winner } = room.game.state() {
+                let score = room.game.current().score();
+                tracing::info!(
+                    game = %room.game.row.id,
+                    winner = %side_name(winner),
+                    score = %format!("{}-{}", score.black, score.white),
+                    actions = room.game.actions.len(),
+                    "game ended"
+                );
+            }
+            self.kick_engine(cell, &mut room);
+            cell.publish(&room);
+            return Ok(Acted { duplicate: false });
         }
-        if !Self::check_number(&room.game, n, Some(action))? {
-            return Ok(Acted { duplicate: true });
-        }
-        rights::check(&room, seat, Request::Act(action))?;
-        let note = room.game.tell(action).map_err(conflict)?;
-        self.store
-            .append_action(&room.game.row.id, n, &action.to_string())
-            .await?;
-        room.game
-            .apply(action, note)
-            .map_err(|e| ServerError::Corrupt(format!("a told action did not apply: {e}")))?;
-        room.takeback = None;
-        if let MatchState::Over { winner } = room.game.state() {
-            let score = room.game.current().score();
-            tracing::info!(
-                game = %room.game.row.id,
-                winner = %side_name(winner),
-                score = %format!("{}-{}", score.black, score.white),
-                actions = room.game.actions.len(),
-                "game ended"
-            );
-        }
-        self.kick_engine(cell, &mut room);
-        cell.publish(&room);
-        Ok(Acted { duplicate: false })
+        Err(busy())
     }
 
     /// The number of the first action a takeback for `side` removes: its
@@ -545,25 +696,32 @@ impl App {
             .ok_or_else(|| conflict("there is no move of this round to take back"))
     }
 
-    /// Removes the actions from `from` on, in the database and in memory.
-    async fn truncate(
+    /// Makes a change that is not an action, decided by `decide` on the game
+    /// as this process holds it and decided again if another process changed
+    /// the game first; then tells every client.
+    async fn change_with(
         self: &Arc<Self>,
         cell: &Arc<GameCell>,
-        room: &mut Room,
-        from: usize,
+        mut decide: impl FnMut(&Room) -> Result<Option<Change>, ServerError>,
     ) -> Result<(), ServerError> {
-        self.check_open()?;
-        self.store.truncate_actions(&room.game.row.id, from).await?;
-        cell.epoch.fetch_add(1, Ordering::SeqCst);
-        let texts: Vec<String> = room.game.actions[..from]
-            .iter()
-            .map(ToString::to_string)
-            .collect();
-        room.game = LiveGame::rebuild(room.game.row.clone(), &texts)?;
-        room.takeback = None;
-        self.kick_engine(cell, room);
-        cell.publish(room);
-        Ok(())
+        let mut room = cell.room.lock().await;
+        for _ in 0..ATTEMPTS {
+            let Some(change) = decide(&room)? else {
+                cell.publish(&room);
+                return Ok(());
+            };
+            let truncates = matches!(change, Change::Truncate { .. });
+            if self.commit(cell, &mut room, change, None).await? {
+                if truncates {
+                    cell.epoch.fetch_add(1, Ordering::SeqCst);
+                    self.kick_engine(cell, &mut room);
+                }
+                cell.publish(&room);
+                return Ok(());
+            }
+            cell.publish(&room);
+        }
+        Err(busy())
     }
 
     /// Takes back moves: against the engine, back to before the player's last
@@ -578,14 +736,16 @@ impl App {
         seat: Option<Seat>,
         n: usize,
     ) -> Result<(), ServerError> {
-        let mut room = cell.room.lock().await;
-        Self::check_number(&room.game, n, None)?;
-        let seat = rights::check(&room, seat, Request::Undo)?;
-        let from = match (room.game.row.mode, seat) {
-            (Mode::Engine, Seat::Side(side)) => Self::takeback_from(&room.game, Some(side))?,
-            (_, _) => Self::takeback_from(&room.game, None)?,
-        };
-        self.truncate(cell, &mut room, from).await
+        self.change_with(cell, |room| {
+            Self::check_number(&room.game, n, None)?;
+            let seat = rights::check(room, seat, Request::Undo)?;
+            let from = match (room.game.row.mode, seat) {
+                (Mode::Engine, Seat::Side(side)) => Self::takeback_from(&room.game, Some(side))?,
+                (_, _) => Self::takeback_from(&room.game, None)?,
+            };
+            Ok(Some(Change::Truncate { from }))
+        })
+        .await
     }
 
     /// Offers to take back the offering player's last move (a game with a friend).
@@ -598,17 +758,17 @@ impl App {
         seat: Option<Seat>,
         n: usize,
     ) -> Result<(), ServerError> {
-        let mut room = cell.room.lock().await;
-        Self::check_number(&room.game, n, None)?;
-        let Seat::Side(side) = rights::check(&room, seat, Request::OfferTakeback)? else {
-            return Err(ServerError::Forbidden(
-                "a takeback is offered from one side's seat".into(),
-            ));
-        };
-        Self::takeback_from(&room.game, Some(side))?;
-        room.takeback = Some(side);
-        cell.publish(&room);
-        Ok(())
+        self.change_with(cell, |room| {
+            Self::check_number(&room.game, n, None)?;
+            let Seat::Side(side) = rights::check(room, seat, Request::OfferTakeback)? else {
+                return Err(ServerError::Forbidden(
+                    "a takeback is offered from one side's seat".into(),
+                ));
+            };
+            Self::takeback_from(&room.game, Some(side))?;
+            Ok(Some(Change::Takeback(Some(side))))
+        })
+        .await
     }
 
     /// Answers the opponent's takeback offer.
@@ -621,19 +781,16 @@ impl App {
         seat: Option<Seat>,
         accept: bool,
     ) -> Result<(), ServerError> {
-        let mut room = cell.room.lock().await;
-        rights::check(&room, seat, Request::AnswerTakeback)?;
-        let offerer = room.takeback.take();
-        match offerer {
-            Some(offerer) if accept => {
-                let from = Self::takeback_from(&room.game, Some(offerer))?;
-                self.truncate(cell, &mut room, from).await
+        self.change_with(cell, |room| {
+            rights::check(room, seat, Request::AnswerTakeback)?;
+            match room.takeback {
+                Some(offerer) if accept => Ok(Some(Change::Truncate {
+                    from: Self::takeback_from(&room.game, Some(offerer))?,
+                })),
+                _ => Ok(Some(Change::Takeback(None))),
             }
-            _ => {
-                cell.publish(&room);
-                Ok(())
-            }
-        }
+        })
+        .await
     }
 
     /// Sets the name of the seat's player.
@@ -646,20 +803,16 @@ impl App {
         seat: Option<Seat>,
         name: &str,
     ) -> Result<(), ServerError> {
-        let mut room = cell.room.lock().await;
-        let Seat::Side(side) = rights::check(&room, seat, Request::Rename)? else {
-            return Err(ServerError::Forbidden(
-                "only a seated player can set their name".into(),
-            ));
-        };
-        self.check_open()?;
-        let name = clean_name(Some(name), side_name(side));
-        self.store
-            .set_name(&room.game.row.id, side == Side::White, &name)
-            .await?;
-        room.game.rename(side, name);
-        cell.publish(&room);
-        Ok(())
+        self.change_with(cell, |room| {
+            let Seat::Side(side) = rights::check(room, seat, Request::Rename)? else {
+                return Err(ServerError::Forbidden(
+                    "only a seated player can set their name".into(),
+                ));
+            };
+            let name = clean_name(Some(name), side_name(side));
+            Ok(Some(Change::Name { side, name }))
+        })
+        .await
     }
 
     /// Checks that `seat` may ask for a hint in the game as it stands, and
@@ -679,7 +832,17 @@ impl App {
         Ok(room.game.current())
     }
 
+    /// How long a process holds the engine's turn before another may take it
+    /// over: the longest search and a margin.
+    fn engine_lease(&self) -> Duration {
+        self.limits.search_time + Duration::from_secs(5)
+    }
+
     /// Starts the engine's turn if it is to act and not already thinking.
+    ///
+    /// Of several processes holding the game, the one that claims the turn
+    /// in the database thinks; the others wait for its move, and take the turn
+    /// over if its claim runs out without one (its process died).
     pub fn kick_engine(self: &Arc<Self>, cell: &Arc<GameCell>, room: &mut Room) {
         let n = room.game.actions.len();
         if !room.game.engine_to_act() || room.engine_pending == Some(n) {
@@ -695,6 +858,57 @@ impl App {
         let epoch = cell.epoch.load(Ordering::SeqCst);
         let id = room.game.row.id.clone();
         tokio::spawn(async move {
+            // Whether this turn is still the one asked about.
+            let current = |room: &Room| {
+                room.engine_pending == Some(n)
+                    && room.game.actions.len() == n
+                    && cell.epoch.load(Ordering::SeqCst) == epoch
+                    && !app.closed.load(Ordering::SeqCst)
+            };
+            loop {
+                let version = {
+                    let room = cell.room.lock().await;
+                    if !current(&room) {
+                        return;
+                    }
+                    room.version
+                };
+                let until = now_ms() + app.engine_lease().as_millis() as u64;
+                match app
+                    .store
+                    .claim_engine(&id, version, &app.owner, until)
+                    .await
+                {
+                    Ok(Claim::Granted) => break,
+                    Ok(Claim::HeldUntil(t)) => {
+                        let wait = t.saturating_sub(now_ms()) + 50;
+                        tokio::time::sleep(Duration::from_millis(wait)).await;
+                    }
+                    Ok(Claim::Moved) => {
+                        // This process has not heard of a change yet.
+                        let mut room = cell.room.lock().await;
+                        if room.engine_pending == Some(n) {
+                            room.engine_pending = None;
+                        }
+                        let reloaded = app.reload(&cell, &mut room).await;
+                        if let Err(e) = reloaded {
+                            tracing::warn!(game = %id, "the engine's game could not be read: {e}");
+                            drop(room);
+                            tokio::time::sleep(Duration::from_secs(1)).await;
+                            let mut room = cell.room.lock().await;
+                            app.kick_engine(&cell, &mut room);
+                            return;
+                        }
+                        app.kick_engine(&cell, &mut room);
+                        cell.publish(&room);
+                        return;
+                    }
+                    Err(e) => {
+                        tracing::warn!(game = %id, "the engine's turn could not be claimed: {e}");
+                        tokio::time::sleep(Duration::from_secs(1)).await;
+                    }
+                }
+            }
             let fill_now = matches!(m.state(), MatchState::AwaitingFill { .. });
             let choice = app
                 .engines
@@ -719,10 +933,24 @@ impl App {
             let mut room = cell.room.lock().await;
             if room.engine_pending == Some(n) && cell.epoch.load(Ordering::SeqCst) == epoch {
                 room.engine_pending = None;
-                cell.publish(&room);
+                // A turn left unplayed (the database was unavailable) is tried again.
+                if room.game.actions.len() == n {
+                    drop(room);
+                    tokio::time::sleep(Duration::from_secs(1)).await;
+                    let mut room = cell.room.lock().await;
+                    app.kick_engine(&cell, &mut room);
+                    cell.publish(&room);
+                } else {
+                    cell.publish(&room);
+                }
             }
         });
     }
+}
+
+/// The refusal of a change whose game kept changing under it.
+fn busy() -> ServerError {
+    conflict("the game kept changing while this was decided: look at it again and retry")
 }
 
 #[cfg(test)]

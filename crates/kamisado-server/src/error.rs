@@ -80,9 +80,33 @@ impl std::error::Error for ServerError {
 }
 
 impl From<sqlx::Error> for ServerError {
+    /// A database that cannot be reached (down, restarting, every connection
+    /// busy) is a refusal to try again later; anything else is a failure.
     fn from(e: sqlx::Error) -> ServerError {
-        ServerError::Database(e)
+        match e {
+            sqlx::Error::PoolTimedOut => ServerError::Unavailable(
+                "the database is unavailable (no connection within 5 s): try again in a moment"
+                    .into(),
+            ),
+            sqlx::Error::Io(_) | sqlx::Error::PoolClosed | sqlx::Error::WorkerCrashed => {
+                ServerError::Unavailable(format!(
+                    "the database is unavailable ({e}): try again in a moment"
+                ))
+            }
+            sqlx::Error::Database(ref d) if is_unavailable_code(d.code().as_deref()) => {
+                ServerError::Unavailable(format!(
+                    "the database is unavailable ({e}): try again in a moment"
+                ))
+            }
+            e => ServerError::Database(e),
+        }
     }
+}
+
+/// PostgreSQL's codes for a server that is shutting down, starting or gone
+/// (class 57P: operator intervention; 08: connection exception).
+fn is_unavailable_code(code: Option<&str>) -> bool {
+    code.is_some_and(|c| c.starts_with("57P") || c.starts_with("08"))
 }
 
 impl From<std::io::Error> for ServerError {

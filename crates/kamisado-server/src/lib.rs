@@ -131,7 +131,8 @@ pub async fn bind(config: ServeConfig) -> Result<Server, ServerError> {
 /// As [`bind`].
 pub async fn bind_with(config: ServeConfig, limits: Limits) -> Result<Server, ServerError> {
     let store = store::Store::open(&config.db).await?;
-    let app = Arc::new(App::new(store, limits));
+    let app = Arc::new(App::new(store, limits)?);
+    app.listen().await?;
     let listener = tokio::net::TcpListener::bind(config.addr).await?;
     Ok(Server { listener, app })
 }

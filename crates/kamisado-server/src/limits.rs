@@ -1,9 +1,6 @@
 //! What one client may ask of the server: message sizes, message rate, engine
 //! searches and games. Each limit is refused with a reason, never by a hang.
 
-use std::collections::HashMap;
-use std::net::IpAddr;
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use crate::error::ServerError;
@@ -91,47 +88,6 @@ impl RateLimiter {
     }
 }
 
-/// Games created by each client address within a window.
-#[derive(Debug)]
-pub struct GameQuota {
-    cap: usize,
-    window: Duration,
-    created: Mutex<HashMap<IpAddr, Vec<Instant>>>,
-}
-
-impl GameQuota {
-    /// At most `cap` games per address within `window`.
-    pub fn new(cap: usize, window: Duration) -> GameQuota {
-        GameQuota {
-            cap,
-            window,
-            created: Mutex::new(HashMap::new()),
-        }
-    }
-
-    /// Counts a new game for `client` at `now`.
-    ///
-    /// # Errors
-    /// [`ServerError::TooMany`] when the address has created its share already.
-    pub fn take(&self, client: IpAddr, now: Instant) -> Result<(), ServerError> {
-        let mut created = self
-            .created
-            .lock()
-            .map_err(|_| ServerError::Unavailable("the game quota is unavailable".into()))?;
-        let times = created.entry(client).or_default();
-        times.retain(|t| now.saturating_duration_since(*t) < self.window);
-        if times.len() >= self.cap {
-            return Err(ServerError::TooMany(format!(
-                "too many games: at most {} games per client in {} minutes; finish or wait",
-                self.cap,
-                self.window.as_secs() / 60
-            )));
-        }
-        times.push(now);
-        Ok(())
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -148,18 +104,5 @@ mod tests {
         // Half a second later one more token has come.
         bucket.take(start + Duration::from_millis(500)).unwrap();
         assert!(bucket.take(start + Duration::from_millis(500)).is_err());
-    }
-
-    #[test]
-    fn a_quota_counts_games_per_address_within_its_window() {
-        let quota = GameQuota::new(2, Duration::from_secs(60));
-        let a: IpAddr = [127, 0, 0, 1].into();
-        let b: IpAddr = [127, 0, 0, 2].into();
-        let now = Instant::now();
-        quota.take(a, now).unwrap();
-        quota.take(a, now).unwrap();
-        assert!(quota.take(a, now).is_err());
-        quota.take(b, now).unwrap();
-        quota.take(a, now + Duration::from_secs(61)).unwrap();
     }
 }

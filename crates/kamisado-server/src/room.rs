@@ -1,49 +1,109 @@
 //! A game and what its players are doing beside it: a takeback offered, the
 //! seats taken, the engine thinking about its turn. Every change to a room
-//! happens under its game's lock ([`crate::app::GameCell`]).
+//! happens under its game's lock ([`crate::app::GameCell`]), after the
+//! database took it ([`crate::store::Change`]); [`Room::apply`] is the one
+//! place that says what each change does to the game in memory.
 
 use kamisado_core::Side;
 
-use crate::live::{LiveGame, Seat};
-use crate::wire::{PerSide, StateView};
+use crate::error::ServerError;
+use crate::live::{Action, LiveGame, Seat};
+use crate::store::{Change, StoredGame};
+use crate::wire::{Note, PerSide, StateView};
 
 /// A game with the state of its players beside it.
 #[derive(Debug)]
 pub struct Room {
     /// The game.
     pub game: LiveGame,
+    /// The stored game's version this room holds: every change raises it.
+    pub version: i64,
     /// A takeback offered by this side and not yet answered.
     pub takeback: Option<Side>,
     /// The action count at which the engine was asked to act, while it thinks.
     pub engine_pending: Option<usize>,
-    /// The seats their players have taken since the game was loaded.
+    /// The seats their players have taken.
     joined: PerSide<bool>,
 }
 
 impl Room {
-    /// A room for a game nobody has joined yet.
-    pub fn new(game: LiveGame) -> Room {
-        Room {
-            game,
-            takeback: None,
+    /// The room of a stored game, its actions replayed.
+    ///
+    /// # Errors
+    /// [`ServerError::Corrupt`] when the game does not replay.
+    pub fn load(stored: StoredGame) -> Result<Room, ServerError> {
+        Ok(Room {
+            game: LiveGame::rebuild(stored.row, &stored.actions)?,
+            version: stored.version,
+            takeback: stored.takeback,
             engine_pending: None,
-            joined: PerSide::default(),
-        }
+            joined: stored.joined,
+        })
     }
 
-    /// Marks the seat's sides as taken by their players; whether that is new.
-    pub fn mark_joined(&mut self, seat: Seat) -> bool {
-        let mut newly = false;
-        for side in [Side::Black, Side::White] {
-            if seat.plays(side) && !*self.joined.of(side) {
-                newly = true;
-                match side {
-                    Side::Black => self.joined.b = true,
-                    Side::White => self.joined.w = true,
-                }
-            }
+    /// Takes the stored game's later version (changed by another process);
+    /// whether its actions differ from those held.
+    ///
+    /// # Errors
+    /// [`ServerError::Corrupt`] when the game does not replay.
+    pub fn reload(&mut self, stored: StoredGame) -> Result<bool, ServerError> {
+        let same = stored.actions.len() == self.game.actions.len()
+            && stored
+                .actions
+                .iter()
+                .zip(&self.game.actions)
+                .all(|(text, held)| *text == held.to_string());
+        let engine_pending = self.engine_pending;
+        *self = Room::load(stored)?;
+        if same {
+            self.engine_pending = engine_pending;
         }
-        newly
+        Ok(!same)
+    }
+
+    /// Makes a change the database took, one version on. An action that was
+    /// told already comes with its story.
+    ///
+    /// # Errors
+    /// [`ServerError::Corrupt`] when an action does not apply.
+    pub fn apply(&mut self, change: &Change, told: Option<Note>) -> Result<(), ServerError> {
+        let corrupt =
+            |e: String| ServerError::Corrupt(format!("a stored change does not apply: {e}"));
+        match change {
+            Change::Append { action, .. } => {
+                let action: Action = action.parse().map_err(corrupt)?;
+                let note = match told {
+                    Some(note) => note,
+                    None => self.game.tell(action).map_err(corrupt)?,
+                };
+                self.game.apply(action, note).map_err(corrupt)?;
+                self.takeback = None;
+            }
+            Change::Truncate { from } => {
+                let texts: Vec<String> = self.game.actions[..*from]
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect();
+                self.game = LiveGame::rebuild(self.game.row.clone(), &texts)?;
+                self.takeback = None;
+            }
+            Change::Name { side, name } => self.game.rename(*side, name.clone()),
+            Change::Takeback(side) => self.takeback = *side,
+            Change::Joined(side) => match side {
+                Side::Black => self.joined.b = true,
+                Side::White => self.joined.w = true,
+            },
+        }
+        self.version += 1;
+        Ok(())
+    }
+
+    /// The sides of a seat its player takes for the first time.
+    pub fn newly_joined(&self, seat: Seat) -> Vec<Side> {
+        [Side::Black, Side::White]
+            .into_iter()
+            .filter(|&side| seat.plays(side) && !*self.joined.of(side))
+            .collect()
     }
 
     /// Whether the engine is thinking about the turn as it stands.

@@ -1,27 +1,48 @@
 //! Games in the database: one row per game and one row per action (a move, a
 //! fill choice or a resignation), from which the game is rebuilt by replaying.
 //!
-//! The SQL is portable between SQLite and PostgreSQL: `$n` placeholders, TEXT,
-//! INTEGER and BIGINT columns, no upserts.
+//! The database is SQLite (`sqlite://FILE`, the default) or PostgreSQL
+//! (`postgres://USER@HOST:PORT/DB`), through one portable dialect: `$n`
+//! placeholders, TEXT, INTEGER and BIGINT columns, no upserts. What differs is
+//! said where it is done: PostgreSQL tells the other server processes of each
+//! change (`NOTIFY`), and takes advisory locks where SQLite's single writer
+//! already orders everything.
+//!
+//! Every change to a game raises its `version`, and is made only to the
+//! version it was decided on: of two processes deciding different changes to
+//! one version, the database takes the first and calls the other stale.
 
 use std::str::FromStr;
+use std::time::Duration;
 
-use sqlx::sqlite::{
-    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
-};
-use sqlx::{Row, Sqlite, Transaction};
+use sqlx::AnyPool;
+use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
+use sqlx::postgres::PgListener;
+use sqlx::{Any, ConnectOptions, Executor, Row, Transaction};
 use tokio::sync::{mpsc, oneshot};
 
 use kamisado_core::geometry::BoardSize;
 use kamisado_core::{Rules, Side};
 
 use crate::error::ServerError;
+use crate::wire::PerSide;
 
 /// The schema, in order; each is applied once and remembered in `schema_migrations`.
-const MIGRATIONS: [(i64, &str); 2] = [
+const MIGRATIONS: [(i64, &str); 3] = [
     (1, include_str!("../migrations/0001_games.sql")),
     (2, include_str!("../migrations/0002_board.sql")),
+    (3, include_str!("../migrations/0003_processes.sql")),
 ];
+
+/// The PostgreSQL channel on which every committed change to a game is told,
+/// as `ID VERSION`.
+pub const CHANNEL: &str = "kamisado_games";
+
+/// The advisory lock that lets one process at a time bring the schema up to date.
+const MIGRATION_LOCK: i64 = 0x6b61_6d69;
+
+/// How long a change waits for a database connection before it is refused.
+const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(5);
 
 /// How a game is played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -92,139 +113,434 @@ pub struct GameRow {
     pub seed: i64,
 }
 
-/// Appends waiting to be committed together, at most.
+/// The database behind a [`Store`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    /// An SQLite file: one server process.
+    Sqlite,
+    /// A PostgreSQL server: any number of server processes.
+    Postgres,
+}
+
+/// A game as stored: its row, its actions in order, and what its players do
+/// beside them.
+#[derive(Clone, Debug)]
+pub struct StoredGame {
+    /// Everything about the game but its actions.
+    pub row: GameRow,
+    /// The actions, as their text.
+    pub actions: Vec<String>,
+    /// The number of changes made to the game.
+    pub version: i64,
+    /// A takeback offered by this side and not yet answered.
+    pub takeback: Option<Side>,
+    /// The seats their players have taken.
+    pub joined: PerSide<bool>,
+}
+
+/// One change to a stored game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Change {
+    /// The action numbered `seq` (from 0), which also ends a takeback offer.
+    Append {
+        /// Its number.
+        seq: usize,
+        /// Its text.
+        action: String,
+    },
+    /// Removes the actions numbered `from` and later (taking moves back), and
+    /// any takeback offer.
+    Truncate {
+        /// The first action removed.
+        from: usize,
+    },
+    /// A player's name.
+    Name {
+        /// Whose.
+        side: Side,
+        /// The name, already cleaned.
+        name: String,
+    },
+    /// A takeback offered by a side, or none (refused or withdrawn).
+    Takeback(Option<Side>),
+    /// A seat taken by its player for the first time.
+    Joined(Side),
+}
+
+/// What became of a change.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Committed: the game is at the next version.
+    Done,
+    /// Not made: the game had changed since the version it was decided on.
+    Stale,
+}
+
+/// The answer to a claim on the engine's turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Claim {
+    /// This process thinks about the turn.
+    Granted,
+    /// Another process holds the turn until this time (ms since the epoch).
+    HeldUntil(u64),
+    /// The game is no longer at that version.
+    Moved,
+}
+
+/// Changes waiting to be committed together, at most.
 const MAX_BATCH: usize = 256;
 
-/// One action to append, and where to say it is committed.
+/// One change to commit, and where to say what became of it.
 #[derive(Debug)]
-struct Append {
+struct Pending {
     id: String,
-    seq: i64,
-    action: String,
-    done: oneshot::Sender<Result<(), sqlx::Error>>,
+    version: i64,
+    change: Change,
+    done: oneshot::Sender<Result<Outcome, ServerError>>,
 }
 
 /// The database of games.
 ///
-/// Actions are appended by one writer task that commits every append
-/// waiting at the time in one transaction (a group commit): one disk flush
-/// for many games' moves, each acknowledged only once its commit returned.
+/// Changes are made by one writer task that commits every change waiting at
+/// the time in one transaction (a group commit): one disk flush for many
+/// games' moves, each acknowledged only once its commit returned.
 #[derive(Clone, Debug)]
 pub struct Store {
-    pool: SqlitePool,
-    appends: mpsc::Sender<Append>,
+    pool: AnyPool,
+    backend: Backend,
+    url: String,
+    changes: mpsc::Sender<Pending>,
 }
 
-/// Commits appends in batches until every sender is gone.
-async fn write_actions(pool: SqlitePool, mut queue: mpsc::Receiver<Append>) {
+/// Milliseconds since the Unix epoch, by this machine's clock.
+pub fn now_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64)
+}
+
+/// Which database a URL names, with the URL SQLite is opened by (the file
+/// created if missing).
+fn backend_of(url: &str) -> Result<(Backend, String), ServerError> {
+    let bad = |why: &str| {
+        ServerError::BadRequest(format!(
+            "database `{url}`: {why}; expected sqlite://FILE or postgres://USER@HOST:PORT/DB"
+        ))
+    };
+    let (scheme, rest) = url.split_once(':').ok_or_else(|| bad("no scheme"))?;
+    match scheme {
+        "sqlite" => {
+            if rest.trim_start_matches('/').is_empty() {
+                return Err(bad("no file named"));
+            }
+            let url = if url.contains("mode=") {
+                url.to_string()
+            } else if url.contains('?') {
+                format!("{url}&mode=rwc")
+            } else {
+                format!("{url}?mode=rwc")
+            };
+            Ok((Backend::Sqlite, url))
+        }
+        "postgres" | "postgresql" => Ok((Backend::Postgres, url.to_string())),
+        other => Err(bad(&format!(
+            "`{other}` is not a database this server speaks"
+        ))),
+    }
+}
+
+/// Commits changes in batches until every sender is gone.
+async fn write_changes(pool: AnyPool, backend: Backend, mut queue: mpsc::Receiver<Pending>) {
     let mut batch = Vec::with_capacity(MAX_BATCH);
     while queue.recv_many(&mut batch, MAX_BATCH).await > 0 {
-        match commit_batch(&pool, &batch).await {
-            Ok(results) => {
-                for (append, result) in batch.drain(..).zip(results) {
-                    let _ = append.done.send(result);
+        // Rows are locked in one order by every process, so that two batches
+        // never wait for each other.
+        batch.sort_by(|a, b| a.id.cmp(&b.id));
+        match commit_batch(&pool, backend, &batch).await {
+            Ok(outcomes) => {
+                for (pending, outcome) in batch.drain(..).zip(outcomes) {
+                    let _ = pending.done.send(Ok(outcome));
                 }
             }
             Err(e) => {
+                let e = ServerError::from(e);
                 let reason = e.to_string();
-                for append in batch.drain(..) {
-                    let _ = append.done.send(Err(sqlx::Error::Protocol(format!(
-                        "the commit failed: {reason}"
-                    ))));
+                for pending in batch.drain(..) {
+                    let _ = pending.done.send(Err(match &e {
+                        ServerError::Unavailable(_) => ServerError::Unavailable(reason.clone()),
+                        _ => {
+                            ServerError::Unavailable(format!("the change was not stored: {reason}"))
+                        }
+                    }));
                 }
             }
         }
     }
 }
 
-/// Inserts each append in one transaction; an insert that fails (a number
-/// already stored) fails alone.
+/// Makes each change in one transaction: all are committed, or none.
 async fn commit_batch(
-    pool: &SqlitePool,
-    batch: &[Append],
-) -> Result<Vec<Result<(), sqlx::Error>>, sqlx::Error> {
+    pool: &AnyPool,
+    backend: Backend,
+    batch: &[Pending],
+) -> Result<Vec<Outcome>, sqlx::Error> {
     let mut tx = pool.begin().await?;
-    let mut results = Vec::with_capacity(batch.len());
-    for a in batch {
-        let result = sqlx::query("INSERT INTO actions (game_id, seq, action) VALUES ($1, $2, $3)")
-            .bind(&a.id)
-            .bind(a.seq)
-            .bind(&a.action)
-            .execute(&mut *tx)
-            .await
-            .map(|_| ());
-        results.push(result);
+    let mut outcomes = Vec::with_capacity(batch.len());
+    for p in batch {
+        outcomes.push(make_change(&mut tx, backend, p).await?);
     }
     tx.commit().await?;
-    Ok(results)
+    Ok(outcomes)
+}
+
+/// Raises the game's version if it is still `p.version`, then makes the change.
+async fn make_change(
+    tx: &mut Transaction<'static, Any>,
+    backend: Backend,
+    p: &Pending,
+) -> Result<Outcome, sqlx::Error> {
+    let side_column = |side: Side, black: &'static str, white: &'static str| match side {
+        Side::Black => black,
+        Side::White => white,
+    };
+    // What the change sets beside the version, and the text bound to `$3`.
+    let (set, value): (String, Option<String>) = match &p.change {
+        Change::Append { .. } | Change::Truncate { .. } | Change::Takeback(None) => {
+            ("takeback = NULL".into(), None)
+        }
+        Change::Takeback(Some(side)) => ("takeback = $3".into(), Some(side.to_string())),
+        Change::Name { side, name } => (
+            format!("{} = $3", side_column(*side, "black_name", "white_name")),
+            Some(name.clone()),
+        ),
+        Change::Joined(side) => (
+            format!("{} = 1", side_column(*side, "black_joined", "white_joined")),
+            None,
+        ),
+    };
+    let sql =
+        format!("UPDATE games SET version = version + 1, {set} WHERE id = $1 AND version = $2");
+    let mut update = sqlx::query(&sql).bind(&p.id).bind(p.version);
+    if let Some(value) = value {
+        update = update.bind(value);
+    }
+    if update.execute(&mut **tx).await?.rows_affected() == 0 {
+        return Ok(Outcome::Stale);
+    }
+    match &p.change {
+        Change::Append { seq, action } => {
+            sqlx::query("INSERT INTO actions (game_id, seq, action) VALUES ($1, $2, $3)")
+                .bind(&p.id)
+                .bind(*seq as i64)
+                .bind(action)
+                .execute(&mut **tx)
+                .await?;
+        }
+        Change::Truncate { from } => {
+            sqlx::query("DELETE FROM actions WHERE game_id = $1 AND seq >= $2")
+                .bind(&p.id)
+                .bind(*from as i64)
+                .execute(&mut **tx)
+                .await?;
+        }
+        Change::Name { .. } | Change::Takeback(_) | Change::Joined(_) => {}
+    }
+    if backend == Backend::Postgres {
+        // Delivered to the listening processes when the transaction commits.
+        sqlx::query("SELECT pg_notify($1, $2)")
+            .bind(CHANNEL)
+            .bind(format!("{} {}", p.id, p.version + 1))
+            .execute(&mut **tx)
+            .await?;
+    }
+    Ok(Outcome::Done)
+}
+
+/// What a listener hears of the other processes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Notice {
+    /// A game was changed to this version.
+    Changed {
+        /// The game.
+        id: String,
+        /// Its version after the change.
+        version: i64,
+    },
+    /// The listener was cut off and is listening again: changes made
+    /// meanwhile were not heard.
+    Resumed,
+}
+
+/// Hears every change committed by any process (PostgreSQL only).
+pub struct Listener {
+    url: String,
+    inner: Option<PgListener>,
+}
+
+impl Listener {
+    async fn connect(url: &str) -> Result<PgListener, sqlx::Error> {
+        let mut listener = PgListener::connect(url).await?;
+        listener.listen(CHANNEL).await?;
+        Ok(listener)
+    }
+
+    /// The next change; when the connection was lost, waits until it is back
+    /// and answers [`Notice::Resumed`].
+    pub async fn next(&mut self) -> Notice {
+        loop {
+            if let Some(listener) = self.inner.as_mut() {
+                match listener.try_recv().await {
+                    Ok(Some(n)) => {
+                        let parsed = n.payload().split_once(' ').and_then(|(id, v)| {
+                            v.parse().ok().map(|version| Notice::Changed {
+                                id: id.to_string(),
+                                version,
+                            })
+                        });
+                        match parsed {
+                            Some(notice) => return notice,
+                            None => tracing::warn!(payload = n.payload(), "an unreadable notice"),
+                        }
+                        continue;
+                    }
+                    Ok(None) => tracing::warn!("the database listener lost its connection"),
+                    Err(e) => tracing::warn!("the database listener failed: {e}"),
+                }
+                self.inner = None;
+            }
+            let mut wait = Duration::from_millis(100);
+            loop {
+                match Listener::connect(&self.url).await {
+                    Ok(listener) => {
+                        self.inner = Some(listener);
+                        tracing::info!("the database listener listens again");
+                        return Notice::Resumed;
+                    }
+                    Err(e) => {
+                        tracing::debug!("the database listener cannot connect yet: {e}");
+                        tokio::time::sleep(wait).await;
+                        wait = (wait * 2).min(Duration::from_secs(2));
+                    }
+                }
+            }
+        }
+    }
 }
 
 impl Store {
-    /// Opens (creating the file if missing) the database at `url`, such as
-    /// `sqlite://kamisado.db`, and brings its schema up to date.
+    /// Opens the database at `url` and brings its schema up to date:
+    /// `sqlite://FILE` (the file created if missing) or
+    /// `postgres://USER@HOST:PORT/DB` (the database must exist).
     ///
     /// # Errors
     /// An unreadable URL, a database that cannot be opened, or a failed migration.
     pub async fn open(url: &str) -> Result<Store, ServerError> {
-        let options = SqliteConnectOptions::from_str(url)
+        sqlx::any::install_default_drivers();
+        let (backend, connect_url) = backend_of(url)?;
+        let options = AnyConnectOptions::from_str(&connect_url)
             .map_err(|e| ServerError::BadRequest(format!("database `{url}`: {e}")))?
-            .create_if_missing(true)
-            .journal_mode(SqliteJournalMode::Wal)
-            .synchronous(SqliteSynchronous::Full)
-            .foreign_keys(true)
-            .busy_timeout(std::time::Duration::from_secs(10));
-        let pool = SqlitePoolOptions::new()
-            .max_connections(4)
+            .disable_statement_logging();
+        let pool = AnyPoolOptions::new()
+            .max_connections(match backend {
+                Backend::Sqlite => 4,
+                Backend::Postgres => 8,
+            })
+            .acquire_timeout(ACQUIRE_TIMEOUT)
+            .after_connect(move |conn, _| {
+                Box::pin(async move {
+                    if backend == Backend::Sqlite {
+                        conn.execute(
+                            "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; \
+                             PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 10000;",
+                        )
+                        .await?;
+                    }
+                    Ok(())
+                })
+            })
             .connect_with(options)
-            .await?;
-        let (appends, queue) = mpsc::channel(MAX_BATCH * 4);
-        tokio::spawn(write_actions(pool.clone(), queue));
-        let store = Store { pool, appends };
+            .await
+            .map_err(|e| match ServerError::from(e) {
+                ServerError::Database(e) => {
+                    ServerError::Unavailable(format!("database `{url}` cannot be opened: {e}"))
+                }
+                other => other,
+            })?;
+        let (changes, queue) = mpsc::channel(MAX_BATCH * 4);
+        tokio::spawn(write_changes(pool.clone(), backend, queue));
+        let store = Store {
+            pool,
+            backend,
+            url: url.to_string(),
+            changes,
+        };
         store.migrate().await?;
+        tracing::info!(database = ?backend, "the database is open");
         Ok(store)
     }
 
-    async fn migrate(&self) -> Result<(), ServerError> {
-        sqlx::query("CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY)")
-            .execute(&self.pool)
-            .await?;
-        for (version, sql) in MIGRATIONS {
-            let mut tx = self.pool.begin().await?;
-            let done = sqlx::query("SELECT version FROM schema_migrations WHERE version = $1")
-                .bind(version)
-                .fetch_optional(&mut *tx)
-                .await?;
-            if done.is_some() {
-                continue;
-            }
-            for statement in sql.split(';').map(str::trim).filter(|s| !s.is_empty()) {
-                let statement: String = statement
-                    .lines()
-                    .filter(|l| !l.trim_start().starts_with("--"))
-                    .collect::<Vec<_>>()
-                    .join("\n");
-                if !statement.trim().is_empty() {
-                    sqlx::query(&statement).execute(&mut *tx).await?;
-                }
-            }
-            sqlx::query("INSERT INTO schema_migrations (version) VALUES ($1)")
-                .bind(version)
-                .execute(&mut *tx)
-                .await?;
-            tx.commit().await?;
-        }
-        Ok(())
-    }
-
-    /// Stores a new game.
+    /// A listener for the changes every process commits, on PostgreSQL; none
+    /// on SQLite, where this process is the only one.
     ///
     /// # Errors
-    /// A database failure.
-    pub async fn insert_game(&self, g: &GameRow) -> Result<(), ServerError> {
-        sqlx::query(
+    /// The database cannot be reached.
+    pub async fn listener(&self) -> Result<Option<Listener>, ServerError> {
+        match self.backend {
+            Backend::Sqlite => Ok(None),
+            Backend::Postgres => Ok(Some(Listener {
+                url: self.url.clone(),
+                inner: Some(Listener::connect(&self.url).await?),
+            })),
+        }
+    }
+
+    async fn migrate(&self) -> Result<(), ServerError> {
+        let mut conn = self.pool.acquire().await?;
+        if self.backend == Backend::Postgres {
+            // Processes starting together take turns.
+            sqlx::query("SELECT pg_advisory_lock($1)")
+                .bind(MIGRATION_LOCK)
+                .execute(&mut *conn)
+                .await?;
+        }
+        let result = migrate_on(&mut conn).await;
+        if self.backend == Backend::Postgres {
+            sqlx::query("SELECT pg_advisory_unlock($1)")
+                .bind(MIGRATION_LOCK)
+                .execute(&mut *conn)
+                .await?;
+        }
+        result
+    }
+
+    /// Stores a new game made by `creator` (a client address), unless that
+    /// address has made `quota.0` games within the last `quota.1` already:
+    /// counted in the database, so that the limit holds across processes.
+    ///
+    /// # Errors
+    /// [`ServerError::TooMany`] over the quota, or a database failure.
+    pub async fn insert_game(
+        &self,
+        g: &GameRow,
+        creator: &str,
+        quota: (usize, Duration),
+    ) -> Result<(), ServerError> {
+        let now = now_ms();
+        let mut tx = self.pool.begin().await?;
+        if self.backend == Backend::Postgres {
+            // One process at a time counts an address's games.
+            sqlx::query("SELECT pg_advisory_xact_lock(hashtext($1))")
+                .bind(creator)
+                .execute(&mut *tx)
+                .await?;
+        }
+        let since = now.saturating_sub(quota.1.as_millis() as u64);
+        // One statement counts and inserts: SQLite takes its write lock at once.
+        let inserted = sqlx::query(
             "INSERT INTO games (id, created_at, mode, rules, target, black_name, white_name, \
-             black_key, white_key, engine_side, level, seed, board) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
+             black_key, white_key, engine_side, level, seed, board, creator, created_ms) \
+             SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15 \
+             WHERE (SELECT COUNT(*) FROM games WHERE creator = $14 AND created_ms > $16) < $17",
         )
         .bind(&g.id)
         .bind(&g.created_at)
@@ -239,117 +555,225 @@ impl Store {
         .bind(g.level.map(i64::from))
         .bind(g.seed)
         .bind(g.board.name())
-        .execute(&self.pool)
-        .await?;
+        .bind(creator)
+        .bind(now as i64)
+        .bind(since as i64)
+        .bind(quota.0 as i64)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+        if inserted == 0 {
+            return Err(ServerError::TooMany(format!(
+                "too many games: at most {} games per client in {} minutes; finish or wait",
+                quota.0,
+                quota.1.as_secs() / 60
+            )));
+        }
+        tx.commit().await?;
         Ok(())
     }
 
-    /// A game's row and its actions in order, if it exists.
+    /// A game as stored, if it exists.
     ///
     /// # Errors
     /// A database failure or a row that cannot be read.
-    pub async fn load_game(&self, id: &str) -> Result<Option<(GameRow, Vec<String>)>, ServerError> {
+    pub async fn load_game(&self, id: &str) -> Result<Option<StoredGame>, ServerError> {
+        // One transaction, so that the row and the actions are of one version.
+        let mut tx = self.pool.begin().await?;
+        if self.backend == Backend::Postgres {
+            sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+                .execute(&mut *tx)
+                .await?;
+        }
         let Some(row) = sqlx::query(
             "SELECT id, created_at, mode, rules, target, black_name, white_name, black_key, \
-             white_key, engine_side, level, seed, board FROM games WHERE id = $1",
+             white_key, engine_side, level, seed, board, version, takeback, black_joined, \
+             white_joined FROM games WHERE id = $1",
         )
         .bind(id)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&mut *tx)
         .await?
         else {
             return Ok(None);
         };
+        let corrupt = |what: String| ServerError::Corrupt(format!("game {id}: {what}"));
         let mode: String = row.try_get("mode")?;
         let target: i64 = row.try_get("target")?;
         let level: Option<i64> = row.try_get("level")?;
         let rules: String = row.try_get("rules")?;
         let board: String = row.try_get("board")?;
         let engine_side: Option<String> = row.try_get("engine_side")?;
-        let corrupt = |what: String| ServerError::Corrupt(format!("game {id}: {what}"));
+        let takeback: Option<String> = row.try_get("takeback")?;
+        let side = |s: Option<String>, what: &str| {
+            s.map(|s| s.parse::<Side>())
+                .transpose()
+                .map_err(|e| corrupt(format!("{what}: {e}")))
+        };
         let game = GameRow {
             id: row.try_get("id")?,
             created_at: row.try_get("created_at")?,
             mode: mode
                 .parse()
-                .map_err(|_| ServerError::Corrupt(format!("mode `{mode}`")))?,
+                .map_err(|_| corrupt(format!("mode `{mode}`")))?,
             rules: rules.parse().map_err(|e| corrupt(format!("{e}")))?,
             board: board.parse().map_err(|e| corrupt(format!("{e}")))?,
-            target: u8::try_from(target)
-                .map_err(|_| ServerError::Corrupt(format!("target {target}")))?,
+            target: u8::try_from(target).map_err(|_| corrupt(format!("target {target}")))?,
             black_name: row.try_get("black_name")?,
             white_name: row.try_get("white_name")?,
             black_key: row.try_get("black_key")?,
             white_key: row.try_get("white_key")?,
-            engine_side: engine_side
-                .map(|s| s.parse::<Side>())
-                .transpose()
-                .map_err(|e| corrupt(format!("engine side: {e}")))?,
+            engine_side: side(engine_side, "engine side")?,
             level: level.and_then(|l| u8::try_from(l).ok()),
             seed: row.try_get("seed")?,
         };
+        let joined = PerSide {
+            b: row.try_get::<i64, _>("black_joined")? != 0,
+            w: row.try_get::<i64, _>("white_joined")? != 0,
+        };
+        let version: i64 = row.try_get("version")?;
+        let takeback = side(takeback, "takeback")?;
         let actions = sqlx::query("SELECT action FROM actions WHERE game_id = $1 ORDER BY seq")
             .bind(id)
-            .fetch_all(&self.pool)
+            .fetch_all(&mut *tx)
             .await?
             .into_iter()
             .map(|r| r.try_get::<String, _>("action"))
             .collect::<Result<Vec<_>, _>>()?;
-        Ok(Some((game, actions)))
+        tx.commit().await?;
+        Ok(Some(StoredGame {
+            row: game,
+            actions,
+            version,
+            takeback,
+            joined,
+        }))
     }
 
-    /// Appends the action numbered `seq` (from 0) to a game and commits it.
+    /// Makes a change to the game at `version` and commits it (with the
+    /// other changes waiting at the time).
     ///
     /// # Errors
-    /// A database failure, or an action with that number already stored.
-    pub async fn append_action(
+    /// A database failure: the change may or may not have been stored, which
+    /// the game's next version tells.
+    pub async fn change(
         &self,
         id: &str,
-        seq: usize,
-        action: &str,
-    ) -> Result<(), ServerError> {
+        version: i64,
+        change: Change,
+    ) -> Result<Outcome, ServerError> {
         let (done, committed) = oneshot::channel();
-        let append = Append {
+        let pending = Pending {
             id: id.to_string(),
-            seq: seq as i64,
-            action: action.to_string(),
+            version,
+            change,
             done,
         };
         let gone = || ServerError::Unavailable("the database writer has stopped".into());
-        self.appends.send(append).await.map_err(|_| gone())?;
-        committed.await.map_err(|_| gone())??;
-        Ok(())
+        self.changes.send(pending).await.map_err(|_| gone())?;
+        committed.await.map_err(|_| gone())?
     }
 
-    /// Removes a game's actions numbered `from` and later (taking moves back).
+    /// Claims the engine's turn in the game at `version` for `owner` until
+    /// `until` (ms since the epoch): granted when nobody else holds that turn,
+    /// or their claim has run out (their process died while thinking).
     ///
     /// # Errors
     /// A database failure.
-    pub async fn truncate_actions(&self, id: &str, from: usize) -> Result<(), ServerError> {
-        let mut tx: Transaction<'_, Sqlite> = self.pool.begin().await?;
-        sqlx::query("DELETE FROM actions WHERE game_id = $1 AND seq >= $2")
+    pub async fn claim_engine(
+        &self,
+        id: &str,
+        version: i64,
+        owner: &str,
+        until: u64,
+    ) -> Result<Claim, ServerError> {
+        let now = now_ms();
+        let granted = sqlx::query(
+            "UPDATE games SET engine_owner = $1, engine_version = $2, engine_until = $3 \
+             WHERE id = $4 AND version = $2 AND (engine_owner IS NULL OR engine_owner = $1 \
+             OR engine_version IS NULL OR engine_version <> $2 OR engine_until < $5)",
+        )
+        .bind(owner)
+        .bind(version)
+        .bind(until as i64)
+        .bind(id)
+        .bind(now as i64)
+        .execute(&self.pool)
+        .await?
+        .rows_affected()
+            > 0;
+        if granted {
+            return Ok(Claim::Granted);
+        }
+        let row = sqlx::query("SELECT version, engine_until FROM games WHERE id = $1")
             .bind(id)
-            .bind(from as i64)
+            .fetch_optional(&self.pool)
+            .await?;
+        let Some(row) = row else {
+            return Ok(Claim::Moved);
+        };
+        let stored: i64 = row.try_get("version")?;
+        let held: Option<i64> = row.try_get("engine_until")?;
+        Ok(match held {
+            Some(held) if stored == version => Claim::HeldUntil(held.max(0) as u64),
+            _ => Claim::Moved,
+        })
+    }
+}
+
+/// Applies the migrations not yet applied, each in its own transaction.
+async fn migrate_on(conn: &mut sqlx::AnyConnection) -> Result<(), ServerError> {
+    sqlx::query("CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY)")
+        .execute(&mut *conn)
+        .await?;
+    for (version, sql) in MIGRATIONS {
+        let mut tx = sqlx::Connection::begin(&mut *conn).await?;
+        let done = sqlx::query("SELECT version FROM schema_migrations WHERE version = $1")
+            .bind(version)
+            .fetch_optional(&mut *tx)
+            .await?;
+        if done.is_some() {
+            continue;
+        }
+        for statement in sql.split(';').map(str::trim).filter(|s| !s.is_empty()) {
+            let statement: String = statement
+                .lines()
+                .filter(|l| !l.trim_start().starts_with("--"))
+                .collect::<Vec<_>>()
+                .join("\n");
+            if !statement.trim().is_empty() {
+                sqlx::query(&statement).execute(&mut *tx).await?;
+            }
+        }
+        sqlx::query("INSERT INTO schema_migrations (version) VALUES ($1)")
+            .bind(version)
             .execute(&mut *tx)
             .await?;
         tx.commit().await?;
-        Ok(())
     }
+    Ok(())
+}
 
-    /// Sets a player's name.
-    ///
-    /// # Errors
-    /// A database failure.
-    pub async fn set_name(&self, id: &str, white: bool, name: &str) -> Result<(), ServerError> {
-        let sql = if white {
-            "UPDATE games SET white_name = $1 WHERE id = $2"
-        } else {
-            "UPDATE games SET black_name = $1 WHERE id = $2"
-        };
-        sqlx::query(sql)
-            .bind(name)
-            .bind(id)
-            .execute(&self.pool)
-            .await?;
-        Ok(())
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_url_names_its_database() {
+        assert_eq!(
+            backend_of("sqlite://k.db").unwrap(),
+            (Backend::Sqlite, "sqlite://k.db?mode=rwc".to_string())
+        );
+        assert_eq!(
+            backend_of("sqlite://k.db?mode=ro").unwrap().1,
+            "sqlite://k.db?mode=ro"
+        );
+        assert_eq!(
+            backend_of("postgres://u@127.0.0.1:5432/k").unwrap().0,
+            Backend::Postgres
+        );
+        let e = backend_of("mysql://x").unwrap_err().to_string();
+        assert!(e.contains("`mysql` is not a database"), "{e}");
+        assert!(e.contains("postgres://USER@HOST:PORT/DB"), "{e}");
+        assert!(backend_of("kamisado.db").is_err());
     }
 }

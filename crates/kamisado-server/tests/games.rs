@@ -217,7 +217,8 @@ async fn a_restart_with_the_engine_to_move() {
     server.stop().await;
     // Whether or not the engine answered before the stop, make the stored game
     // end with the player's move, as after a crash while the engine thought.
-    let pool = sqlx::SqlitePool::connect(&db.url()).await.unwrap();
+    sqlx::any::install_default_drivers();
+    let pool = sqlx::AnyPool::connect(&db.url()).await.unwrap();
     sqlx::query("DELETE FROM actions WHERE game_id = $1 AND seq >= 1")
         .bind(&id)
         .execute(&pool)

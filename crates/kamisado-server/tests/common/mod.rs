@@ -14,9 +14,13 @@ use tokio::sync::oneshot;
 /// How long a test waits for any one answer before it fails.
 pub const PATIENCE: Duration = Duration::from_secs(60);
 
-/// A temporary database file, removed when dropped.
+/// A temporary database, removed when dropped: an SQLite file at `path`, or
+/// with `KAMISADO_TEST_STORE=postgres` a fresh database in the PostgreSQL
+/// cluster that `KAMISADO_TEST_POSTGRES` names (`.ci/run` starts one of its
+/// own); `path` is then only a base for the test's other files.
 pub struct TempDb {
     pub path: PathBuf,
+    postgres: Option<(String, String)>,
 }
 
 impl TempDb {
@@ -25,16 +29,62 @@ impl TempDb {
         getrandom::fill(&mut bytes).unwrap();
         let tag: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
         let path = std::env::temp_dir().join(format!("kamisado-test-{name}-{tag}.db"));
-        TempDb { path }
+        let postgres =
+            (std::env::var("KAMISADO_TEST_STORE").as_deref() == Ok("postgres")).then(|| {
+                let server = std::env::var("KAMISADO_TEST_POSTGRES").expect(
+                    "KAMISADO_TEST_STORE=postgres needs KAMISADO_TEST_POSTGRES, the URL of a \
+                 cluster to make databases in (.ci/postgres start DIR prints one)",
+                );
+                let db = format!(
+                    "test_{}_{tag}",
+                    name.replace(|c: char| !c.is_ascii_alphanumeric(), "_")
+                );
+                psql(&server, &format!("CREATE DATABASE {db}"));
+                (server, db)
+            });
+        TempDb { path, postgres }
+    }
+
+    /// Whether the games are in PostgreSQL.
+    pub fn is_postgres(&self) -> bool {
+        self.postgres.is_some()
     }
 
     pub fn url(&self) -> String {
-        format!("sqlite://{}", self.path.display())
+        match &self.postgres {
+            None => format!("sqlite://{}", self.path.display()),
+            Some((server, db)) => {
+                let base = server
+                    .rsplit_once('/')
+                    .map_or(server.as_str(), |(base, _)| base);
+                format!("{base}/{db}")
+            }
+        }
     }
+}
+
+/// Runs one statement with `psql` against the database at `url`.
+pub fn psql(url: &str, sql: &str) -> String {
+    let out = std::process::Command::new("psql")
+        .args([url, "-v", "ON_ERROR_STOP=1", "-qtAc", sql])
+        .output()
+        .expect("psql runs (Debian's postgresql-client)");
+    assert!(
+        out.status.success(),
+        "psql `{sql}`: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).trim().to_string()
 }
 
 impl Drop for TempDb {
     fn drop(&mut self) {
+        if let Some((server, db)) = &self.postgres {
+            let drop = format!("DROP DATABASE IF EXISTS {db} WITH (FORCE)");
+            let _ = std::process::Command::new("psql")
+                .args([server.as_str(), "-qtAc", &drop])
+                .output();
+        }
         for suffix in ["", "-wal", "-shm", "-journal"] {
             let _ = std::fs::remove_file(format!("{}{suffix}", self.path.display()));
         }
@@ -139,7 +189,8 @@ impl TestServer {
 
 /// The actions stored for a game, in order, read from the database itself.
 pub async fn stored_actions(db: &TempDb, id: &str) -> Vec<String> {
-    let pool = sqlx::SqlitePool::connect(&db.url()).await.unwrap();
+    sqlx::any::install_default_drivers();
+    let pool = sqlx::AnyPool::connect(&db.url()).await.unwrap();
     let rows: Vec<(String,)> =
         sqlx::query_as("SELECT action FROM actions WHERE game_id = $1 ORDER BY seq")
             .bind(id)
