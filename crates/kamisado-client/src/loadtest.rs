@@ -1,17 +1,23 @@
 //! `kamisado loadtest`: many friend games at once over WebSockets, each played
-//! with random legal moves at a set rate, against a server on loopback.
+//! with random legal moves at a set rate, against a server on loopback (or
+//! several processes of one server, sharing a database).
 //!
-//! Each game has two clients, one per seat. The side to act sends its move;
-//! the time from that send to the moment the opponent's client receives the
-//! new state is the move's latency. The run stops by itself after its window,
-//! then every acknowledged action is looked up where it was stored: in the
-//! database of the server it started (by default), or in the game's state from
-//! `url`'s server.
+//! Each game has two clients, one per seat, and as many watchers as asked.
+//! The side to act sends its move; the time from that send to the moment the
+//! opponent's client and every watcher have the new state is the move's
+//! latency. The run stops by itself after its window, then every acknowledged
+//! action is looked up where it was stored: in the database of the server it
+//! started (by default), or in the game's state from the server given by the
+//! URL the game was created on.
+//!
+//! With several URLs, the clients of game *i* are spread over them in turn:
+//! Black on URL *i* mod *k* (where the game is created), White on the next,
+//! the watchers on the ones after.
 //!
 //! ```no_run
 //! use kamisado_client::loadtest::{Options, run};
 //! # async fn go() -> Result<(), String> {
-//! let options = Options { games: 20, rate: 2.0, seconds: 3, url: None, seed: 1 };
+//! let options = Options { games: 20, rate: 2.0, seconds: 3, ..Options::default() };
 //! let report = run(&options).await?;
 //! assert_eq!(report.errors, 0);
 //! println!("{report}");
@@ -43,6 +49,8 @@ const SETUP_LIMIT: Duration = Duration::from_secs(180);
 const MAX_SECONDS: u64 = 3600;
 /// Error messages kept for the report.
 const ERROR_SAMPLES: usize = 5;
+/// The most watchers a game may have.
+const MAX_WATCHERS: usize = 100;
 
 /// What a run does.
 #[derive(Clone, Debug, PartialEq)]
@@ -53,22 +61,28 @@ pub struct Options {
     pub rate: f64,
     /// How long moves are sent, in seconds, once every game has started.
     pub seconds: u64,
-    /// A running server on loopback, such as `http://127.0.0.1:8080` (it must
-    /// allow this many games per client). When none, a server is started in
-    /// this process on a loopback port with a temporary database.
-    pub url: Option<String>,
+    /// Running servers on loopback, such as `http://127.0.0.1:8080` (each
+    /// must allow this many games per client): one server, or several
+    /// processes of one server that share a database, over which each game's
+    /// clients are spread. When none, a server is started in this process on
+    /// a loopback port with a temporary database.
+    pub urls: Vec<String>,
+    /// Watchers of each game besides its two players.
+    pub watchers: usize,
     /// Seed of the games and of the random moves.
     pub seed: u64,
 }
 
 impl Default for Options {
-    /// 1000 games at a move a second each for 30 s, on a server of its own, seed 1.
+    /// 1000 games at a move a second each for 30 s, no watchers, on a server
+    /// of its own, seed 1.
     fn default() -> Options {
         Options {
             games: 1000,
             rate: 1.0,
             seconds: 30,
-            url: None,
+            urls: Vec::new(),
+            watchers: 0,
             seed: 1,
         }
     }
@@ -79,13 +93,18 @@ impl Default for Options {
 pub struct Report {
     /// Games played at the same time.
     pub games: usize,
+    /// Watchers of each game besides its two players.
+    pub watchers: usize,
+    /// The servers the clients were spread over (none: the run's own server).
+    pub urls: Vec<String>,
     /// The window in which moves were sent, in seconds.
     pub seconds: f64,
     /// Actions acknowledged in the window (moves and fill choices).
     pub moves: u64,
     /// Acknowledged actions a second.
     pub moves_per_second: f64,
-    /// Median latency from send to broadcast, in milliseconds.
+    /// Median latency from send to broadcast (the opponent and every watcher
+    /// have the new state), in milliseconds.
     pub p50_ms: f64,
     /// 99th percentile latency, in milliseconds.
     pub p99_ms: f64,
@@ -109,9 +128,16 @@ impl fmt::Display for Report {
             f,
             "games {} ({} connections), {:.1} s",
             self.games,
-            self.games * 2,
+            self.games * (2 + self.watchers),
             self.seconds
         )?;
+        if self.urls.len() > 1 {
+            writeln!(
+                f,
+                "servers {} (each game's clients spread over them in turn)",
+                self.urls.join(", ")
+            )?;
+        }
         writeln!(
             f,
             "moves {} ({:.1} a second), matches finished {}",
@@ -146,20 +172,29 @@ pub async fn run(args: &Options) -> Result<Report, String> {
     if args.seconds == 0 || args.seconds > MAX_SECONDS {
         return Err(format!("--seconds must be 1 to {MAX_SECONDS}"));
     }
-    let own = match &args.url {
-        Some(_) => None,
-        None => Some(OwnServer::start(args).await?),
+    if args.watchers > MAX_WATCHERS {
+        return Err(format!("--watchers must be at most {MAX_WATCHERS}"));
+    }
+    let mut addrs = Vec::with_capacity(args.urls.len());
+    for url in &args.urls {
+        addrs.push(loopback_address(url).await?);
+    }
+    let own = if addrs.is_empty() {
+        Some(OwnServer::start(args).await?)
+    } else {
+        None
     };
-    let addr = match (&args.url, &own) {
-        (Some(url), _) => loopback_address(url).await?,
-        (None, Some(own)) => own.addr,
-        (None, None) => unreachable!("a server was started"),
-    };
-    let http = Http::new(addr).with_patience(PATIENCE);
-    let measured = drive(&http, args).await;
+    if let Some(own) = &own {
+        addrs.push(own.addr);
+    }
+    let servers: Vec<Http> = addrs
+        .iter()
+        .map(|addr| Http::new(*addr).with_patience(PATIENCE))
+        .collect();
+    let measured = drive(&servers, args).await;
     let (lost, checked_in) = match own {
         Some(own) => (own.stop_and_check(&measured.games).await?, "database"),
-        None => (check_by_api(&http, &measured.games).await, "api"),
+        None => (check_by_api(&servers, &measured.games).await, "api"),
     };
     let mut latencies = measured.latencies;
     latencies.sort_unstable();
@@ -175,6 +210,8 @@ pub async fn run(args: &Options) -> Result<Report, String> {
     let seconds = measured.window.as_secs_f64();
     Ok(Report {
         games: args.games,
+        watchers: args.watchers,
+        urls: args.urls.clone(),
         seconds,
         moves,
         moves_per_second: moves as f64 / seconds.max(1e-9),
@@ -299,7 +336,54 @@ async fn loopback_address(url: &str) -> Result<SocketAddr, String> {
 #[derive(Debug, Default)]
 struct Played {
     id: String,
+    /// The server (an index into the run's servers) the game was created on.
+    home: usize,
     acked: Vec<String>,
+}
+
+/// Which server each client of a game connects to, as indices into the
+/// run's `servers` servers: Black (who creates the game) on the game's
+/// index, White on the next, the watchers on the ones after, in turn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Spread {
+    black: usize,
+    white: usize,
+    watchers: Vec<usize>,
+}
+
+impl Spread {
+    fn of(game: usize, servers: usize, watchers: usize) -> Spread {
+        Spread {
+            black: game % servers,
+            white: (game + 1) % servers,
+            watchers: (0..watchers).map(|j| (game + 2 + j) % servers).collect(),
+        }
+    }
+}
+
+/// The clients of the servers that one game's clients use.
+#[derive(Clone)]
+struct Clients {
+    spread: Spread,
+    black: Http,
+    white: Http,
+    watchers: Vec<Http>,
+}
+
+impl Clients {
+    fn of(servers: &[Http], game: usize, watchers: usize) -> Clients {
+        let spread = Spread::of(game, servers.len(), watchers);
+        Clients {
+            black: servers[spread.black].clone(),
+            white: servers[spread.white].clone(),
+            watchers: spread
+                .watchers
+                .iter()
+                .map(|&i| servers[i].clone())
+                .collect(),
+            spread,
+        }
+    }
 }
 
 /// What the clients saw.
@@ -321,7 +405,7 @@ struct SlotResult {
 }
 
 /// Opens every game, starts them together and plays until the window ends.
-async fn drive(http: &Http, args: &Options) -> Measured {
+async fn drive(servers: &[Http], args: &Options) -> Measured {
     let setup = Arc::new(Semaphore::new(SETUP_AT_ONCE));
     let (ready_tx, mut ready_rx) = mpsc::channel::<()>(args.games);
     let (start_tx, start_rx) = watch::channel::<Option<(Instant, Instant)>>(None);
@@ -332,7 +416,7 @@ async fn drive(http: &Http, args: &Options) -> Measured {
             .seed
             .wrapping_add((index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
         slots.push(tokio::spawn(slot(
-            http.clone(),
+            Clients::of(servers, index, args.watchers),
             seed,
             interval,
             Arc::clone(&setup),
@@ -376,7 +460,7 @@ async fn drive(http: &Http, args: &Options) -> Measured {
 /// One slot: a game played at the rate until the window ends (a new game
 /// when a match ends).
 async fn slot(
-    http: Http,
+    clients: Clients,
     seed: u64,
     interval: Duration,
     setup: Arc<Semaphore>,
@@ -387,7 +471,7 @@ async fn slot(
     let mut rng = SplitMix64::new(seed);
     let opened = {
         let _permit = setup.acquire().await;
-        open_game(&http, rng.next_u64()).await
+        open_game(&clients, rng.next_u64()).await
     };
     let _ = ready.send(()).await;
     let mut game = match opened {
@@ -414,7 +498,7 @@ async fn slot(
         if game.black.state().status == Status::Over {
             result.finished += 1;
             result.games.push(game.close().await);
-            game = match open_game(&http, rng.next_u64()).await {
+            game = match open_game(&clients, rng.next_u64()).await {
                 Ok(g) => g,
                 Err(e) => {
                     result.errors.push(e);
@@ -438,16 +522,17 @@ async fn slot(
     result
 }
 
-/// A friend game with a client in each seat.
+/// A friend game with a client in each seat, and its watchers.
 struct LoadGame {
     black: GameSocket,
     white: GameSocket,
+    watchers: Vec<GameSocket>,
     played: Played,
 }
 
 impl LoadGame {
     /// The side to act plays a random legal move (or fill choice); returns
-    /// the time until the opponent's client saw it.
+    /// the time until the opponent's client and every watcher saw it.
     async fn step(&mut self, rng: &mut SplitMix64) -> Result<Duration, String> {
         let state = self.black.state();
         let (n, to_act, status) = (state.n, state.to_act, state.status);
@@ -475,6 +560,12 @@ impl LoadGame {
         let sent = Instant::now();
         mover.send(&message).await.map_err(|e| e.to_string())?;
         other.wait_n(n + 1).await.map_err(|e| e.to_string())?;
+        for watcher in &mut self.watchers {
+            watcher
+                .wait_n(n + 1)
+                .await
+                .map_err(|e| format!("a watcher: {e}"))?;
+        }
         let latency = sent.elapsed();
         match mover
             .answer(message.kind())
@@ -492,10 +583,13 @@ impl LoadGame {
         Ok(latency)
     }
 
-    /// Closes both connections; returns what was played.
+    /// Closes every connection; returns what was played.
     async fn close(self) -> Played {
         self.black.close().await;
         self.white.close().await;
+        for watcher in self.watchers {
+            watcher.close().await;
+        }
         self.played
     }
 }
@@ -509,13 +603,15 @@ fn stored_text(message: &ClientMessage) -> String {
     }
 }
 
-/// Creates a friend game and seats a client in each seat.
-async fn open_game(http: &Http, seed: u64) -> Result<LoadGame, String> {
+/// Creates a friend game on Black's server, seats a client in each seat and
+/// opens the watchers.
+async fn open_game(clients: &Clients, seed: u64) -> Result<LoadGame, String> {
     let request = GameRequest::friend()
         .target(15)
         .colour(PlayAs::Black)
         .seed(seed);
-    let created = http
+    let created = clients
+        .black
         .create(&request)
         .await
         .map_err(|e| format!("creating a game: {e}"))?;
@@ -523,16 +619,31 @@ async fn open_game(http: &Http, seed: u64) -> Result<LoadGame, String> {
         .invite
         .ok_or("creating a game: a friend game without an invite")?;
     let joining = |e| format!("joining: {e}");
-    let black = http
+    let black = clients
+        .black
         .join(&created.id, &created.key)
         .await
         .map_err(joining)?;
-    let white = http.join(&created.id, &invite).await.map_err(joining)?;
+    let white = clients
+        .white
+        .join(&created.id, &invite)
+        .await
+        .map_err(joining)?;
+    let mut watchers = Vec::with_capacity(clients.watchers.len());
+    for http in &clients.watchers {
+        let watcher = http
+            .watch(&created.id)
+            .await
+            .map_err(|e| format!("watching: {e}"))?;
+        watchers.push(watcher);
+    }
     Ok(LoadGame {
         black,
         white,
+        watchers,
         played: Played {
             id: created.id,
+            home: clients.spread.black,
             acked: Vec::new(),
         },
     })
@@ -550,11 +661,12 @@ fn actions_of(state: &StateView) -> Vec<String> {
         .collect()
 }
 
-/// Counts acknowledged actions that the server's state of each game lacks.
-async fn check_by_api(http: &Http, games: &[Played]) -> u64 {
+/// Counts acknowledged actions that each game's state lacks, as the server
+/// it was created on gives it.
+async fn check_by_api(servers: &[Http], games: &[Played]) -> u64 {
     let mut lost = 0;
     for game in games {
-        let stored = match http.state(&game.id).await {
+        let stored = match servers[game.home].state(&game.id).await {
             Ok(state) => actions_of(&state),
             Err(_) => Vec::new(),
         };
@@ -567,4 +679,68 @@ async fn check_by_api(http: &Http, games: &[Played]) -> u64 {
         lost += (game.acked.len() - present) as u64;
     }
     lost
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_game_spreads_its_clients_over_the_servers_in_turn() {
+        let spread = |game, servers, watchers| Spread::of(game, servers, watchers);
+        // One server: everyone on it, as before there were several.
+        assert_eq!(
+            spread(7, 1, 2),
+            Spread {
+                black: 0,
+                white: 0,
+                watchers: vec![0, 0]
+            }
+        );
+        // Three servers: game 0 uses 0, 1, 2; game 1 uses 1, 2, 0; game 2 uses 2, 0, 1.
+        let games: Vec<Spread> = (0..4).map(|g| spread(g, 3, 1)).collect();
+        let used: Vec<(usize, usize, usize)> = games
+            .iter()
+            .map(|s| (s.black, s.white, s.watchers[0]))
+            .collect();
+        assert_eq!(used, [(0, 1, 2), (1, 2, 0), (2, 0, 1), (0, 1, 2)]);
+        // Two servers: the players are always on different ones.
+        for g in 0..10 {
+            let s = spread(g, 2, 3);
+            assert_ne!(s.black, s.white);
+            assert_eq!(s.watchers, [s.black, s.white, s.black]);
+        }
+    }
+
+    #[test]
+    fn the_report_names_several_servers_and_counts_watchers() {
+        let mut report = Report {
+            games: 10,
+            watchers: 1,
+            urls: vec!["http://127.0.0.1:8081".into()],
+            seconds: 2.0,
+            moves: 20,
+            moves_per_second: 10.0,
+            p50_ms: 1.0,
+            p99_ms: 2.0,
+            max_ms: 3.0,
+            errors: 0,
+            error_samples: Vec::new(),
+            lost: 0,
+            checked_in: "api",
+            finished: 0,
+        };
+        let one = report.to_string();
+        assert!(
+            one.starts_with("games 10 (30 connections), 2.0 s\nmoves 20"),
+            "{one}"
+        );
+        assert!(!one.contains("servers"), "{one}");
+        report.urls.push("http://127.0.0.1:8082".into());
+        let two = report.to_string();
+        assert!(
+            two.contains("\nservers http://127.0.0.1:8081, http://127.0.0.1:8082 ("),
+            "{two}"
+        );
+    }
 }

@@ -1,7 +1,9 @@
 //! The load generator at a small scale, so that it keeps working: 20 friend
-//! games at 4 moves a second each for 2 seconds, no errors, no lost move.
+//! games at 4 moves a second each for 2 seconds, no errors, no lost move; and
+//! games spread over two URLs with a watcher each.
 
 use kamisado_client::loadtest::{Options, run};
+use kamisado_server::{Limits, ServeConfig, bind_with};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn twenty_games_under_load_lose_nothing() {
@@ -9,8 +11,8 @@ async fn twenty_games_under_load_lose_nothing() {
         games: 20,
         rate: 4.0,
         seconds: 2,
-        url: None,
         seed: 5,
+        ..Options::default()
     };
     let report = run(&args).await.expect("the load test runs");
     eprintln!("{report}");
@@ -28,9 +30,57 @@ async fn a_load_test_only_targets_loopback() {
         games: 1,
         rate: 1.0,
         seconds: 1,
-        url: Some("http://192.0.2.1:8080".into()),
-        seed: 1,
+        urls: vec![
+            "http://127.0.0.1:8080".into(),
+            "http://192.0.2.1:8080".into(),
+        ],
+        ..Options::default()
     };
     let refused = run(&args).await.unwrap_err();
     assert!(refused.contains("loopback"), "{refused}");
+    assert!(refused.contains("192.0.2.1"), "{refused}");
+}
+
+/// Two URLs (here of the same server) spread each game's players and
+/// watcher over both; every acknowledged move is in the game's state.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_load_test_spreads_games_over_several_urls() {
+    let db = std::env::temp_dir().join(format!("kamisado-load-urls-{}.db", std::process::id()));
+    let server = bind_with(
+        ServeConfig {
+            addr: "127.0.0.1:0".parse().unwrap(),
+            db: format!("sqlite://{}", db.display()),
+        },
+        Limits::default(),
+    )
+    .await
+    .expect("the server starts");
+    let url = format!("http://{}", server.local_addr());
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let task = tokio::spawn(server.run_until(async {
+        let _ = stopped.await;
+    }));
+    let args = Options {
+        games: 4,
+        rate: 4.0,
+        seconds: 1,
+        urls: vec![url.clone(), url.clone()],
+        watchers: 1,
+        seed: 3,
+    };
+    let report = run(&args).await.expect("the load test runs");
+    let _ = stop.send(());
+    task.await.unwrap().unwrap();
+    for suffix in ["", "-wal", "-shm", "-journal"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
+    }
+    eprintln!("{report}");
+    assert_eq!(report.errors, 0, "{report}");
+    assert_eq!(report.lost, 0, "{report}");
+    assert_eq!(report.checked_in, "api");
+    assert!(report.moves >= 4, "{report}");
+    assert_eq!(report.urls, [url.clone(), url.clone()]);
+    let text = report.to_string();
+    assert!(text.contains("(12 connections)"), "{text}");
+    assert!(text.contains(&format!("servers {url}, {url} (")), "{text}");
 }

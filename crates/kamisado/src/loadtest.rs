@@ -16,10 +16,18 @@ pub struct LoadtestArgs {
     #[arg(long, default_value_t = Options::default().seconds)]
     pub seconds: u64,
     /// A running server on loopback, such as `http://127.0.0.1:8080` (it must
-    /// allow this many games per client). By default a server is started in
-    /// this process on a loopback port with a temporary database.
-    #[arg(long)]
-    pub url: Option<String>,
+    /// allow this many games per client). Give it once per process of a
+    /// server whose processes share a database: the clients are spread over
+    /// them in turn (game i: Black on URL i mod k, where the game is created,
+    /// White on the next, the watchers on the ones after). By default a
+    /// server is started in this process on a loopback port with a temporary
+    /// database.
+    #[arg(long = "url", value_name = "URL")]
+    pub urls: Vec<String>,
+    /// Watchers of each game besides its two players; a move's latency lasts
+    /// until every watcher has it too.
+    #[arg(long, default_value_t = Options::default().watchers)]
+    pub watchers: usize,
     /// Seed of the games and of the random moves.
     #[arg(long, default_value_t = Options::default().seed)]
     pub seed: u64,
@@ -35,7 +43,8 @@ pub fn loadtest(args: &LoadtestArgs) -> Result<(), String> {
         games: args.games,
         rate: args.rate,
         seconds: args.seconds,
-        url: args.url.clone(),
+        urls: args.urls.clone(),
+        watchers: args.watchers,
         seed: args.seed,
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -56,4 +65,35 @@ pub fn loadtest(args: &LoadtestArgs) -> Result<(), String> {
         ));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        args: LoadtestArgs,
+    }
+
+    fn parse(line: &str) -> LoadtestArgs {
+        Cli::try_parse_from(std::iter::once("loadtest").chain(line.split_whitespace()))
+            .expect("the flags are read")
+            .args
+    }
+
+    #[test]
+    fn url_may_be_given_several_times() {
+        assert!(parse("").urls.is_empty());
+        assert_eq!(parse("").watchers, 0);
+        assert_eq!(
+            parse("--url http://127.0.0.1:1").urls,
+            ["http://127.0.0.1:1"]
+        );
+        let args = parse("--url http://127.0.0.1:1 --watchers 2 --url http://127.0.0.1:2");
+        assert_eq!(args.urls, ["http://127.0.0.1:1", "http://127.0.0.1:2"]);
+        assert_eq!(args.watchers, 2);
+    }
 }

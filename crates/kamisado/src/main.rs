@@ -181,8 +181,9 @@ enum Command {
         db: String,
     },
     /// Plays many friend games at once over WebSockets against a server on
-    /// loopback (its own, by default) and reports moves a second, the latency
-    /// from a move's send to its broadcast (p50, p99, max), errors and lost moves.
+    /// loopback (its own, by default, or one or several processes given by
+    /// --url) and reports moves a second, the latency from a move's send to
+    /// its broadcast (p50, p99, max), errors and lost moves.
     Loadtest(loadtest::LoadtestArgs),
     /// Measures speed: perft from the start (the median of several runs), then
     /// the engine's search of fixed positions, with nodes per position, the
