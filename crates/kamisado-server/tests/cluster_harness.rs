@@ -4,14 +4,12 @@
 //! through nginx, a dead upstream skipped; a throwaway PostgreSQL cluster
 //! started, restarted and queried, and a database made for one test.
 
-#[allow(dead_code)]
-#[path = "common/cluster.rs"]
-mod cluster;
+mod common;
 
 use std::net::SocketAddr;
 
-use cluster::{
-    NGINX_TEMPLATE, Nginx, Postgres, ServerProcess, TempDir, free_port, nginx_site, psql,
+use common::cluster::{
+    self, NGINX_TEMPLATE, Nginx, Postgres, ServerProcess, TempDir, free_port, nginx_site, psql,
 };
 use kamisado_client::{GameRequest, PlayAs};
 use kamisado_server::wire::ServerMessage;

@@ -2,6 +2,8 @@
 //! client of `kamisado-client` to drive it, for the integration tests.
 #![allow(dead_code)]
 
+pub mod cluster;
+
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -20,71 +22,60 @@ pub const PATIENCE: Duration = Duration::from_secs(60);
 /// own); `path` is then only a base for the test's other files.
 pub struct TempDb {
     pub path: PathBuf,
-    postgres: Option<(String, String)>,
+    /// The database, then the cluster it is in (dropped in that order).
+    postgres: Option<(cluster::TestDatabase, cluster::Postgres)>,
 }
 
 impl TempDb {
     pub fn new(name: &str) -> TempDb {
-        let mut bytes = [0u8; 8];
-        getrandom::fill(&mut bytes).unwrap();
-        let tag: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
-        let path = std::env::temp_dir().join(format!("kamisado-test-{name}-{tag}.db"));
-        let postgres =
-            (std::env::var("KAMISADO_TEST_STORE").as_deref() == Ok("postgres")).then(|| {
-                let server = std::env::var("KAMISADO_TEST_POSTGRES").expect(
-                    "KAMISADO_TEST_STORE=postgres needs KAMISADO_TEST_POSTGRES, the URL of a \
-                 cluster to make databases in (.ci/postgres start DIR prints one)",
-                );
-                let db = format!(
-                    "test_{}_{tag}",
-                    name.replace(|c: char| !c.is_ascii_alphanumeric(), "_")
-                );
-                psql(&server, &format!("CREATE DATABASE {db}"));
-                (server, db)
-            });
+        let postgres = std::env::var("KAMISADO_TEST_STORE").as_deref() == Ok("postgres");
+        if postgres {
+            assert!(
+                cluster::Postgres::from_env().is_some(),
+                "KAMISADO_TEST_STORE=postgres needs KAMISADO_TEST_POSTGRES, the URL of a \
+                 cluster to make databases in: .ci/run starts one (.ci/postgres start DIR)"
+            );
+        }
+        TempDb::make(name, postgres)
+    }
+
+    /// A fresh PostgreSQL database whatever the store under test, for the
+    /// tests of several server processes on one database: in the cluster of
+    /// `KAMISADO_TEST_POSTGRES`, or else in a throwaway cluster of its own.
+    pub fn postgres(name: &str) -> TempDb {
+        TempDb::make(name, true)
+    }
+
+    fn make(name: &str, postgres: bool) -> TempDb {
+        let path =
+            std::env::temp_dir().join(format!("kamisado-test-{name}-{}.db", cluster::random_tag()));
+        let postgres = postgres.then(|| {
+            let server = cluster::Postgres::from_env_or_start();
+            (server.fresh_database(name), server)
+        });
         TempDb { path, postgres }
     }
 
-    /// Whether the games are in PostgreSQL.
-    pub fn is_postgres(&self) -> bool {
-        self.postgres.is_some()
+    /// The cluster the database is in, on PostgreSQL.
+    pub fn cluster(&self) -> Option<&cluster::Postgres> {
+        self.postgres.as_ref().map(|(_, server)| server)
     }
 
     pub fn url(&self) -> String {
         match &self.postgres {
             None => format!("sqlite://{}", self.path.display()),
-            Some((server, db)) => {
-                let base = server
-                    .rsplit_once('/')
-                    .map_or(server.as_str(), |(base, _)| base);
-                format!("{base}/{db}")
-            }
+            Some((db, _)) => db.url().to_string(),
         }
     }
 }
 
-/// Runs one statement with `psql` against the database at `url`.
+/// Runs one statement with `psql` against the database at `url`; its output.
 pub fn psql(url: &str, sql: &str) -> String {
-    let out = std::process::Command::new("psql")
-        .args([url, "-v", "ON_ERROR_STOP=1", "-qtAc", sql])
-        .output()
-        .expect("psql runs (Debian's postgresql-client)");
-    assert!(
-        out.status.success(),
-        "psql `{sql}`: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).trim().to_string()
+    cluster::psql(url, sql).unwrap_or_else(|e| panic!("{e}"))
 }
 
 impl Drop for TempDb {
     fn drop(&mut self) {
-        if let Some((server, db)) = &self.postgres {
-            let drop = format!("DROP DATABASE IF EXISTS {db} WITH (FORCE)");
-            let _ = std::process::Command::new("psql")
-                .args([server.as_str(), "-qtAc", &drop])
-                .output();
-        }
         for suffix in ["", "-wal", "-shm", "-journal"] {
             let _ = std::fs::remove_file(format!("{}{suffix}", self.path.display()));
         }
