@@ -176,6 +176,25 @@ impl Postgres {
         postgres_script(&["restart", &dir.to_string_lossy()]).unwrap_or_else(|e| panic!("{e}"));
     }
 
+    /// Stops the cluster and keeps it, until [`Postgres::resume`]: a database
+    /// gone away. Only a cluster of the test's own can be paused.
+    pub fn pause(&self) {
+        self.own_script("pause");
+    }
+
+    /// Starts a paused cluster again on the same port.
+    pub fn resume(&self) {
+        self.own_script("resume");
+    }
+
+    fn own_script(&self, command: &str) {
+        let dir = self
+            .dir
+            .as_ref()
+            .expect("only a cluster started by the test is paused or resumed");
+        postgres_script(&[command, &dir.to_string_lossy()]).unwrap_or_else(|e| panic!("{e}"));
+    }
+
     /// Creates a new, empty database for one test (`test_NAME_TAG`), dropped
     /// when the returned handle is.
     pub fn fresh_database(&self, name: &str) -> TestDatabase {
