@@ -129,12 +129,10 @@ async fn drive(
                 }
             }
         }
-        let state = sockets[0].state();
-        if sockets[0].state().n < n && state.status == Status::Playing {
-            if sockets[0].wait_n(n).await.is_err() {
-                sockets[0] = seat(&http, &id, &keys[0]).await;
-                played.reconnects += 1;
-            }
+        // Black's seat tells whose turn is next: it follows every move.
+        if sockets[0].state().n < n && sockets[0].wait_n(n).await.is_err() {
+            sockets[0] = seat(&http, &id, &keys[0]).await;
+            played.reconnects += 1;
         }
     }
     for socket in sockets {
