@@ -187,13 +187,29 @@ async fn not_found(request: Request) -> Response {
     }
 }
 
+/// The address a request comes from: the peer's, or behind a proxy on this
+/// machine (nginx, docs/scaling.md) the one the proxy names in `X-Real-IP`.
+/// Only a loopback peer is believed, so a client elsewhere cannot pick the
+/// address its games are counted under.
+pub fn client_address(peer: SocketAddr, headers: &axum::http::HeaderMap) -> std::net::IpAddr {
+    if !peer.ip().is_loopback() {
+        return peer.ip();
+    }
+    headers
+        .get("x-real-ip")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse().ok())
+        .unwrap_or(peer.ip())
+}
+
 async fn create(
     State(app): State<Arc<App>>,
-    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: axum::http::HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ServerError> {
     let request = NewGame::read(&body?)?;
-    let created = app.create(client.ip(), request).await?;
+    let created = app.create(client_address(peer, &headers), request).await?;
     Ok((StatusCode::CREATED, Json(created)).into_response())
 }
 
@@ -244,4 +260,30 @@ async fn analyse(
 ) -> Result<Response, ServerError> {
     let request = AnalysisRequest::read(&body?)?;
     Ok(Json(analysis::analyse(&app, &request.text).await?).into_response())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_proxy_on_this_machine_names_the_client() {
+        let mut headers = axum::http::HeaderMap::new();
+        headers.insert("x-real-ip", "203.0.113.7".parse().unwrap());
+        let local: SocketAddr = "127.0.0.1:5000".parse().unwrap();
+        let remote: SocketAddr = "198.51.100.2:5000".parse().unwrap();
+        assert_eq!(
+            client_address(local, &headers),
+            "203.0.113.7".parse::<std::net::IpAddr>().unwrap()
+        );
+        // A client elsewhere cannot choose its address.
+        assert_eq!(client_address(remote, &headers), remote.ip());
+        // Without the header, or with one that is no address, the peer's.
+        assert_eq!(
+            client_address(local, &axum::http::HeaderMap::new()),
+            local.ip()
+        );
+        headers.insert("x-real-ip", "nobody".parse().unwrap());
+        assert_eq!(client_address(local, &headers), local.ip());
+    }
 }

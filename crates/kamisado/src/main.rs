@@ -176,7 +176,9 @@ enum Command {
         /// The address to listen on; loopback by default.
         #[arg(long, default_value = "127.0.0.1:8080")]
         addr: std::net::SocketAddr,
-        /// The database, as a URL: `sqlite://FILE` (created when missing).
+        /// The database, as a URL: `sqlite://FILE` (created when missing) or
+        /// `postgres://USER[:PASSWORD]@HOST:PORT/DB` (which must exist; several
+        /// processes may share it, see docs/scaling.md).
         #[arg(long, default_value = "sqlite://kamisado.db")]
         db: String,
     },
