@@ -35,4 +35,4 @@ mod socket;
 
 pub use error::{ClientError, CloseReason};
 pub use http::{Answer, GameRequest, Http, PATIENCE, PlayAs};
-pub use socket::GameSocket;
+pub use socket::{GameSocket, Traffic};

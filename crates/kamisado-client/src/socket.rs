@@ -1,5 +1,7 @@
-//! A game's WebSocket: typed messages both ways, the latest state kept.
+//! A game's WebSocket: typed messages both ways, the latest state kept
+//! (patches applied to it).
 
+use std::collections::VecDeque;
 use std::net::SocketAddr;
 use std::time::Duration;
 
@@ -18,10 +20,14 @@ type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
 /// One connection to a game's WebSocket.
 ///
 /// It keeps the latest state it received (the server sends one on
-/// connecting and one after every change) and the seat its `join` took.
-/// [`GameSocket::act`] sends a message and returns the answer to it: by the
-/// server's contract every message gets exactly one answer, and the sender of
-/// a change has the new state before the answer.
+/// connecting and a patch after every change) and the seat its `join` took.
+/// Patches are applied as they come and handed on as the whole state they
+/// make (a [`ServerMessage::State`]); when one does not apply to the state
+/// the client has (a patch was missed), the client asks for the whole state
+/// with `sync` and hands on that. [`GameSocket::act`] sends a message and
+/// returns the answer to it: by the server's contract every message gets
+/// exactly one answer, and the sender of a change has the new state before
+/// the answer.
 ///
 /// ```no_run
 /// # async fn run() -> Result<(), kamisado_client::ClientError> {
@@ -41,10 +47,54 @@ pub struct GameSocket {
     state: StateView,
     seat: Option<Seat>,
     patience: Duration,
-    /// States received so far.
+    /// States received so far, whole or as patches.
     states: u64,
     /// The value of `states` when the last message was sent.
     states_at_send: u64,
+    /// `sync` messages the client sent itself whose `ack` has not come.
+    own_syncs: u32,
+    /// Messages read while waiting for the whole state, to hand on after it.
+    held: VecDeque<ServerMessage>,
+    /// What was received so far.
+    traffic: Traffic,
+}
+
+/// What a [`GameSocket`] has received: messages and their bytes, by kind.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Traffic {
+    /// Whole states (on connecting and after a missed patch).
+    pub states: u64,
+    /// Their bytes.
+    pub state_bytes: u64,
+    /// Patches.
+    pub patches: u64,
+    /// Their bytes.
+    pub patch_bytes: u64,
+    /// Every other message (answers).
+    pub others: u64,
+    /// Their bytes.
+    pub other_bytes: u64,
+    /// Times a patch was missed and the client asked for the whole state.
+    pub resyncs: u64,
+}
+
+impl Traffic {
+    /// Counts a message of `bytes` bytes.
+    fn count(&mut self, message: &ServerMessage, bytes: usize) {
+        let bytes = bytes as u64;
+        let (count, total) = match message {
+            ServerMessage::State(_) => (&mut self.states, &mut self.state_bytes),
+            ServerMessage::Patch(_) => (&mut self.patches, &mut self.patch_bytes),
+            _ => (&mut self.others, &mut self.other_bytes),
+        };
+        *count += 1;
+        *total += bytes;
+    }
+
+    /// Every byte received.
+    pub fn bytes(&self) -> u64 {
+        self.state_bytes + self.patch_bytes + self.other_bytes
+    }
 }
 
 impl GameSocket {
@@ -68,7 +118,9 @@ impl GameSocket {
                 waited: patience,
             })?
             .map_err(|e| ClientError::Connection(format!("opening the WebSocket: {e}")))?;
-        let first = read(&mut ws, patience).await?;
+        let (first, bytes) = read(&mut ws, patience).await?;
+        let mut traffic = Traffic::default();
+        traffic.count(&first, bytes);
         let ServerMessage::State(state) = first else {
             return Err(ClientError::Unreadable(format!(
                 "the first message is not a state: {}",
@@ -82,6 +134,9 @@ impl GameSocket {
             patience,
             states: 1,
             states_at_send: 1,
+            own_syncs: 0,
+            held: VecDeque::new(),
+            traffic,
         })
     }
 
@@ -116,6 +171,11 @@ impl GameSocket {
         self.seat
     }
 
+    /// What the client has received so far.
+    pub fn traffic(&self) -> Traffic {
+        self.traffic
+    }
+
     /// Sends a message without waiting for anything.
     ///
     /// # Errors
@@ -130,8 +190,13 @@ impl GameSocket {
     /// A connection that failed.
     pub async fn send_text(&mut self, text: impl Into<String>) -> Result<(), ClientError> {
         self.states_at_send = self.states;
+        self.send_raw(text.into()).await
+    }
+
+    /// Sends text without marking it as the message whose answer is awaited.
+    async fn send_raw(&mut self, text: String) -> Result<(), ClientError> {
         self.ws
-            .send(Message::text(text.into()))
+            .send(Message::text(text))
             .await
             .map_err(|e| ClientError::Connection(format!("sending: {e}")))
     }
@@ -149,14 +214,51 @@ impl GameSocket {
     }
 
     /// The next message, whatever it is; a state becomes the latest state,
-    /// a welcome's seat the client's seat.
+    /// a patch is applied to it and handed on as the state it makes, a
+    /// welcome's seat becomes the client's seat. After a missed patch the
+    /// client asks for the whole state (`sync`) and hands on that; the answer
+    /// to its own `sync` is not handed on.
     ///
     /// # Errors
     /// [`ClientError::Closed`] with the server's close code and reason,
-    /// [`ClientError::Timeout`] after the client's patience, or a message
-    /// that is not one of the server's.
+    /// [`ClientError::Timeout`] after the client's patience, a message
+    /// that is not one of the server's, or [`ClientError::Refused`] when the
+    /// server refuses the client's `sync`.
     pub async fn next(&mut self) -> Result<ServerMessage, ClientError> {
-        let message = read(&mut self.ws, self.patience).await?;
+        if let Some(message) = self.held.pop_front() {
+            return Ok(self.take(message));
+        }
+        loop {
+            let message = self.read().await?;
+            match message {
+                ServerMessage::Patch(patch) => {
+                    if patch.seq <= self.state.seq {
+                        // Already in the state (it came whole after a sync).
+                        continue;
+                    }
+                    if patch.apply(&mut self.state).is_ok() {
+                        self.states += 1;
+                        return Ok(ServerMessage::State(Box::new(self.state.clone())));
+                    }
+                    return self.resync().await;
+                }
+                ServerMessage::Ack { of: Kind::Sync, .. } if self.own_syncs > 0 => {
+                    self.own_syncs -= 1;
+                }
+                other => return Ok(self.take(other)),
+            }
+        }
+    }
+
+    /// Reads the next message, counted.
+    async fn read(&mut self) -> Result<ServerMessage, ClientError> {
+        let (message, bytes) = read(&mut self.ws, self.patience).await?;
+        self.traffic.count(&message, bytes);
+        Ok(message)
+    }
+
+    /// Keeps what a message that is not a patch tells: a state, a seat.
+    fn take(&mut self, message: ServerMessage) -> ServerMessage {
         match &message {
             ServerMessage::State(state) => {
                 self.state = (**state).clone();
@@ -165,7 +267,33 @@ impl GameSocket {
             ServerMessage::Welcome { seat } => self.seat = *seat,
             _ => {}
         }
-        Ok(message)
+        message
+    }
+
+    /// Asks for the whole state and returns it; patches before it are in
+    /// it, other messages are held to be handed on after it.
+    async fn resync(&mut self) -> Result<ServerMessage, ClientError> {
+        self.traffic.resyncs += 1;
+        self.own_syncs += 1;
+        self.send_raw(ClientMessage::Sync.to_text()).await?;
+        loop {
+            match self.read().await? {
+                state @ ServerMessage::State(_) => return Ok(self.take(state)),
+                ServerMessage::Patch(_) => {}
+                // The answer to an earlier sync of the client's own.
+                ServerMessage::Ack { of: Kind::Sync, .. } if self.own_syncs > 1 => {
+                    self.own_syncs -= 1;
+                }
+                ServerMessage::Error {
+                    of: Some(Kind::Sync),
+                    reason,
+                } if self.own_syncs > 0 => {
+                    self.own_syncs -= 1;
+                    return Err(ClientError::Refused(reason));
+                }
+                other => self.held.push_back(other),
+            }
+        }
     }
 
     /// Reads messages until one that `want` accepts, and returns it.
@@ -263,8 +391,9 @@ impl GameSocket {
     }
 }
 
-/// The next server message of a WebSocket, within `patience`.
-async fn read(ws: &mut Ws, patience: Duration) -> Result<ServerMessage, ClientError> {
+/// The next server message of a WebSocket, within `patience`, with its
+/// length in bytes.
+async fn read(ws: &mut Ws, patience: Duration) -> Result<(ServerMessage, usize), ClientError> {
     loop {
         let message = tokio::time::timeout(patience, ws.next())
             .await
@@ -277,6 +406,7 @@ async fn read(ws: &mut Ws, patience: Duration) -> Result<ServerMessage, ClientEr
         match message {
             Message::Text(text) => {
                 return ServerMessage::decode(text.as_str())
+                    .map(|message| (message, text.len()))
                     .map_err(|e| ClientError::Unreadable(format!("{e}: {}", text.as_str())));
             }
             Message::Close(frame) => {
@@ -287,5 +417,120 @@ async fn read(ws: &mut Ws, patience: Duration) -> Result<ServerMessage, ClientEr
             }
             Message::Binary(_) | Message::Ping(_) | Message::Pong(_) | Message::Frame(_) => {}
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{GameRequest, Http};
+    use kamisado_server::{ServeConfig, bind};
+
+    const PATIENCE: Duration = Duration::from_secs(60);
+
+    /// The states of a game on one screen after its join and each of its
+    /// first three moves, as a server sends them (one `seq` apart).
+    async fn served_states() -> Vec<StateView> {
+        let mut tag = [0u8; 8];
+        getrandom::fill(&mut tag).unwrap();
+        let tag: String = tag.iter().map(|b| format!("{b:02x}")).collect();
+        let db = std::env::temp_dir().join(format!("kamisado-client-socket-{tag}.db"));
+        let config = ServeConfig {
+            addr: "127.0.0.1:0".parse().unwrap(),
+            db: format!("sqlite://{}", db.display()),
+        };
+        let server = bind(config).await.unwrap();
+        let http = Http::new(server.local_addr()).with_patience(PATIENCE);
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let running = tokio::spawn(server.run_until(async {
+            let _ = stopped.await;
+        }));
+        let created = http.create(&GameRequest::local()).await.unwrap();
+        let mut both = http.join(&created.id, &created.key).await.unwrap();
+        let mut states = vec![both.state().clone()];
+        for _ in 0..3 {
+            let mv = both.state().legal[0];
+            both.play(mv).await.unwrap();
+            states.push(both.state().clone());
+        }
+        // The server sent patches after the first state, and they applied.
+        let traffic = both.traffic();
+        assert_eq!((traffic.states, traffic.patches), (1, 4), "{traffic:?}");
+        assert_eq!(http.state(&created.id).await.unwrap(), states[3]);
+        both.close().await;
+        let _ = stop.send(());
+        running.await.unwrap().unwrap();
+        for suffix in ["", "-wal", "-shm", "-journal"] {
+            let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
+        }
+        states
+    }
+
+    /// A client that misses a patch asks for the whole state, hands it on in
+    /// the patch's place, and keeps the answers that came meanwhile.
+    #[tokio::test]
+    async fn a_missed_patch_brings_the_whole_state() {
+        let s = served_states().await;
+        for pair in s.windows(2) {
+            assert_eq!(pair[1].seq, pair[0].seq + 1);
+        }
+        let patch = |i: usize| ServerMessage::Patch(s[i].patch_from(&s[i - 1])).to_text();
+        let state = |i: usize| ServerMessage::State(Box::new(s[i].clone())).to_text();
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let (first, gap) = (state(0), patch(3));
+        let (one, whole) = (patch(1), state(3));
+        let server = tokio::spawn(async move {
+            let (tcp, _) = listener.accept().await.unwrap();
+            let mut ws = tokio_tungstenite::accept_async(tcp).await.unwrap();
+            for text in [first, one, gap.clone()] {
+                ws.send(Message::text(text)).await.unwrap();
+            }
+            let asked = ws.next().await.unwrap().unwrap();
+            assert_eq!(asked.to_text().unwrap(), r#"{"t":"sync"}"#);
+            let meanwhile = [
+                ServerMessage::ack(Kind::Move, Some(2), false).to_text(),
+                gap,
+                whole,
+                ServerMessage::ack(Kind::Sync, None, false).to_text(),
+                ServerMessage::Welcome { seat: None }.to_text(),
+            ];
+            for text in meanwhile {
+                ws.send(Message::text(text)).await.unwrap();
+            }
+            while let Some(Ok(_)) = ws.next().await {}
+        });
+        let mut client = GameSocket::connect(addr, "game", PATIENCE).await.unwrap();
+        assert_eq!(client.state(), &s[0]);
+        let ServerMessage::State(got) = client.next().await.unwrap() else {
+            panic!("a patch is handed on as the state it makes");
+        };
+        assert_eq!(*got, s[1]);
+        let ServerMessage::State(got) = client.next().await.unwrap() else {
+            panic!("the whole state comes in the missed patch's place");
+        };
+        assert_eq!(*got, s[3]);
+        assert_eq!(
+            client.next().await.unwrap(),
+            ServerMessage::ack(Kind::Move, Some(2), false)
+        );
+        // The answer to the client's own sync is not handed on.
+        assert_eq!(
+            client.next().await.unwrap(),
+            ServerMessage::Welcome { seat: None }
+        );
+        assert_eq!(client.state(), &s[3]);
+        let traffic = client.traffic();
+        assert_eq!(
+            (
+                traffic.states,
+                traffic.patches,
+                traffic.others,
+                traffic.resyncs
+            ),
+            (2, 3, 3, 1)
+        );
+        client.close().await;
+        server.await.unwrap();
     }
 }

@@ -1,5 +1,6 @@
-// A game being played: the state the server sends, the board's input, the
-// socket and its answers, and everything the page shows about the game.
+// A game being played: the state the server sends (whole on connecting,
+// then patches), the board's input, the socket and its answers, and
+// everything the page shows about the game.
 import {
   t, side, sideGen, other, tower, valueWords, noteText, roundOver, onLanguageChange,
 } from './i18n.js';
@@ -19,6 +20,7 @@ export const play = {
   id: null, key: null, seat: null, state: null, ws: null, flipped: false,
   selected: null, cursor: 'd4', pending: null, timer: null, hint: null, hintAsked: null, retry: 0,
   overlayClosed: -1, drag: null, resignArmed: false, flipChosen: false, previews: null,
+  syncing: null,
 };
 
 function mySides() {
@@ -390,6 +392,45 @@ function answered(msg) {
   return false;
 }
 
+// A patch applied to the state it was made from: the fields it sets, and the
+// tails of `notes` and `rounds` (keep the first `from` items, then `items`).
+// Null when it does not apply: a patch was missed.
+function patched(state, patch) {
+  if (!state || patch.base !== state.seq) return null;
+  const next = { ...state, ...(patch.set || {}), seq: patch.seq };
+  for (const list of ['notes', 'rounds']) {
+    const tail = patch[list];
+    if (!tail) continue;
+    if (tail.from > state[list].length) return null;
+    next[list] = state[list].slice(0, tail.from).concat(tail.items);
+  }
+  return next;
+}
+
+// Asks for the whole state after a missed patch; patches are ignored until it
+// comes. An action waiting for its answer keeps waiting: the answer to the
+// sync names `sync`. Without the state in time, the page reconnects, which
+// brings it.
+function resync() {
+  if (play.syncing) return;
+  const ws = play.ws;
+  play.syncing = setTimeout(() => { if (play.ws === ws) ws.close(); }, ANSWER_MS);
+  send({ t: 'sync' });
+}
+
+function synced() {
+  clearTimeout(play.syncing);
+  play.syncing = null;
+}
+
+function showState(state) {
+  const changed = !play.state || play.state.n !== state.n;
+  play.state = state;
+  if (changed) { play.selected = null; play.resignArmed = false; }
+  if (changed && play.hint && play.hint.n !== state.n) { play.hint = null; $('hint-text').hidden = true; }
+  render();
+}
+
 function connect() {
   const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
   const ws = new WebSocket(`${proto}//${location.host}/api/games/${play.id}/ws`);
@@ -412,20 +453,27 @@ function connect() {
         }
         render();
         break;
-      case 'state': {
-        const changed = !play.state || play.state.n !== msg.n;
-        play.state = msg;
-        if (changed) { play.selected = null; play.resignArmed = false; }
-        if (changed && play.hint && play.hint.n !== msg.n) { play.hint = null; $('hint-text').hidden = true; }
-        render();
+      case 'state':
+        synced();
+        showState(msg);
+        break;
+      case 'patch': {
+        // While a sync is under way, or for a change the state already has.
+        if (play.syncing || (play.state && msg.seq <= play.state.seq)) break;
+        const next = patched(play.state, msg);
+        if (next) showState(next); else resync();
         break;
       }
       case 'ack':
+        // The state a sync brings came before its answer.
+        if (msg.of === 'sync') break;
         answered(msg);
         showError('');
         render();
         break;
       case 'error':
+        // A sync refused (over the rate): the new connection brings the state.
+        if (msg.of === 'sync') { ws.close(); break; }
         answered(msg);
         showError(msg.reason);
         render();
@@ -441,6 +489,7 @@ function connect() {
   ws.addEventListener('close', () => {
     document.body.dataset.connected = '0';
     if (play.ws !== ws) return;
+    synced();
     // An action in flight is answered by the state the new connection brings.
     if (play.pending || play.hintAsked) { play.pending = null; play.hintAsked = null; settle(); }
     play.retry = Math.min(play.retry + 1, 5);

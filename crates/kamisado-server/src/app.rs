@@ -27,30 +27,101 @@ const BROADCAST_DEPTH: usize = 64;
 /// The longest player name kept, in characters.
 pub const MAX_NAME: usize = 32;
 
-/// A game held in memory with the channel that carries its states to clients.
+/// A game held in memory with the channel that carries its changes to clients.
 pub struct GameCell {
     /// The game and its players' state; every change happens under this lock.
     pub room: Mutex<Room>,
-    /// Each state, as JSON text, for every connected client.
-    pub tx: broadcast::Sender<Arc<str>>,
+    /// Each state published, for every connected client.
+    pub tx: broadcast::Sender<Arc<Published>>,
     /// Counts takebacks, so that an engine answer for a position taken back is dropped.
     epoch: AtomicU64,
+    /// The last state published (its `seq` counts the publications) with its
+    /// messages; none before the first. Changed under the room's lock only.
+    last: std::sync::Mutex<Option<(crate::wire::StateView, Arc<Published>)>>,
+}
+
+/// One state of a game as published: its number, the `state` message and the
+/// `patch` message from the state published before it.
+#[derive(Debug)]
+pub struct Published {
+    /// The state's number, its `seq`.
+    pub seq: u64,
+    /// The `state` message's text.
+    pub state: String,
+    /// The text of the `patch` message from state `seq - 1`; none for the
+    /// first state published.
+    pub patch: Option<String>,
 }
 
 impl GameCell {
+    /// Numbers the room's state after the last one published and sends it to
+    /// every client; called with the room's lock held, so that states are
+    /// numbered in the order they were made.
     fn publish(&self, room: &Room) {
-        // No receivers is fine: nobody is watching.
-        let _ = self.tx.send(Arc::from(state_text(room)));
+        let mut last = self
+            .last
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        self.publish_view(&mut last, room.view());
     }
 
-    /// The game's state as the `state` message's text.
-    pub async fn state_text(&self) -> String {
-        state_text(&*self.room.lock().await)
+    /// Numbers `view`, sends it and keeps it as the last state published.
+    fn publish_view<'a>(
+        &self,
+        last: &'a mut Option<(crate::wire::StateView, Arc<Published>)>,
+        mut view: crate::wire::StateView,
+    ) -> &'a (crate::wire::StateView, Arc<Published>) {
+        let before = last.as_ref().map(|(state, _)| state);
+        view.seq = before.map_or(0, |state| state.seq) + 1;
+        let published = Arc::new(Published {
+            seq: view.seq,
+            patch: before.map(|old| ServerMessage::Patch(view.patch_from(old)).to_text()),
+            state: state_text(&view),
+        });
+        // No receivers is fine: nobody is watching.
+        let _ = self.tx.send(Arc::clone(&published));
+        last.insert((view, published))
+    }
+
+    /// The state a client is sent whole (on connecting, on `sync`, after
+    /// falling behind) and `GET /api/games/{id}` answers: the last one
+    /// published, or, when the room has changed since without publishing
+    /// (the engine set thinking as the game loads), its state published now,
+    /// so that every client's patches apply to what it has.
+    async fn latest<R>(
+        &self,
+        read: impl FnOnce(&crate::wire::StateView, &Arc<Published>) -> R,
+    ) -> R {
+        let room = self.room.lock().await;
+        let mut last = self
+            .last
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut view = room.view();
+        if let Some((state, published)) = last.as_ref() {
+            view.seq = state.seq;
+            if view == *state {
+                return read(state, published);
+            }
+        }
+        let (state, published) = self.publish_view(&mut last, view);
+        read(state, published)
+    }
+
+    /// The game's state as last published, with its `state` and `patch` messages.
+    pub async fn published(&self) -> Arc<Published> {
+        self.latest(|_, published| Arc::clone(published)).await
+    }
+
+    /// The game's state as last published.
+    pub async fn view(&self) -> crate::wire::StateView {
+        self.latest(|state, _| state.clone()).await
     }
 }
 
-fn state_text(room: &Room) -> String {
-    ServerMessage::State(Box::new(room.view())).to_text()
+/// The `state` message of a state.
+fn state_text(view: &crate::wire::StateView) -> String {
+    ServerMessage::State(Box::new(view.clone())).to_text()
 }
 
 /// What the server shares between requests.
@@ -452,6 +523,7 @@ impl App {
             room: Mutex::new(Room::load(stored)?),
             tx,
             epoch: AtomicU64::new(0),
+            last: std::sync::Mutex::new(None),
         });
         games.insert(id.to_string(), Arc::clone(&cell));
         drop(games);

@@ -260,6 +260,8 @@ impl LiveGame {
         let score = m.score();
         let engine = self.engine_side();
         StateView {
+            // Numbered by the game's cell when it publishes the state.
+            seq: 0,
             id: self.row.id.clone(),
             mode: self.row.mode,
             level: self.row.level,

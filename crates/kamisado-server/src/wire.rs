@@ -9,12 +9,17 @@
 //! |---|---|
 //! | `join` | `welcome` with the seat taken, or `error` |
 //! | `hint` | `hint` with the engine's move, or `error` |
+//! | `sync` | the full `state`, then `ack` |
 //! | every other (`move`, `fill`, `resign`, `undo`, `takeback`, `takeback_reply`, `name`) | `ack`, or `error` |
 //!
 //! A message that cannot be read at all is answered by an `error` whose `of`
-//! names its kind when that much could be read. `state` messages are not
-//! answers: every client of the game receives one after each change, and the
-//! sender of a change receives the new state before its `ack`.
+//! names its kind when that much could be read. `state` and `patch` messages
+//! are not answers: a client receives the full `state` on connecting and,
+//! after each change to the game, a `patch` from the state it has to the new
+//! one ([`PatchView`]); the sender of a change receives it before its `ack`.
+//! Every state carries `seq`, the number of the change that made it, and
+//! every patch its `base`, the number it applies to: a client whose state is
+//! not the base has missed one and asks for the full state with `sync`.
 //!
 //! ```
 //! use kamisado_server::wire::{ClientMessage, Kind, ServerMessage};
@@ -193,11 +198,13 @@ pub enum Kind {
     Hint,
     /// `name`.
     Name,
+    /// `sync`.
+    Sync,
 }
 
 impl Kind {
     /// Every kind, in the order of the table above.
-    pub const ALL: [Kind; 9] = [
+    pub const ALL: [Kind; 10] = [
         Kind::Join,
         Kind::Move,
         Kind::Fill,
@@ -207,6 +214,7 @@ impl Kind {
         Kind::TakebackReply,
         Kind::Hint,
         Kind::Name,
+        Kind::Sync,
     ];
 
     /// The `t` of the message.
@@ -221,6 +229,7 @@ impl Kind {
             Kind::TakebackReply => "takeback_reply",
             Kind::Hint => "hint",
             Kind::Name => "name",
+            Kind::Sync => "sync",
         }
     }
 
@@ -238,6 +247,7 @@ impl Kind {
             Kind::Resign | Kind::Undo | Kind::Takeback | Kind::Hint => &[("n", Field::Number)],
             Kind::TakebackReply => &[("accept", Field::Bool)],
             Kind::Name => &[("name", Field::Text)],
+            Kind::Sync => &[],
         }
     }
 }
@@ -340,6 +350,8 @@ pub enum ClientMessage {
         /// The name.
         name: String,
     },
+    /// Asks for the full state again (after a missed patch).
+    Sync,
 }
 
 /// Why a client message could not be read: the reason, and the kind of
@@ -365,6 +377,7 @@ impl ClientMessage {
             ClientMessage::TakebackReply { .. } => Kind::TakebackReply,
             ClientMessage::Hint { .. } => Kind::Hint,
             ClientMessage::Name { .. } => Kind::Name,
+            ClientMessage::Sync => Kind::Sync,
         }
     }
 
@@ -379,7 +392,8 @@ impl ClientMessage {
             | ClientMessage::Hint { n } => Some(n),
             ClientMessage::Join { .. }
             | ClientMessage::TakebackReply { .. }
-            | ClientMessage::Name { .. } => None,
+            | ClientMessage::Name { .. }
+            | ClientMessage::Sync => None,
         }
     }
 
@@ -856,9 +870,13 @@ pub struct FillPreview {
     pub right: Vec<TowerView>,
 }
 
-/// A game as every client sees it (no seat keys), sent after every change.
+/// A game as every client sees it (no seat keys): sent whole on connecting
+/// and on `sync`, as a [`PatchView`] after every change.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StateView {
+    /// The number of the change that made this state, counted by the server
+    /// process from the game's loading: each patch's `seq`.
+    pub seq: u64,
     /// The game's id.
     pub id: String,
     /// How it is played.
@@ -918,6 +936,183 @@ pub struct StateView {
     /// Whether the engine is thinking about its turn.
     pub thinking: bool,
 }
+
+impl StateView {
+    /// The patch that turns `old` into this state: every field whose value
+    /// differs, and the changed tails of `notes` and `rounds`. Applied to
+    /// `old` ([`PatchView::apply`]), it gives this state.
+    pub fn patch_from(&self, old: &StateView) -> PatchView {
+        let before = old.fields();
+        let set = self
+            .fields()
+            .into_iter()
+            .filter(|(name, value)| {
+                !PatchView::NOT_SET.contains(&name.as_str()) && before.get(name) != Some(value)
+            })
+            .collect();
+        PatchView {
+            seq: self.seq,
+            base: old.seq,
+            set,
+            notes: Tail::between(&old.notes, &self.notes),
+            rounds: Tail::between(&old.rounds, &self.rounds),
+        }
+    }
+
+    /// The state's fields as JSON values, by name.
+    fn fields(&self) -> serde_json::Map<String, Value> {
+        match serde_json::to_value(self) {
+            Ok(Value::Object(map)) => map,
+            // Never: a state is written as a JSON object.
+            _ => serde_json::Map::new(),
+        }
+    }
+}
+
+/// The end of a list that changed: keep the first `from` items, replace the
+/// rest with `items`. A move adds a note (`from` the old length, one item);
+/// a takeback removes some (`from` the new length, no items).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tail<T> {
+    /// How many items are kept.
+    pub from: usize,
+    /// The items after them.
+    pub items: Vec<T>,
+}
+
+impl<T: Clone + PartialEq> Tail<T> {
+    /// The tail that turns `old` into `new`; none when they are equal.
+    pub fn between(old: &[T], new: &[T]) -> Option<Tail<T>> {
+        let from = old.iter().zip(new).take_while(|(a, b)| a == b).count();
+        (from < old.len() || from < new.len()).then(|| Tail {
+            from,
+            items: new[from..].to_vec(),
+        })
+    }
+
+    /// Applies the tail to `list` (`what` names it in the error).
+    ///
+    /// # Errors
+    /// [`PatchError::Tail`] when the list is shorter than `from`.
+    pub fn apply(&self, list: &mut Vec<T>, what: &'static str) -> Result<(), PatchError> {
+        if self.from > list.len() {
+            return Err(PatchError::Tail {
+                list: what,
+                from: self.from,
+                len: list.len(),
+            });
+        }
+        list.truncate(self.from);
+        list.extend_from_slice(&self.items);
+        Ok(())
+    }
+}
+
+/// A change to a game: what turns the state numbered `base` into the state
+/// numbered `seq` (`base + 1`), sent to every client after each change.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PatchView {
+    /// The number of the new state.
+    pub seq: u64,
+    /// The number of the state it applies to.
+    pub base: u64,
+    /// Each field of the state whose value changed (but `seq`, `notes` and
+    /// `rounds`), with its new value as a state writes it.
+    #[serde(default)]
+    pub set: serde_json::Map<String, Value>,
+    /// The change to `notes`, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub notes: Option<Tail<Note>>,
+    /// The change to `rounds`, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rounds: Option<Tail<RoundLog>>,
+}
+
+impl PatchView {
+    /// The fields of a state that `set` never holds.
+    const NOT_SET: [&'static str; 3] = ["seq", "notes", "rounds"];
+
+    /// Applies the patch to `state`, which must be the state numbered
+    /// `base`; on an error the state is unchanged.
+    ///
+    /// # Errors
+    /// [`PatchError`]: a state of another number, a field that a state does
+    /// not have or a value it cannot hold, a tail beyond its list's end.
+    pub fn apply(&self, state: &mut StateView) -> Result<(), PatchError> {
+        if state.seq != self.base {
+            return Err(PatchError::Base {
+                base: self.base,
+                seq: state.seq,
+            });
+        }
+        let mut next = if self.set.is_empty() {
+            state.clone()
+        } else {
+            let mut fields = state.fields();
+            for (name, value) in &self.set {
+                if PatchView::NOT_SET.contains(&name.as_str()) || !fields.contains_key(name) {
+                    return Err(PatchError::Field(name.clone()));
+                }
+                fields.insert(name.clone(), value.clone());
+            }
+            serde_json::from_value(Value::Object(fields))
+                .map_err(|e| PatchError::Value(e.to_string()))?
+        };
+        if let Some(tail) = &self.notes {
+            tail.apply(&mut next.notes, "notes")?;
+        }
+        if let Some(tail) = &self.rounds {
+            tail.apply(&mut next.rounds, "rounds")?;
+        }
+        next.seq = self.seq;
+        *state = next;
+        Ok(())
+    }
+}
+
+/// Why a patch does not apply to a state.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PatchError {
+    /// The state is not the one the patch applies to: a patch was missed.
+    Base {
+        /// The number the patch applies to.
+        base: u64,
+        /// The state's number.
+        seq: u64,
+    },
+    /// `set` names a field that a state does not have, or one it never sets.
+    Field(String),
+    /// A value in `set` that its field cannot hold, with the reason.
+    Value(String),
+    /// A tail that keeps more items than its list has.
+    Tail {
+        /// `notes` or `rounds`.
+        list: &'static str,
+        /// The items it keeps.
+        from: usize,
+        /// The items the list has.
+        len: usize,
+    },
+}
+
+impl fmt::Display for PatchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PatchError::Base { base, seq } => write!(
+                f,
+                "the patch applies to state {base}, but the state is {seq}: a patch was missed"
+            ),
+            PatchError::Field(name) => write!(f, "a patch cannot set `{name}`"),
+            PatchError::Value(reason) => write!(f, "a patched value does not fit: {reason}"),
+            PatchError::Tail { list, from, len } => write!(
+                f,
+                "the patch keeps {from} of `{list}`, which has only {len}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for PatchError {}
 
 /// A position on the analysis board.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -991,8 +1186,10 @@ pub struct AnalysisView {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "t", rename_all = "snake_case")]
 pub enum ServerMessage {
-    /// The game after a change, to every client.
+    /// The whole game: on connecting, on `sync`, and after a patch missed.
     State(Box<StateView>),
+    /// The change to the game from the state numbered `base`, to every client.
+    Patch(PatchView),
     /// The answer to `join`: the seat taken (none: watching).
     Welcome {
         /// `b`, `w`, `both` or null.
@@ -1046,10 +1243,11 @@ impl ServerMessage {
         serde_json::from_str(text)
     }
 
-    /// Whether this is the answer to a message of `kind` (rather than a state).
+    /// Whether this is the answer to a message of `kind` (rather than a
+    /// state or a patch).
     pub fn answers(&self, kind: Kind) -> bool {
         match self {
-            ServerMessage::State(_) => false,
+            ServerMessage::State(_) | ServerMessage::Patch(_) => false,
             ServerMessage::Welcome { .. } => kind == Kind::Join,
             ServerMessage::Hint(_) => kind == Kind::Hint,
             ServerMessage::Ack { of, .. } => *of == kind,
@@ -1360,6 +1558,7 @@ mod tests {
             ClientMessage::TakebackReply { accept: true },
             ClientMessage::Hint { n: 4 },
             ClientMessage::Name { name: "Ann".into() },
+            ClientMessage::Sync,
         ];
         for m in messages {
             let text = m.to_text();
@@ -1414,5 +1613,169 @@ mod tests {
         }
         assert!(ServerMessage::ack(Kind::Undo, Some(1), false).answers(Kind::Undo));
         assert!(!ServerMessage::ack(Kind::Undo, Some(1), false).answers(Kind::Move));
+        assert!(ServerMessage::ack(Kind::Sync, None, false).answers(Kind::Sync));
+        assert_eq!(
+            ClientMessage::decode(r#"{"t":"sync"}"#, 2048).unwrap(),
+            ClientMessage::Sync
+        );
+        let extra = ClientMessage::decode(r#"{"t":"sync","n":0}"#, 2048).unwrap_err();
+        assert_eq!(extra.of, Some(Kind::Sync));
+    }
+
+    /// A match to 3 points on one screen, its first legal move each time
+    /// (a fill when the round is over): the game after each action, numbered
+    /// from 1.
+    fn played(rules: kamisado_core::Rules, board: &str, actions: usize) -> Vec<StateView> {
+        use crate::live::{Action, LiveGame};
+        let row = crate::store::GameRow {
+            id: "0123456789abcdef".into(),
+            created_at: "2026.01.01".into(),
+            mode: Mode::Local,
+            rules,
+            board: board.parse().unwrap(),
+            target: 3,
+            black_name: "Black".into(),
+            white_name: "Gold".into(),
+            black_key: None,
+            white_key: None,
+            engine_side: None,
+            level: None,
+            seed: 0,
+        };
+        let mut game = LiveGame::rebuild(row, &[]).unwrap();
+        let mut states = vec![game.view()];
+        while states.len() <= actions {
+            let last = states.last().unwrap();
+            let action = match last.status {
+                Status::Playing => Action::Move(last.legal[0]),
+                Status::Fill => Action::Fill(Fill::Right),
+                Status::Over => break,
+            };
+            let note = game.tell(action).unwrap();
+            game.apply(action, note).unwrap();
+            states.push(game.view());
+        }
+        for (i, state) in states.iter_mut().enumerate() {
+            state.seq = i as u64 + 1;
+        }
+        states
+    }
+
+    /// Checks that the patch from `old` to `new`, written and read back,
+    /// turns `old` into `new`; returns it.
+    fn round_trip(old: &StateView, new: &StateView) -> PatchView {
+        let mut new = new.clone();
+        new.seq = old.seq + 1;
+        let patch = new.patch_from(old);
+        let text = ServerMessage::Patch(patch.clone()).to_text();
+        let ServerMessage::Patch(read) = ServerMessage::decode(&text).unwrap() else {
+            panic!("not a patch: {text}");
+        };
+        assert_eq!(read, patch);
+        let mut state = old.clone();
+        read.apply(&mut state).unwrap();
+        assert_eq!(state, new, "{text}");
+        assert!(!patch.set.contains_key("layout"), "{text}");
+        patch
+    }
+
+    #[test]
+    fn a_patch_turns_each_state_into_the_next() {
+        let boards = [
+            (kamisado_core::Rules::STANDARD, "8x8"),
+            (kamisado_core::Rules::STANDARD, "6x6"),
+            ("sumo-square".parse().unwrap(), "10x10"),
+            ("zvezda".parse().unwrap(), "8x8"),
+        ];
+        for (rules, board) in boards {
+            let states = played(rules, board, 80);
+            assert!(
+                states.iter().any(|s| s.round > 1),
+                "{board}: a round is won and another filled"
+            );
+            for pair in states.windows(2) {
+                let patch = round_trip(&pair[0], &pair[1]);
+                assert_eq!((patch.seq, patch.base), (pair[1].seq, pair[0].seq));
+                // A move adds one note and changes the last round only.
+                let notes = patch.notes.expect("a note for every action");
+                assert_eq!((notes.from, notes.items.len()), (pair[0].notes.len(), 1));
+                let rounds = patch.rounds.expect("every action is in the record");
+                assert!(rounds.from + 1 >= pair[0].rounds.len(), "{rounds:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_patch_takes_back_renames_and_changes_nothing() {
+        let states = played(kamisado_core::Rules::STANDARD, "8x8", 80);
+        let end = states.len() - 1;
+        assert!(end > 20, "{end} actions");
+        // Taking back: from any state to an earlier one.
+        for (later, earlier) in [(end, end - 1), (end, 20), (end, 0), (12, 11)] {
+            let patch = round_trip(&states[later], &states[earlier]);
+            let notes = patch.notes.unwrap();
+            assert_eq!(notes.from, earlier);
+            assert!(notes.items.is_empty());
+        }
+        // A name, an offer, a seat taken, the engine thinking: those fields only.
+        let old = &states[10];
+        let mut new = old.clone();
+        new.names.w = "Ann".into();
+        new.takeback = Some(SideCode::Black);
+        new.joined.b = !old.joined.b;
+        new.thinking = true;
+        let patch = round_trip(old, &new);
+        let mut set: Vec<&str> = patch.set.keys().map(String::as_str).collect();
+        set.sort_unstable();
+        assert_eq!(set, ["joined", "names", "takeback", "thinking"]);
+        assert_eq!((patch.notes, patch.rounds), (None, None));
+        // Nothing changed: an empty patch.
+        let patch = round_trip(old, old);
+        assert!(patch.set.is_empty() && patch.notes.is_none() && patch.rounds.is_none());
+        assert_eq!(
+            ServerMessage::Patch(patch).to_text(),
+            format!(
+                r#"{{"t":"patch","seq":{},"base":{},"set":{{}}}}"#,
+                old.seq + 1,
+                old.seq
+            )
+        );
+    }
+
+    #[test]
+    fn a_patch_applies_only_to_its_base_and_leaves_a_refused_state_alone() {
+        let states = played(kamisado_core::Rules::STANDARD, "8x8", 3);
+        let patch = states[2].patch_from(&states[1]);
+        let mut state = states[0].clone();
+        assert_eq!(
+            patch.apply(&mut state),
+            Err(PatchError::Base { base: 2, seq: 1 })
+        );
+        assert_eq!(state, states[0]);
+        let refused = |edit: &dyn Fn(&mut PatchView)| {
+            let mut bad = patch.clone();
+            edit(&mut bad);
+            let mut state = states[1].clone();
+            let error = bad.apply(&mut state).unwrap_err();
+            assert_eq!(state, states[1], "{error}");
+            error
+        };
+        let e = refused(&|p| {
+            p.set.insert("colour".into(), Value::Null);
+        });
+        assert_eq!(e, PatchError::Field("colour".into()));
+        let e = refused(&|p| {
+            p.set.insert("seq".into(), 9.into());
+        });
+        assert_eq!(e, PatchError::Field("seq".into()));
+        let e = refused(&|p| {
+            p.set.insert("n".into(), "three".into());
+        });
+        assert!(matches!(e, PatchError::Value(_)), "{e}");
+        let e = refused(&|p| p.notes.as_mut().unwrap().from = 99);
+        assert_eq!(
+            e.to_string(),
+            "the patch keeps 99 of `notes`, which has only 1"
+        );
     }
 }

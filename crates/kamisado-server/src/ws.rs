@@ -1,4 +1,5 @@
-//! The WebSocket of a game: players send actions, everyone receives each new state.
+//! The WebSocket of a game: players send actions, everyone receives each
+//! change, as a patch to the state it has.
 //!
 //! Messages are JSON objects with a `t` field; see the crate's README for the protocol.
 
@@ -8,7 +9,7 @@ use std::time::Instant;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, close_code};
 use tokio::sync::{broadcast, mpsc};
 
-use crate::app::{App, GameCell};
+use crate::app::{App, GameCell, Published};
 use crate::engine::value_view;
 use crate::error::ServerError;
 use crate::limits::RateLimiter;
@@ -57,18 +58,53 @@ async fn close(socket: &mut WebSocket, code: u16, mut reason: String) {
     let _ = socket.send(Message::Close(Some(frame))).await;
 }
 
+/// What is to be sent to one client, and the number of the last state it
+/// was sent: each published state goes as a patch to the one before it when
+/// the client has that one, whole otherwise.
+#[derive(Debug, Default)]
+struct Outbox {
+    /// The `seq` of the last state sent, whole or as a patch.
+    seq: u64,
+    /// The messages' texts, in order.
+    texts: Vec<String>,
+}
+
+impl Outbox {
+    /// A state published: nothing when the client has it or a later one,
+    /// the patch when the client has the state before it, else the whole state.
+    fn state(&mut self, published: &Published) {
+        if published.seq <= self.seq {
+            return;
+        }
+        let text = match &published.patch {
+            Some(patch) if published.seq == self.seq + 1 => patch,
+            _ => &published.state,
+        };
+        self.texts.push(text.clone());
+        self.seq = published.seq;
+    }
+
+    /// A state sent whole, whatever the client has.
+    fn whole(&mut self, published: &Published) {
+        self.texts.push(published.state.clone());
+        self.seq = published.seq;
+    }
+}
+
 /// Runs one client's connection until it closes.
 pub async fn session(app: Arc<App>, cell: Arc<GameCell>, mut socket: WebSocket) {
     let mut states = cell.tx.subscribe();
     let (direct_tx, mut direct_rx) = mpsc::channel::<String>(DIRECT_DEPTH);
     let mut seat: Option<Seat> = None;
     let mut rate = RateLimiter::new(app.limits.messages_per_second, app.limits.message_burst);
-    let first = cell.state_text().await;
-    if socket.send(Message::Text(first.into())).await.is_err() {
-        return;
-    }
+    let mut outbox = Outbox::default();
+    outbox.whole(&*cell.published().await);
     loop {
-        let mut outgoing: Vec<String> = Vec::new();
+        for text in std::mem::take(&mut outbox.texts) {
+            if socket.send(Message::Text(text.into())).await.is_err() {
+                return;
+            }
+        }
         tokio::select! {
             incoming = socket.recv() => match incoming {
                 Some(Ok(Message::Text(text))) => {
@@ -81,21 +117,30 @@ pub async fn session(app: Arc<App>, cell: Arc<GameCell>, mut socket: WebSocket) 
                         return;
                     }
                     let answer = match rate.take(Instant::now()) {
-                        Ok(()) => handle(&app, &cell, &mut seat, text.as_str(), &direct_tx).await,
+                        Ok(()) => {
+                            handle(&app, &cell, &mut seat, &mut outbox, text.as_str(), &direct_tx)
+                                .await
+                        }
                         Err(e) => Some(refuse(&app, claimed_kind(text.as_str()), e)),
                     };
                     // The sender sees the state its action made before the answer to it.
-                    while let Ok(state) = states.try_recv() {
-                        outgoing.push(state.to_string());
+                    loop {
+                        match states.try_recv() {
+                            Ok(state) => outbox.state(&state),
+                            Err(broadcast::error::TryRecvError::Lagged(_)) => {
+                                outbox.whole(&*cell.published().await);
+                            }
+                            Err(_) => break,
+                        }
                     }
-                    outgoing.extend(answer.map(|a| a.to_text()));
+                    outbox.texts.extend(answer.map(|a| a.to_text()));
                 }
                 Some(Ok(Message::Binary(_))) => {
                     let refusal = match rate.take(Instant::now()) {
                         Ok(()) => ServerError::BadRequest("messages are JSON text, not binary".into()),
                         Err(e) => e,
                     };
-                    outgoing.push(refuse(&app, None, refusal).to_text());
+                    outbox.texts.push(refuse(&app, None, refusal).to_text());
                 }
                 Some(Ok(Message::Ping(_) | Message::Pong(_))) => {}
                 Some(Err(e)) => {
@@ -106,26 +151,23 @@ pub async fn session(app: Arc<App>, cell: Arc<GameCell>, mut socket: WebSocket) 
                 Some(Ok(Message::Close(_))) | None => return,
             },
             state = states.recv() => match state {
-                Ok(state) => outgoing.push(state.to_string()),
-                Err(broadcast::error::RecvError::Lagged(_)) => outgoing.push(cell.state_text().await),
+                Ok(state) => outbox.state(&state),
+                // The states missed are skipped: the latest goes whole.
+                Err(broadcast::error::RecvError::Lagged(_)) => outbox.whole(&*cell.published().await),
                 Err(broadcast::error::RecvError::Closed) => return,
             },
-            Some(direct) = direct_rx.recv() => outgoing.push(direct),
-        }
-        for text in outgoing {
-            if socket.send(Message::Text(text.into())).await.is_err() {
-                return;
-            }
+            Some(direct) = direct_rx.recv() => outbox.texts.push(direct),
         }
     }
 }
 
 /// Handles one message and gives the answer to it, or none when the answer
-/// comes later (a hint, through `direct`).
+/// comes later (a hint, through `direct`); a `sync` puts the state in `outbox`.
 async fn handle(
     app: &Arc<App>,
     cell: &Arc<GameCell>,
     seat: &mut Option<Seat>,
+    outbox: &mut Outbox,
     text: &str,
     direct: &mpsc::Sender<String>,
 ) -> Option<ServerMessage> {
@@ -134,7 +176,7 @@ async fn handle(
         Err(e) => return Some(refuse(app, e.of, e.error)),
     };
     let kind = message.kind();
-    match run(app, cell, seat, message, direct).await {
+    match run(app, cell, seat, outbox, message, direct).await {
         Ok(answer) => answer,
         Err(e) => Some(refuse(app, Some(kind), e)),
     }
@@ -152,6 +194,7 @@ async fn run(
     app: &Arc<App>,
     cell: &Arc<GameCell>,
     seat: &mut Option<Seat>,
+    outbox: &mut Outbox,
     message: ClientMessage,
     direct: &mpsc::Sender<String>,
 ) -> Result<Option<ServerMessage>, ServerError> {
@@ -197,6 +240,10 @@ async fn run(
             hint(app, cell, *seat, n, direct.clone()).await?;
             Ok(None)
         }
+        ClientMessage::Sync => {
+            outbox.whole(&*cell.published().await);
+            done(false)
+        }
     }
 }
 
@@ -235,7 +282,8 @@ async fn hint(
     Ok(())
 }
 
-/// The state of a game for `GET /api/games/{id}`.
+/// The state of a game for `GET /api/games/{id}`: the last one published,
+/// with its number.
 pub async fn view(cell: &GameCell) -> StateView {
-    cell.room.lock().await.view()
+    cell.view().await
 }

@@ -1,7 +1,7 @@
 //! The WebSocket's contract: every client message gets exactly one answer
 //! addressed to it, accepted or refused; the sender of a change has the new
-//! state before the answer; a `join` publishes a state only when it takes a
-//! seat that was free.
+//! state before the answer; a `sync` brings the whole state before its
+//! answer; a `join` publishes a state only when it takes a seat that was free.
 
 mod common;
 
@@ -115,7 +115,9 @@ async fn one_answer(
             assert_eq!(Some(hint.n), message.number());
         }
         ServerMessage::Welcome { .. } => assert!(accepted, "{message:?} should be refused"),
-        ServerMessage::State(_) => unreachable!("states are not answers"),
+        ServerMessage::State(_) | ServerMessage::Patch(_) => {
+            unreachable!("states are not answers")
+        }
     }
     answer.clone()
 }
@@ -141,6 +143,7 @@ async fn every_message_gets_exactly_one_answer_accepted_or_refused() {
     let created = server.create(GameRequest::local().target(3).seed(3)).await;
     let mut both = server.client(&created.id, Some(&created.key)).await;
     one_answer(&mut both, ClientMessage::Hint { n: 0 }, true).await;
+    one_answer(&mut both, ClientMessage::Sync, true).await;
     let refused_fill = ClientMessage::Fill {
         n: 0,
         fill: Fill::Left,
@@ -209,6 +212,7 @@ async fn every_message_gets_exactly_one_answer_accepted_or_refused() {
     one_answer(&mut black, name("Ann"), true).await;
     one_answer(&mut watcher, name("Eve"), false).await;
     one_answer(&mut watcher, ClientMessage::Resign { n: 1 }, false).await;
+    one_answer(&mut watcher, ClientMessage::Sync, true).await;
     assert_eq!(server.state(id).await.names.b, "Ann");
     server.stop().await;
 }
@@ -228,6 +232,7 @@ async fn unreadable_messages_get_exactly_one_answer() {
         (r#"{"t":"move","n":0}"#, Some(Kind::Move)),
         (r#"{"t":"hint","n":"0"}"#, Some(Kind::Hint)),
         (r#"{"t":"name","name":"x","n":0}"#, Some(Kind::Name)),
+        (r#"{"t":"sync","n":0}"#, Some(Kind::Sync)),
     ];
     for (text, of) in cases {
         both.send_text(text).await.unwrap();
