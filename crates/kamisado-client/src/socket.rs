@@ -11,6 +11,7 @@ use kamisado_server::wire::{ClientMessage, Kind, ServerMessage, StateView};
 use kamisado_server::{AnyMove, Seat};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 use crate::error::{ClientError, CloseReason};
@@ -111,7 +112,11 @@ impl GameSocket {
         patience: Duration,
     ) -> Result<GameSocket, ClientError> {
         let url = format!("ws://{addr}/api/games/{id}/ws");
-        let (mut ws, _) = tokio::time::timeout(patience, tokio_tungstenite::connect_async(url))
+        // The server's messages are a few KiB: a small read buffer is not
+        // zeroed anew at 128 KiB for every read.
+        let config = WebSocketConfig::default().read_buffer_size(8 * 1024);
+        let connect = tokio_tungstenite::connect_async_with_config(url, Some(config), false);
+        let (mut ws, _) = tokio::time::timeout(patience, connect)
             .await
             .map_err(|_| ClientError::Timeout {
                 what: "WebSocket".into(),

@@ -251,6 +251,9 @@ async fn socket(
     Ok(upgrade
         .max_message_size(frame)
         .max_frame_size(frame)
+        // Messages are a few KiB: a small read buffer is not zeroed anew at
+        // 128 KiB for every read.
+        .read_buffer_size(ws::READ_BUFFER)
         .on_upgrade(move |socket| ws::session(app, cell, socket)))
 }
 

@@ -19,7 +19,7 @@ use crate::live::{Action, LiveGame, Seat, side_name};
 use crate::rights::{self, Request};
 use crate::room::Room;
 use crate::store::{Change, Claim, GameRow, Mode, Notice, Outcome, Store, now_ms};
-use crate::wire::{NewGame, Note, ServerMessage};
+use crate::wire::{NewGame, Note, ServerMessage, StateView};
 use kamisado_core::any::AnyMatch;
 
 /// How many state messages a slow watcher may fall behind before it is sent the latest.
@@ -37,20 +37,36 @@ pub struct GameCell {
     epoch: AtomicU64,
     /// The last state published (its `seq` counts the publications) with its
     /// messages; none before the first. Changed under the room's lock only.
-    last: std::sync::Mutex<Option<(crate::wire::StateView, Arc<Published>)>>,
+    last: std::sync::Mutex<Option<Arc<Published>>>,
 }
 
-/// One state of a game as published: its number, the `state` message and the
-/// `patch` message from the state published before it.
+/// One state of a game as published: its number, the state, the `patch`
+/// message from the state published before it, and the `state` message,
+/// written when a client first needs the state whole.
 #[derive(Debug)]
 pub struct Published {
     /// The state's number, its `seq`.
     pub seq: u64,
-    /// The `state` message's text.
-    pub state: String,
+    /// The state.
+    view: StateView,
     /// The text of the `patch` message from state `seq - 1`; none for the
     /// first state published.
     pub patch: Option<String>,
+    /// The `state` message's text, once asked for.
+    whole: std::sync::OnceLock<String>,
+}
+
+impl Published {
+    /// The state.
+    pub fn view(&self) -> &StateView {
+        &self.view
+    }
+
+    /// The `state` message's text.
+    pub fn state_text(&self) -> &str {
+        self.whole
+            .get_or_init(|| ServerMessage::State(Box::new(self.view.clone())).to_text())
+    }
 }
 
 impl GameCell {
@@ -66,21 +82,23 @@ impl GameCell {
     }
 
     /// Numbers `view`, sends it and keeps it as the last state published.
-    fn publish_view<'a>(
+    fn publish_view(
         &self,
-        last: &'a mut Option<(crate::wire::StateView, Arc<Published>)>,
-        mut view: crate::wire::StateView,
-    ) -> &'a (crate::wire::StateView, Arc<Published>) {
-        let before = last.as_ref().map(|(state, _)| state);
+        last: &mut Option<Arc<Published>>,
+        mut view: StateView,
+    ) -> Arc<Published> {
+        let before = last.as_ref().map(|published| published.view());
         view.seq = before.map_or(0, |state| state.seq) + 1;
         let published = Arc::new(Published {
             seq: view.seq,
             patch: before.map(|old| ServerMessage::Patch(view.patch_from(old)).to_text()),
-            state: state_text(&view),
+            view,
+            whole: std::sync::OnceLock::new(),
         });
         // No receivers is fine: nobody is watching.
         let _ = self.tx.send(Arc::clone(&published));
-        last.insert((view, published))
+        *last = Some(Arc::clone(&published));
+        published
     }
 
     /// The state a client is sent whole (on connecting, on `sync`, after
@@ -88,40 +106,26 @@ impl GameCell {
     /// published, or, when the room has changed since without publishing
     /// (the engine set thinking as the game loads), its state published now,
     /// so that every client's patches apply to what it has.
-    async fn latest<R>(
-        &self,
-        read: impl FnOnce(&crate::wire::StateView, &Arc<Published>) -> R,
-    ) -> R {
+    pub async fn published(&self) -> Arc<Published> {
         let room = self.room.lock().await;
         let mut last = self
             .last
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         let mut view = room.view();
-        if let Some((state, published)) = last.as_ref() {
-            view.seq = state.seq;
-            if view == *state {
-                return read(state, published);
+        if let Some(published) = last.as_ref() {
+            view.seq = published.seq;
+            if view == published.view {
+                return Arc::clone(published);
             }
         }
-        let (state, published) = self.publish_view(&mut last, view);
-        read(state, published)
-    }
-
-    /// The game's state as last published, with its `state` and `patch` messages.
-    pub async fn published(&self) -> Arc<Published> {
-        self.latest(|_, published| Arc::clone(published)).await
+        self.publish_view(&mut last, view)
     }
 
     /// The game's state as last published.
-    pub async fn view(&self) -> crate::wire::StateView {
-        self.latest(|state, _| state.clone()).await
+    pub async fn view(&self) -> StateView {
+        self.published().await.view().clone()
     }
-}
-
-/// The `state` message of a state.
-fn state_text(view: &crate::wire::StateView) -> String {
-    ServerMessage::State(Box::new(view.clone())).to_text()
 }
 
 /// What the server shares between requests.

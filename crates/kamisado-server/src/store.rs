@@ -475,6 +475,13 @@ impl Store {
             changes,
         };
         store.migrate().await?;
+        if backend == Backend::Sqlite {
+            // One process uses an SQLite file: a claim on an engine's turn
+            // is an earlier run's, which died thinking.
+            sqlx::query("UPDATE games SET engine_owner = NULL WHERE engine_owner IS NOT NULL")
+                .execute(&store.pool)
+                .await?;
+        }
         tracing::info!(database = ?backend, "the database is open");
         Ok(store)
     }

@@ -942,32 +942,85 @@ impl StateView {
     /// differs, and the changed tails of `notes` and `rounds`. Applied to
     /// `old` ([`PatchView::apply`]), it gives this state.
     pub fn patch_from(&self, old: &StateView) -> PatchView {
-        let before = old.fields();
-        let set = self
-            .fields()
-            .into_iter()
-            .filter(|(name, value)| {
-                !PatchView::NOT_SET.contains(&name.as_str()) && before.get(name) != Some(value)
-            })
-            .collect();
         PatchView {
             seq: self.seq,
             base: old.seq,
-            set,
+            set: self.changed_fields(old),
             notes: Tail::between(&old.notes, &self.notes),
             rounds: Tail::between(&old.rounds, &self.rounds),
         }
     }
-
-    /// The state's fields as JSON values, by name.
-    fn fields(&self) -> serde_json::Map<String, Value> {
-        match serde_json::to_value(self) {
-            Ok(Value::Object(map)) => map,
-            // Never: a state is written as a JSON object.
-            _ => serde_json::Map::new(),
-        }
-    }
 }
+
+/// A field's value as JSON, written as a state writes it (through its
+/// `serde(with)` module, when it has one).
+macro_rules! field_to_value {
+    ($value:expr) => {
+        serde_json::to_value($value)
+    };
+    ($value:expr, $with:ident) => {
+        $with::serialize($value, serde_json::value::Serializer)
+    };
+}
+
+/// A field's value read from JSON, as a state reads it.
+macro_rules! field_from_value {
+    ($value:expr) => {
+        Deserialize::deserialize($value)
+    };
+    ($value:expr, $with:ident) => {
+        $with::deserialize($value)
+    };
+}
+
+/// The fields a patch sets, named as a state writes them: one list for
+/// finding the fields that changed and for setting them, field by field
+/// (no whole state is turned into JSON values on either side).
+macro_rules! patched_fields {
+    ($($field:ident $(with $with:ident)?),* $(,)?) => {
+        impl StateView {
+            /// Each field of `self` (in the list) that differs from `old`'s, as JSON.
+            fn changed_fields(&self, old: &StateView) -> serde_json::Map<String, Value> {
+                let mut set = serde_json::Map::new();
+                $(
+                    if self.$field != old.$field {
+                        // Never fails: each field is written as JSON in every state.
+                        let value = field_to_value!(&self.$field $(, $with)?).unwrap_or(Value::Null);
+                        set.insert(stringify!($field).to_string(), value);
+                    }
+                )*
+                set
+            }
+
+            /// Sets the field called `name` from its JSON value.
+            fn set_field(&mut self, name: &str, value: &Value) -> Result<(), PatchError> {
+                let bad = |e: serde_json::Error| PatchError::Value(format!("{name}: {e}"));
+                match name {
+                    $(
+                        stringify!($field) => {
+                            self.$field = field_from_value!(value $(, $with)?).map_err(bad)?;
+                        }
+                    )*
+                    _ => return Err(PatchError::Field(name.to_string())),
+                }
+                Ok(())
+            }
+        }
+
+        /// Fails to compile when a state has a field the list leaves out.
+        const _: fn(&StateView) = |state| {
+            let StateView { seq: _, notes: _, rounds: _, $($field: _),* } = state;
+        };
+    };
+}
+
+// Every field of a state but `seq`, `notes` and `rounds`, which a patch
+// carries on its own.
+patched_fields!(
+    id, mode, level, engine, names, joined, n, rules, board, layout, target, score, round,
+    fen, towers, status, to_act, winner, forced, forced_colour, legal with text_moves,
+    last with text_move_option, last_round, fill_preview, takeback, thinking,
+);
 
 /// The end of a list that changed: keep the first `from` items, replace the
 /// rest with `items`. A move adds a note (`from` the old length, one item);
@@ -990,18 +1043,28 @@ impl<T: Clone + PartialEq> Tail<T> {
         })
     }
 
+    /// Whether the tail applies to a list of `len` items (`what` names it
+    /// in the error).
+    ///
+    /// # Errors
+    /// [`PatchError::Tail`] when the list is shorter than `from`.
+    pub fn check(&self, len: usize, what: &'static str) -> Result<(), PatchError> {
+        if self.from > len {
+            return Err(PatchError::Tail {
+                list: what,
+                from: self.from,
+                len,
+            });
+        }
+        Ok(())
+    }
+
     /// Applies the tail to `list` (`what` names it in the error).
     ///
     /// # Errors
     /// [`PatchError::Tail`] when the list is shorter than `from`.
     pub fn apply(&self, list: &mut Vec<T>, what: &'static str) -> Result<(), PatchError> {
-        if self.from > list.len() {
-            return Err(PatchError::Tail {
-                list: what,
-                from: self.from,
-                len: list.len(),
-            });
-        }
+        self.check(list.len(), what)?;
         list.truncate(self.from);
         list.extend_from_slice(&self.items);
         Ok(())
@@ -1029,15 +1092,15 @@ pub struct PatchView {
 }
 
 impl PatchView {
-    /// The fields of a state that `set` never holds.
-    const NOT_SET: [&'static str; 3] = ["seq", "notes", "rounds"];
-
     /// Applies the patch to `state`, which must be the state numbered
-    /// `base`; on an error the state is unchanged.
+    /// `base`, in place.
     ///
     /// # Errors
-    /// [`PatchError`]: a state of another number, a field that a state does
-    /// not have or a value it cannot hold, a tail beyond its list's end.
+    /// [`PatchError`]: a state of another number or a tail beyond its list's
+    /// end (the state is then unchanged); a field that a state does not have
+    /// or a value it cannot hold (a patch no server sends: the state may then
+    /// be changed in part, and is to be replaced by a whole one, as after a
+    /// missed patch).
     pub fn apply(&self, state: &mut StateView) -> Result<(), PatchError> {
         if state.seq != self.base {
             return Err(PatchError::Base {
@@ -1045,27 +1108,22 @@ impl PatchView {
                 seq: state.seq,
             });
         }
-        let mut next = if self.set.is_empty() {
-            state.clone()
-        } else {
-            let mut fields = state.fields();
-            for (name, value) in &self.set {
-                if PatchView::NOT_SET.contains(&name.as_str()) || !fields.contains_key(name) {
-                    return Err(PatchError::Field(name.clone()));
-                }
-                fields.insert(name.clone(), value.clone());
-            }
-            serde_json::from_value(Value::Object(fields))
-                .map_err(|e| PatchError::Value(e.to_string()))?
-        };
+        self.notes
+            .as_ref()
+            .map_or(Ok(()), |tail| tail.check(state.notes.len(), "notes"))?;
+        self.rounds
+            .as_ref()
+            .map_or(Ok(()), |tail| tail.check(state.rounds.len(), "rounds"))?;
+        for (name, value) in &self.set {
+            state.set_field(name, value)?;
+        }
         if let Some(tail) = &self.notes {
-            tail.apply(&mut next.notes, "notes")?;
+            tail.apply(&mut state.notes, "notes")?;
         }
         if let Some(tail) = &self.rounds {
-            tail.apply(&mut next.rounds, "rounds")?;
+            tail.apply(&mut state.rounds, "rounds")?;
         }
-        next.seq = self.seq;
-        *state = next;
+        state.seq = self.seq;
         Ok(())
     }
 }
@@ -1240,6 +1298,15 @@ impl ServerMessage {
     /// # Errors
     /// Text that is not one of the messages.
     pub fn decode(text: &str) -> Result<ServerMessage, serde_json::Error> {
+        // The server writes the tag first: the messages sent most are read
+        // straight into their types (which ignore the tag) rather than
+        // buffered whole first, as a tagged enum is read.
+        if text.starts_with(r#"{"t":"patch","#) {
+            return serde_json::from_str(text).map(ServerMessage::Patch);
+        }
+        if text.starts_with(r#"{"t":"state","#) {
+            return serde_json::from_str(text).map(|s| ServerMessage::State(Box::new(s)));
+        }
         serde_json::from_str(text)
     }
 
@@ -1675,6 +1742,12 @@ mod tests {
         let mut state = old.clone();
         read.apply(&mut state).unwrap();
         assert_eq!(state, new, "{text}");
+        // A whole state reads back as itself too.
+        let whole = ServerMessage::State(Box::new(new.clone())).to_text();
+        assert_eq!(
+            ServerMessage::decode(&whole).unwrap(),
+            ServerMessage::State(Box::new(new.clone()))
+        );
         assert!(!patch.set.contains_key("layout"), "{text}");
         patch
     }
@@ -1743,7 +1816,7 @@ mod tests {
     }
 
     #[test]
-    fn a_patch_applies_only_to_its_base_and_leaves_a_refused_state_alone() {
+    fn a_patch_applies_only_to_its_base_and_the_reason_it_does_not_is_given() {
         let states = played(kamisado_core::Rules::STANDARD, "8x8", 3);
         let patch = states[2].patch_from(&states[1]);
         let mut state = states[0].clone();
@@ -1757,7 +1830,11 @@ mod tests {
             edit(&mut bad);
             let mut state = states[1].clone();
             let error = bad.apply(&mut state).unwrap_err();
-            assert_eq!(state, states[1], "{error}");
+            // A missed patch leaves the state as it was; a field no state has
+            // or a value it cannot hold may have changed it in part.
+            if matches!(error, PatchError::Base { .. } | PatchError::Tail { .. }) {
+                assert_eq!(state, states[1], "{error}");
+            }
             error
         };
         let e = refused(&|p| {

@@ -23,6 +23,8 @@ pub const MAX_FRAME: usize = 16 * 1024;
 /// connection without a word; between [`MAX_FRAME`] and this, the server
 /// closes it itself with a code and a reason.
 pub const MAX_READ: usize = 4 * MAX_FRAME;
+/// The bytes read from a connection at a time.
+pub const READ_BUFFER: usize = 8 * 1024;
 /// Messages waiting for one client (hints, answers) before more are dropped.
 const DIRECT_DEPTH: usize = 16;
 
@@ -77,16 +79,16 @@ impl Outbox {
             return;
         }
         let text = match &published.patch {
-            Some(patch) if published.seq == self.seq + 1 => patch,
-            _ => &published.state,
+            Some(patch) if published.seq == self.seq + 1 => patch.as_str(),
+            _ => published.state_text(),
         };
-        self.texts.push(text.clone());
+        self.texts.push(text.to_string());
         self.seq = published.seq;
     }
 
     /// A state sent whole, whatever the client has.
     fn whole(&mut self, published: &Published) {
-        self.texts.push(published.state.clone());
+        self.texts.push(published.state_text().to_string());
         self.seq = published.seq;
     }
 }

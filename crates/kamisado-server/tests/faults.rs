@@ -5,14 +5,10 @@
 
 mod common;
 
-use std::fs::File;
-use std::io::{BufRead, BufReader};
-use std::net::SocketAddr;
-use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use common::cluster::ServerProcess;
 use common::{TempDb, is_ack, mv, stored_actions};
 use kamisado_client::{ClientError, GameRequest, GameSocket, Http, PlayAs};
 use kamisado_core::Fill;
@@ -24,57 +20,24 @@ use tokio::sync::watch;
 /// How long any one wait may take before the test fails.
 const PATIENCE: Duration = Duration::from_secs(30);
 
-/// The server as a process of its own, its output kept in a file.
-struct ServerProcess {
-    child: Child,
-    http: Http,
-    log: PathBuf,
+/// The server as a process of its own on the test's database.
+fn start(db: &TempDb) -> ServerProcess {
+    ServerProcess::spawn(&db.url())
 }
 
-impl ServerProcess {
-    fn start(db: &TempDb, run: usize) -> ServerProcess {
-        let log = PathBuf::from(format!("{}.run{run}.log", db.path.display()));
-        let stderr = File::create(&log).unwrap();
-        let mut child = Command::new(env!("CARGO_BIN_EXE_kamisado-serverd"))
-            .args(["--addr", "127.0.0.1:0", "--db", &db.url()])
-            .stdout(Stdio::piped())
-            .stderr(stderr)
-            .spawn()
-            .expect("the server process starts");
-        let stdout = child.stdout.take().unwrap();
-        let (tx, rx) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-                let _ = tx.send(line);
-            }
-        });
-        let line = rx
-            .recv_timeout(Duration::from_secs(60))
-            .expect("the server says where it listens");
-        let addr: SocketAddr = line
-            .strip_prefix("listening on http://")
-            .expect("a listening line")
-            .parse()
-            .unwrap();
-        ServerProcess {
-            child,
-            http: Http::new(addr).with_patience(PATIENCE),
-            log,
-        }
-    }
+/// SIGKILL: no shutdown, no flush, nothing; what the process had written.
+fn kill(mut server: ServerProcess) -> String {
+    server.kill();
+    server.log()
+}
 
-    /// SIGKILL: no shutdown, no flush, nothing.
-    fn kill(mut self) -> String {
-        self.child.kill().unwrap();
-        self.child.wait().unwrap();
-        let text = std::fs::read_to_string(&self.log).unwrap_or_default();
-        let _ = std::fs::remove_file(&self.log);
-        text
-    }
-
-    async fn create(&self, request: GameRequest) -> Created {
-        self.http.create(&request).await.expect("a game is created")
-    }
+/// A game created on the server.
+async fn create(server: &ServerProcess, request: GameRequest) -> Created {
+    server
+        .http()
+        .create(&request)
+        .await
+        .expect("a game is created")
 }
 
 /// Both players of a friend game, Black's client first.
@@ -192,7 +155,7 @@ async fn stream(
 async fn a_killed_server_loses_no_acknowledged_move() {
     const GAMES: usize = 6;
     let db = TempDb::new("sigkill");
-    let server = ServerProcess::start(&db, 1);
+    let server = start(&db);
     let mut games = Vec::new();
     for i in 0..GAMES {
         let colour = if i % 2 == 0 {
@@ -204,7 +167,7 @@ async fn a_killed_server_loses_no_acknowledged_move() {
             .target(15)
             .colour(colour)
             .seed(i as u64);
-        games.push(server.create(request).await);
+        games.push(create(&server, request).await);
     }
     let total = Arc::new(watch::Sender::new(0usize));
     let mut counted = total.subscribe();
@@ -215,7 +178,7 @@ async fn a_killed_server_loses_no_acknowledged_move() {
         .enumerate()
         .map(|(i, (game, log))| {
             tokio::spawn(stream(
-                server.http.clone(),
+                server.http().clone(),
                 game.clone(),
                 1000 + i as u64,
                 Arc::clone(log),
@@ -228,7 +191,7 @@ async fn a_killed_server_loses_no_acknowledged_move() {
         .await
         .expect("120 acknowledged moves in time")
         .unwrap();
-    let output = server.kill();
+    let output = kill(server);
     for task in tasks {
         tokio::time::timeout(PATIENCE * 2, task)
             .await
@@ -236,7 +199,7 @@ async fn a_killed_server_loses_no_acknowledged_move() {
             .unwrap();
     }
 
-    let server = ServerProcess::start(&db, 2);
+    let server = start(&db);
     let mut in_flight_stored = 0;
     for (game, log) in games.iter().zip(&logs) {
         let id = game.id.as_str();
@@ -255,9 +218,9 @@ async fn a_killed_server_loses_no_acknowledged_move() {
             in_flight_stored += 1;
         }
         // The game goes on: the move in flight is sent again (a retry), then more.
-        let state = server.http.state(id).await.unwrap();
+        let state = server.http().state(id).await.unwrap();
         assert_eq!(state.n, stored.len());
-        let (mut black, mut white) = players(&server.http, game).await.unwrap();
+        let (mut black, mut white) = players(&&server.http(), game).await.unwrap();
         if let Some((sent, sent_in)) = log.in_flight {
             let answer = play(&mut black, &mut white, &sent_in, sent).await.unwrap();
             let ServerMessage::Ack { duplicate, .. } = answer else {
@@ -282,7 +245,7 @@ async fn a_killed_server_loses_no_acknowledged_move() {
     eprintln!(
         "killed after {acked} acknowledged moves; {in_flight_stored} moves in flight were stored"
     );
-    let output = output + &server.kill();
+    let output = output + &kill(server);
     for game in &games {
         for key in [Some(&game.key), game.invite.as_ref()]
             .into_iter()
@@ -296,19 +259,21 @@ async fn a_killed_server_loses_no_acknowledged_move() {
 #[tokio::test]
 async fn a_server_killed_while_the_engine_searches_resumes_the_search() {
     let db = TempDb::new("sigkill-engine");
-    let server = ServerProcess::start(&db, 1);
+    let server = start(&db);
     // Level 6 searches for a while after the player's first move.
-    let game = server
-        .create(GameRequest::engine(6).colour(PlayAs::Black).seed(3))
-        .await;
+    let game = create(
+        &server,
+        GameRequest::engine(6).colour(PlayAs::Black).seed(3),
+    )
+    .await;
     let id = game.id.as_str();
     let key = game.key.as_str();
-    let mut me = server.http.join(id, key).await.unwrap();
+    let mut me = server.http().join(id, key).await.unwrap();
     let answer = me.play(mv("d1-d6")).await.unwrap();
     assert!(is_ack(&answer), "{}", answer.to_text());
     assert_eq!(me.state().n, 1);
     assert!(me.state().thinking, "the engine searches");
-    let output = server.kill();
+    let output = kill(server);
     let stored = stored_actions(&db, id).await;
     assert_eq!(stored[0], "d1-d6", "the acknowledged move is stored");
     eprintln!(
@@ -316,8 +281,8 @@ async fn a_server_killed_while_the_engine_searches_resumes_the_search() {
         stored.len()
     );
 
-    let server = ServerProcess::start(&db, 2);
-    let mut me = server.http.join(id, key).await.unwrap();
+    let server = start(&db);
+    let mut me = server.http().join(id, key).await.unwrap();
     // Opening the game again starts the engine's search again; it answers.
     let s = me.wait_n(2).await.unwrap();
     assert_eq!(s.to_act, Some(SideCode::Black));
@@ -327,6 +292,6 @@ async fn a_server_killed_while_the_engine_searches_resumes_the_search() {
     let stored = stored_actions(&db, id).await;
     assert_eq!(stored[0], "d1-d6");
     assert!(stored.len() >= 3);
-    let output = output + &server.kill();
+    let output = output + &kill(server);
     assert!(!output.contains(key), "a seat key was logged");
 }
