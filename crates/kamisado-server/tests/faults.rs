@@ -220,7 +220,7 @@ async fn a_killed_server_loses_no_acknowledged_move() {
         // The game goes on: the move in flight is sent again (a retry), then more.
         let state = server.http().state(id).await.unwrap();
         assert_eq!(state.n, stored.len());
-        let (mut black, mut white) = players(&&server.http(), game).await.unwrap();
+        let (mut black, mut white) = players(&server.http(), game).await.unwrap();
         if let Some((sent, sent_in)) = log.in_flight {
             let answer = play(&mut black, &mut white, &sent_in, sent).await.unwrap();
             let ServerMessage::Ack { duplicate, .. } = answer else {
