@@ -393,23 +393,18 @@ impl App {
             loop {
                 let notice = listener.next().await;
                 let Some(app) = app.upgrade() else { return };
-                let cells: Vec<Arc<GameCell>> = match &notice {
-                    Notice::Changed { id, .. } => app
-                        .games
-                        .lock()
-                        .await
-                        .get(id)
-                        .cloned()
-                        .into_iter()
-                        .collect(),
-                    // Changes made while the listener was cut off were not heard.
-                    Notice::Resumed => app.games.lock().await.values().cloned().collect(),
+                let cells: Vec<(Arc<GameCell>, Option<i64>)> = {
+                    let games = app.games.lock().await;
+                    match notice {
+                        Notice::Changed(changes) => changes
+                            .into_iter()
+                            .filter_map(|(id, v)| games.get(&id).map(|c| (Arc::clone(c), Some(v))))
+                            .collect(),
+                        // Changes made while the listener was cut off were not heard.
+                        Notice::Resumed => games.values().map(|c| (Arc::clone(c), None)).collect(),
+                    }
                 };
-                let version = match notice {
-                    Notice::Changed { version, .. } => Some(version),
-                    Notice::Resumed => None,
-                };
-                for cell in cells {
+                for (cell, version) in cells {
                     let app = Arc::clone(&app);
                     tokio::spawn(async move {
                         if let Err(e) = app.refresh(&cell, version).await {

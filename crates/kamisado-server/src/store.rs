@@ -286,17 +286,50 @@ async fn commit_batch(
 ) -> Result<Vec<Outcome>, sqlx::Error> {
     let mut tx = pool.begin().await?;
     let mut outcomes = Vec::with_capacity(batch.len());
+    let mut told = Vec::new();
     for p in batch {
-        outcomes.push(make_change(&mut tx, backend, p).await?);
+        let outcome = make_change(&mut tx, p).await?;
+        if outcome == Outcome::Done {
+            told.push(format!("{} {}", p.id, p.version + 1));
+        }
+        outcomes.push(outcome);
+    }
+    if backend == Backend::Postgres {
+        // Delivered to the listening processes when the transaction commits:
+        // a notice names many changes, within what a notice holds.
+        for payload in notice_payloads(&told) {
+            sqlx::query("SELECT pg_notify($1, $2)")
+                .bind(CHANNEL)
+                .bind(payload)
+                .execute(&mut *tx)
+                .await?;
+        }
     }
     tx.commit().await?;
     Ok(outcomes)
 }
 
+/// The most bytes of changes one notice carries (PostgreSQL takes 8000).
+const MAX_PAYLOAD: usize = 7900;
+
+/// Changes (`ID VERSION`) joined by commas into as few notices as fit.
+fn notice_payloads(changes: &[String]) -> Vec<String> {
+    let mut payloads: Vec<String> = Vec::new();
+    for change in changes {
+        match payloads.last_mut() {
+            Some(last) if last.len() + 1 + change.len() <= MAX_PAYLOAD => {
+                last.push(',');
+                last.push_str(change);
+            }
+            _ => payloads.push(change.clone()),
+        }
+    }
+    payloads
+}
+
 /// Raises the game's version if it is still `p.version`, then makes the change.
 async fn make_change(
     tx: &mut Transaction<'static, Any>,
-    backend: Backend,
     p: &Pending,
 ) -> Result<Outcome, sqlx::Error> {
     let side_column = |side: Side, black: &'static str, white: &'static str| match side {
@@ -345,27 +378,20 @@ async fn make_change(
         }
         Change::Name { .. } | Change::Takeback(_) | Change::Joined(_) => {}
     }
-    if backend == Backend::Postgres {
-        // Delivered to the listening processes when the transaction commits.
-        sqlx::query("SELECT pg_notify($1, $2)")
-            .bind(CHANNEL)
-            .bind(format!("{} {}", p.id, p.version + 1))
-            .execute(&mut **tx)
-            .await?;
-    }
     Ok(Outcome::Done)
+}
+
+/// One change of a notice, `ID VERSION`.
+fn read_change(text: &str) -> Option<(String, i64)> {
+    let (id, version) = text.split_once(' ')?;
+    Some((id.to_string(), version.parse().ok()?))
 }
 
 /// What a listener hears of the other processes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Notice {
-    /// A game was changed to this version.
-    Changed {
-        /// The game.
-        id: String,
-        /// Its version after the change.
-        version: i64,
-    },
+    /// Games were changed: each game's id and its version after the change.
+    Changed(Vec<(String, i64)>),
     /// The listener was cut off and is listening again: changes made
     /// meanwhile were not heard.
     Resumed,
@@ -391,14 +417,10 @@ impl Listener {
             if let Some(listener) = self.inner.as_mut() {
                 match listener.try_recv().await {
                     Ok(Some(n)) => {
-                        let parsed = n.payload().split_once(' ').and_then(|(id, v)| {
-                            v.parse().ok().map(|version| Notice::Changed {
-                                id: id.to_string(),
-                                version,
-                            })
-                        });
-                        match parsed {
-                            Some(notice) => return notice,
+                        let changes: Option<Vec<(String, i64)>> =
+                            n.payload().split(',').map(read_change).collect();
+                        match changes {
+                            Some(changes) => return Notice::Changed(changes),
                             None => tracing::warn!(payload = n.payload(), "an unreadable notice"),
                         }
                         continue;
@@ -782,5 +804,22 @@ mod tests {
         assert!(e.contains("`mysql` is not a database"), "{e}");
         assert!(e.contains("postgres://USER@HOST:PORT/DB"), "{e}");
         assert!(backend_of("kamisado.db").is_err());
+    }
+
+    #[test]
+    fn notices_carry_many_changes_within_their_limit() {
+        let changes: Vec<String> = (0..1000).map(|i| format!("{i:016x} {i}")).collect();
+        let payloads = notice_payloads(&changes);
+        assert!(payloads.len() > 1);
+        assert!(payloads.iter().all(|p| p.len() <= MAX_PAYLOAD));
+        let read: Vec<(String, i64)> = payloads
+            .iter()
+            .flat_map(|p| p.split(','))
+            .map(|c| read_change(c).unwrap())
+            .collect();
+        assert_eq!(read.len(), 1000);
+        assert_eq!(read[999], (format!("{:016x}", 999), 999));
+        assert!(notice_payloads(&[]).is_empty());
+        assert_eq!(read_change("abc"), None);
     }
 }
