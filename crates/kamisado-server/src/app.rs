@@ -554,16 +554,20 @@ impl App {
     }
 
     /// Reads the game again from the database into its room.
+    /// When no action was removed meanwhile, only the actions it has not
+    /// got are read and played on.
     async fn reload(&self, cell: &GameCell, room: &mut Room) -> Result<(), ServerError> {
         let id = room.game.row.id.clone();
-        let stored = self
+        let missing = || ServerError::NoSuchGame(id.clone());
+        let since = self
             .store
-            .load_game(&id)
+            .load_game_from(&id, room.game.actions.len())
             .await?
-            .ok_or_else(|| ServerError::NoSuchGame(id.clone()))?;
-        if stored.version == room.version {
+            .ok_or_else(missing)?;
+        if since.version == room.version || room.catch_up(since)? {
             return Ok(());
         }
+        let stored = self.store.load_game(&id).await?.ok_or_else(missing)?;
         if room.reload(stored)? {
             // An engine answer for the actions held before is dropped.
             cell.epoch.fetch_add(1, Ordering::SeqCst);

@@ -18,6 +18,8 @@ pub struct Room {
     pub game: LiveGame,
     /// The stored game's version this room holds: every change raises it.
     pub version: i64,
+    /// The changes that removed actions, as stored.
+    pub takebacks: i64,
     /// A takeback offered by this side and not yet answered.
     pub takeback: Option<Side>,
     /// The action count at which the engine was asked to act, while it thinks.
@@ -32,9 +34,16 @@ impl Room {
     /// # Errors
     /// [`ServerError::Corrupt`] when the game does not replay.
     pub fn load(stored: StoredGame) -> Result<Room, ServerError> {
+        if stored.from != 0 {
+            return Err(ServerError::Corrupt(format!(
+                "game {}: a room is made from all of its actions, not from action {}",
+                stored.row.id, stored.from
+            )));
+        }
         Ok(Room {
             game: LiveGame::rebuild(stored.row, &stored.actions)?,
             version: stored.version,
+            takebacks: stored.takebacks,
             takeback: stored.takeback,
             engine_pending: None,
             joined: stored.joined,
@@ -59,6 +68,42 @@ impl Room {
             self.engine_pending = engine_pending;
         }
         Ok(!same)
+    }
+
+    /// Catches up with a later version of the game when no action was
+    /// removed since this room's (`stored` read from the room's action count
+    /// on): the new actions are played on, the rest taken as stored.
+    /// `Ok(false)` when that cannot be done and the game is to be read whole.
+    ///
+    /// # Errors
+    /// [`ServerError::Corrupt`] when a stored action does not apply.
+    pub fn catch_up(&mut self, stored: StoredGame) -> Result<bool, ServerError> {
+        if stored.takebacks != self.takebacks || stored.from != self.game.actions.len() {
+            return Ok(false);
+        }
+        let corrupt =
+            |e: String| ServerError::Corrupt(format!("a stored action does not apply: {e}"));
+        for text in &stored.actions {
+            let action: Action = text.parse().map_err(corrupt)?;
+            let note = self.game.tell(action).map_err(corrupt)?;
+            self.game.apply(action, note).map_err(corrupt)?;
+        }
+        for (side, name) in [
+            (Side::Black, stored.row.black_name),
+            (Side::White, stored.row.white_name),
+        ] {
+            let held = match side {
+                Side::Black => &self.game.row.black_name,
+                Side::White => &self.game.row.white_name,
+            };
+            if *held != name {
+                self.game.rename(side, name);
+            }
+        }
+        self.version = stored.version;
+        self.takeback = stored.takeback;
+        self.joined = stored.joined;
+        Ok(true)
     }
 
     /// Makes a change the database took, one version on. An action that was
@@ -86,6 +131,7 @@ impl Room {
                     .collect();
                 self.game = LiveGame::rebuild(self.game.row.clone(), &texts)?;
                 self.takeback = None;
+                self.takebacks += 1;
             }
             Change::Name { side, name } => self.game.rename(*side, name.clone()),
             Change::Takeback(side) => self.takeback = *side,

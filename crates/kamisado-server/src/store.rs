@@ -128,10 +128,14 @@ pub enum Backend {
 pub struct StoredGame {
     /// Everything about the game but its actions.
     pub row: GameRow,
-    /// The actions, as their text.
+    /// The actions from number `from` on, as their text.
     pub actions: Vec<String>,
+    /// The number of the first action read (0: all of them).
+    pub from: usize,
     /// The number of changes made to the game.
     pub version: i64,
+    /// The number of changes that removed actions (undo, takebacks).
+    pub takebacks: i64,
     /// A takeback offered by this side and not yet answered.
     pub takeback: Option<Side>,
     /// The seats their players have taken.
@@ -338,9 +342,8 @@ async fn make_change(
     };
     // What the change sets beside the version, and the text bound to `$3`.
     let (set, value): (String, Option<String>) = match &p.change {
-        Change::Append { .. } | Change::Truncate { .. } | Change::Takeback(None) => {
-            ("takeback = NULL".into(), None)
-        }
+        Change::Truncate { .. } => ("takeback = NULL, takebacks = takebacks + 1".into(), None),
+        Change::Append { .. } | Change::Takeback(None) => ("takeback = NULL".into(), None),
         Change::Takeback(Some(side)) => ("takeback = $3".into(), Some(side.to_string())),
         Change::Name { side, name } => (
             format!("{} = $3", side_column(*side, "black_name", "white_name")),
@@ -607,6 +610,19 @@ impl Store {
     /// # Errors
     /// A database failure or a row that cannot be read.
     pub async fn load_game(&self, id: &str) -> Result<Option<StoredGame>, ServerError> {
+        self.load_game_from(id, 0).await
+    }
+
+    /// A game as stored, with only its actions numbered `from` and later,
+    /// if it exists.
+    ///
+    /// # Errors
+    /// A database failure or a row that cannot be read.
+    pub async fn load_game_from(
+        &self,
+        id: &str,
+        from: usize,
+    ) -> Result<Option<StoredGame>, ServerError> {
         // One transaction, so that the row and the actions are of one version.
         let mut tx = self.pool.begin().await?;
         if self.backend == Backend::Postgres {
@@ -616,8 +632,8 @@ impl Store {
         }
         let Some(row) = sqlx::query(
             "SELECT id, created_at, mode, rules, target, black_name, white_name, black_key, \
-             white_key, engine_side, level, seed, board, version, takeback, black_joined, \
-             white_joined FROM games WHERE id = $1",
+             white_key, engine_side, level, seed, board, version, takeback, takebacks, \
+             black_joined, white_joined FROM games WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(&mut *tx)
@@ -660,19 +676,24 @@ impl Store {
             w: row.try_get::<i64, _>("white_joined")? != 0,
         };
         let version: i64 = row.try_get("version")?;
+        let takebacks: i64 = row.try_get("takebacks")?;
         let takeback = side(takeback, "takeback")?;
-        let actions = sqlx::query("SELECT action FROM actions WHERE game_id = $1 ORDER BY seq")
-            .bind(id)
-            .fetch_all(&mut *tx)
-            .await?
-            .into_iter()
-            .map(|r| r.try_get::<String, _>("action"))
-            .collect::<Result<Vec<_>, _>>()?;
+        let actions =
+            sqlx::query("SELECT action FROM actions WHERE game_id = $1 AND seq >= $2 ORDER BY seq")
+                .bind(id)
+                .bind(from as i64)
+                .fetch_all(&mut *tx)
+                .await?
+                .into_iter()
+                .map(|r| r.try_get::<String, _>("action"))
+                .collect::<Result<Vec<_>, _>>()?;
         tx.commit().await?;
         Ok(Some(StoredGame {
             row: game,
             actions,
+            from,
             version,
+            takebacks,
             takeback,
             joined,
         }))

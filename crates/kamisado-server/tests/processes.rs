@@ -185,9 +185,19 @@ async fn a_takeback_offered_on_one_process_is_answered_on_another() {
     let s = black
         .wait_for(|s| s.n == 0 && s.takeback.is_none())
         .await
-        .unwrap();
+        .unwrap()
+        .clone();
     assert_eq!(s.to_act, Some(SideCode::Black));
     assert!(stored_actions(&db, id).await.is_empty());
+    // Another first move, and the game goes on across both processes.
+    let other = *s.legal.last().unwrap();
+    assert_ne!(other, first);
+    assert!(is_ack(&black.play(other).await.unwrap()));
+    let seen = white.wait_n(1).await.unwrap().clone();
+    assert_eq!(seen.last, Some(other));
+    let reply = first_legal(&seen);
+    assert!(is_ack(&white.play(reply).await.unwrap()));
+    assert_eq!(black.wait_n(2).await.unwrap().fen, white.state().fen);
     a.stop().await;
     b.stop().await;
 }
