@@ -223,12 +223,29 @@ pub fn now_ms() -> u64 {
         .map_or(0, |d| d.as_millis() as u64)
 }
 
+/// A database URL as it may be shown: its password, if any, left out
+/// (`postgres://user:***@host/db`).
+pub fn redacted(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.to_string();
+    };
+    let (authority, path) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
+    match authority.rsplit_once('@') {
+        Some((user, host)) if user.contains(':') => {
+            let name = user.split_once(':').map_or(user, |(name, _)| name);
+            format!("{scheme}://{name}:***@{host}{path}")
+        }
+        _ => url.to_string(),
+    }
+}
+
 /// Which database a URL names, with the URL SQLite is opened by (the file
 /// created if missing).
 fn backend_of(url: &str) -> Result<(Backend, String), ServerError> {
     let bad = |why: &str| {
         ServerError::BadRequest(format!(
-            "database `{url}`: {why}; expected sqlite://FILE or postgres://USER@HOST:PORT/DB"
+            "database `{}`: {why}; expected sqlite://FILE or postgres://USER@HOST:PORT/DB",
+            redacted(url)
         ))
     };
     let (scheme, rest) = url.split_once(':').ok_or_else(|| bad("no scheme"))?;
@@ -463,7 +480,7 @@ impl Store {
         sqlx::any::install_default_drivers();
         let (backend, connect_url) = backend_of(url)?;
         let options = AnyConnectOptions::from_str(&connect_url)
-            .map_err(|e| ServerError::BadRequest(format!("database `{url}`: {e}")))?
+            .map_err(|e| ServerError::BadRequest(format!("database `{}`: {e}", redacted(url))))?
             .disable_statement_logging();
         let pool = AnyPoolOptions::new()
             .max_connections(match backend {
@@ -486,9 +503,10 @@ impl Store {
             .connect_with(options)
             .await
             .map_err(|e| match ServerError::from(e) {
-                ServerError::Database(e) => {
-                    ServerError::Unavailable(format!("database `{url}` cannot be opened: {e}"))
-                }
+                ServerError::Database(e) => ServerError::Unavailable(format!(
+                    "database `{}` cannot be opened: {e}",
+                    redacted(url)
+                )),
                 other => other,
             })?;
         let (changes, queue) = mpsc::channel(MAX_BATCH * 4);
@@ -825,6 +843,18 @@ mod tests {
         assert!(e.contains("`mysql` is not a database"), "{e}");
         assert!(e.contains("postgres://USER@HOST:PORT/DB"), "{e}");
         assert!(backend_of("kamisado.db").is_err());
+    }
+
+    #[test]
+    fn a_password_is_never_shown() {
+        assert_eq!(
+            redacted("postgres://k:sekret@127.0.0.1:5432/k"),
+            "postgres://k:***@127.0.0.1:5432/k"
+        );
+        assert_eq!(redacted("postgres://k@h/k"), "postgres://k@h/k");
+        assert_eq!(redacted("sqlite://k.db"), "sqlite://k.db");
+        let e = backend_of("mysql://k:sekret@h/k").unwrap_err().to_string();
+        assert!(!e.contains("sekret"), "{e}");
     }
 
     #[test]
