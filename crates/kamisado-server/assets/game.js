@@ -48,6 +48,9 @@ function showError(reason) {
   box.hidden = !reason;
 }
 
+// The actions sent again after a dropped connection.
+const RESENT = ['move', 'fill', 'resign'];
+
 function send(msg) {
   if (play.ws && play.ws.readyState === WebSocket.OPEN) {
     play.ws.send(JSON.stringify(msg));
@@ -451,6 +454,7 @@ function connect() {
           const entry = myGames().find((g) => g.id === play.id);
           if (entry && entry.seat !== msg.seat) saveGame({ ...entry, seat: msg.seat });
         }
+        if (play.pending) { armTimer(ANSWER_MS); send(play.pending); }
         render();
         break;
       case 'state':
@@ -490,8 +494,12 @@ function connect() {
     document.body.dataset.connected = '0';
     if (play.ws !== ws) return;
     synced();
-    // An action in flight is answered by the state the new connection brings.
-    if (play.pending || play.hintAsked) { play.pending = null; play.hintAsked = null; settle(); }
+    settle();
+    play.hintAsked = null;
+    // A move, fill or resignation in flight is sent again once the new
+    // connection has joined (its number makes a second arrival a duplicate);
+    // anything else in flight is answered by the state the new connection brings.
+    if (play.pending && !RESENT.includes(play.pending.t)) play.pending = null;
     play.retry = Math.min(play.retry + 1, 5);
     setTimeout(connect, 400 * play.retry);
   });

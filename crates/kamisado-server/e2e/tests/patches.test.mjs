@@ -151,3 +151,46 @@ test('a patch that never arrives: the page asks for the whole state and plays on
     assert.deepEqual(errors, []);
   });
 });
+
+test('a move in flight when the connection drops is sent again on the next connection, once', async () => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  const errors = [];
+  watchErrors(page, errors);
+  const sent = [];
+  let cut = false;
+  await page.routeWebSocket(/\/api\/games\/[0-9a-f]+\/ws$/, (ws) => {
+    const upstream = ws.connectToServer();
+    ws.onMessage((m) => {
+      const msg = JSON.parse(m);
+      sent.push(msg.t);
+      // The first move never reaches the server: the connection drops with it.
+      if (msg.t === 'move' && !cut) {
+        cut = true;
+        ws.close();
+        upstream.close();
+        return;
+      }
+      upstream.send(m);
+    });
+    upstream.onMessage((m) => ws.send(m));
+  });
+  await withScreenshots('resend-after-drop', () => [page], async () => {
+    await newGame(page, { mode: 'local' });
+    const s = await gameState(page);
+    await clickMove(page, s.legal[0]);
+    // The page joins again, sends the move again, and the game goes on from it.
+    await waitForN(page, s.n + 1);
+    const after = await gameState(page);
+    assert.equal(after.n, s.n + 1);
+    assert.equal(after.last, s.legal[0]);
+    assert.equal(sent.filter((t) => t === 'move').length, 2);
+    assert.equal(sent.filter((t) => t === 'join').length, 2);
+    // And the next move is played as usual.
+    await clickMove(page, after.legal[0]);
+    await waitForN(page, s.n + 2);
+    assert.equal(await page.textContent('#error'), '');
+  });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
