@@ -230,6 +230,16 @@ impl GameSocket {
     /// that is not one of the server's, or [`ClientError::Refused`] when the
     /// server refuses the client's `sync`.
     pub async fn next(&mut self) -> Result<ServerMessage, ClientError> {
+        match self.advance().await? {
+            Some(message) => Ok(message),
+            None => Ok(ServerMessage::State(Box::new(self.state.clone()))),
+        }
+    }
+
+    /// Reads the next message as [`GameSocket::next`] does, but hands on
+    /// none for a state or a patch, which the latest state now holds (no copy
+    /// of it is made).
+    async fn advance(&mut self) -> Result<Option<ServerMessage>, ClientError> {
         if let Some(message) = self.held.pop_front() {
             return Ok(self.take(message));
         }
@@ -243,7 +253,7 @@ impl GameSocket {
                     }
                     if patch.apply(&mut self.state).is_ok() {
                         self.states += 1;
-                        return Ok(ServerMessage::State(Box::new(self.state.clone())));
+                        return Ok(None);
                     }
                     return self.resync().await;
                 }
@@ -262,22 +272,24 @@ impl GameSocket {
         Ok(message)
     }
 
-    /// Keeps what a message that is not a patch tells: a state, a seat.
-    fn take(&mut self, message: ServerMessage) -> ServerMessage {
-        match &message {
+    /// Keeps what a message that is not a patch tells: a state (kept as the
+    /// latest, and not handed on), a seat.
+    fn take(&mut self, message: ServerMessage) -> Option<ServerMessage> {
+        match message {
             ServerMessage::State(state) => {
-                self.state = (**state).clone();
+                self.state = *state;
                 self.states += 1;
+                return None;
             }
-            ServerMessage::Welcome { seat } => self.seat = *seat,
+            ServerMessage::Welcome { seat } => self.seat = seat,
             _ => {}
         }
-        message
+        Some(message)
     }
 
     /// Asks for the whole state and returns it; patches before it are in
     /// it, other messages are held to be handed on after it.
-    async fn resync(&mut self) -> Result<ServerMessage, ClientError> {
+    async fn resync(&mut self) -> Result<Option<ServerMessage>, ClientError> {
         self.traffic.resyncs += 1;
         self.own_syncs += 1;
         self.send_raw(ClientMessage::Sync.to_text()).await?;
@@ -327,7 +339,7 @@ impl GameSocket {
         mut want: impl FnMut(&StateView) -> bool,
     ) -> Result<&StateView, ClientError> {
         while !want(&self.state) {
-            self.next().await?;
+            self.advance().await?;
         }
         Ok(&self.state)
     }
@@ -348,7 +360,13 @@ impl GameSocket {
     /// # Errors
     /// As [`GameSocket::next`].
     pub async fn answer(&mut self, kind: Kind) -> Result<ServerMessage, ClientError> {
-        let answer = self.until(|m| m.answers(kind)).await?;
+        let answer = loop {
+            if let Some(message) = self.advance().await? {
+                if message.answers(kind) {
+                    break message;
+                }
+            }
+        };
         if matches!(
             answer,
             ServerMessage::Ack {
@@ -357,7 +375,7 @@ impl GameSocket {
             }
         ) {
             while self.states == self.states_at_send {
-                self.next().await?;
+                self.advance().await?;
             }
         }
         Ok(answer)
