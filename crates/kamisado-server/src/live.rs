@@ -107,7 +107,7 @@ pub struct LiveGame {
     /// The actions so far, as stored.
     pub actions: Vec<Action>,
     /// For each action, its story.
-    pub notes: Vec<Note>,
+    pub notes: Vec<std::sync::Arc<Note>>,
     /// For each action, the side that made it.
     pub movers: Vec<Side>,
 }
@@ -219,7 +219,7 @@ impl LiveGame {
         on_any!(&mut self.game, AnyGame, game => apply_to(game, action))?;
         self.movers.push(mover);
         self.actions.push(action);
-        self.notes.push(note);
+        self.notes.push(std::sync::Arc::new(note));
         Ok(())
     }
 

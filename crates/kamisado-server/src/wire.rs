@@ -31,6 +31,7 @@
 
 use std::fmt;
 use std::str::FromStr;
+use std::sync::Arc;
 
 use kamisado_core::geometry::Board;
 use kamisado_core::story::{Act, AfterRound, ForcedBy, Next, PushTurn, Story};
@@ -928,7 +929,9 @@ pub struct StateView {
     /// Every round's fill, moves and result.
     pub rounds: Vec<RoundLog>,
     /// Each action told, in English and as typed events.
-    pub notes: Vec<Note>,
+    /// (Each shared with the game that told it: a state is made after every
+    /// change, and its notes are not copied each time.)
+    pub notes: Vec<Arc<Note>>,
     /// The towers after each fill choice, while the fill is being chosen.
     pub fill_preview: Option<FillPreview>,
     /// The side offering a takeback.
@@ -1085,7 +1088,7 @@ pub struct PatchView {
     pub set: serde_json::Map<String, Value>,
     /// The change to `notes`, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub notes: Option<Tail<Note>>,
+    pub notes: Option<Tail<Arc<Note>>>,
     /// The change to `rounds`, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rounds: Option<Tail<RoundLog>>,
