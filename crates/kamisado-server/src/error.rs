@@ -85,7 +85,7 @@ impl From<sqlx::Error> for ServerError {
     fn from(e: sqlx::Error) -> ServerError {
         match e {
             sqlx::Error::PoolTimedOut => ServerError::Unavailable(
-                "the database is unavailable (no connection within 5 s): try again in a moment"
+                "the database is unavailable (no connection came in time): try again in a moment"
                     .into(),
             ),
             sqlx::Error::Io(_) | sqlx::Error::PoolClosed | sqlx::Error::WorkerCrashed => {

@@ -845,6 +845,32 @@ mod tests {
         assert!(backend_of("kamisado.db").is_err());
     }
 
+    #[tokio::test]
+    async fn an_sqlite_store_flushes_every_commit_to_its_log() {
+        let path = std::env::temp_dir().join(format!("kamisado-store-{}.db", std::process::id()));
+        let store = Store::open(&format!("sqlite://{}", path.display()))
+            .await
+            .unwrap();
+        let synchronous: i64 = sqlx::query("PRAGMA synchronous")
+            .fetch_one(&store.pool)
+            .await
+            .unwrap()
+            .try_get(0)
+            .unwrap();
+        let journal: String = sqlx::query("PRAGMA journal_mode")
+            .fetch_one(&store.pool)
+            .await
+            .unwrap()
+            .try_get(0)
+            .unwrap();
+        store.pool.close().await;
+        for suffix in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+        }
+        // FULL, in WAL mode.
+        assert_eq!((synchronous, journal.as_str()), (2, "wal"));
+    }
+
     #[test]
     fn a_password_is_never_shown() {
         assert_eq!(
