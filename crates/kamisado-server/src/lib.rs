@@ -171,8 +171,16 @@ pub fn serve_blocking(config: ServeConfig) -> Result<(), ServerError> {
 /// # Errors
 /// As [`bind`], or when the listener fails.
 pub async fn serve(config: ServeConfig) -> Result<(), ServerError> {
+    serve_with(config, Limits::default()).await
+}
+
+/// As [`serve`], under the given limits.
+///
+/// # Errors
+/// As [`serve`].
+pub async fn serve_with(config: ServeConfig, limits: Limits) -> Result<(), ServerError> {
     init_log();
-    let server = bind(config).await?;
+    let server = bind_with(config, limits).await?;
     tracing::info!("Kamisado: open http://{}/", server.local_addr());
     server
         .run_until(async {

@@ -613,9 +613,12 @@ impl Store {
         .await?
         .rows_affected();
         if inserted == 0 {
+            let games = match quota.0 {
+                1 => "1 game".to_string(),
+                n => format!("{n} games"),
+            };
             return Err(ServerError::TooMany(format!(
-                "too many games: at most {} games per client in {} minutes; finish or wait",
-                quota.0,
+                "too many games: at most {games} per client in {} minutes; finish or wait",
                 quota.1.as_secs() / 60
             )));
         }

@@ -171,7 +171,8 @@ enum Command {
     /// reports the result with its Elo difference (docs/arena.md).
     Arena(arena::ArenaArgs),
     /// Serves the browser game: open the address it prints. Games are kept in an
-    /// embedded SQLite database, so nothing is lost when the server stops.
+    /// embedded SQLite database by default, or in PostgreSQL, so nothing is
+    /// lost when the server stops.
     Serve {
         /// The address to listen on; loopback by default.
         #[arg(long, default_value = "127.0.0.1:8080")]
@@ -181,6 +182,10 @@ enum Command {
         /// processes may share it, see docs/scaling.md).
         #[arg(long, default_value = "sqlite://kamisado.db")]
         db: String,
+        /// Games one client address may create in an hour (counted in the
+        /// database, so across every process that shares it).
+        #[arg(long, default_value_t = 100, value_name = "N")]
+        games_per_client: usize,
     },
     /// Plays many friend games at once over WebSockets against a server on
     /// loopback (its own, by default, or one or several processes given by
@@ -214,7 +219,11 @@ fn run(cli: Cli) -> Result<(), String> {
             boards,
             color,
         } => commands::replay(&file, boards, color.enabled()),
-        Command::Serve { addr, db } => serve(addr, db),
+        Command::Serve {
+            addr,
+            db,
+            games_per_client,
+        } => serve(addr, db, games_per_client),
         Command::Engine => kamisado_protocol::engine_main(),
         Command::Arena(args) => arena::arena(&args),
         Command::Bench { depth, runs } => commands::bench(depth, runs),
@@ -257,14 +266,18 @@ fn run(cli: Cli) -> Result<(), String> {
     }
 }
 
-fn serve(addr: std::net::SocketAddr, db: String) -> Result<(), String> {
+fn serve(addr: std::net::SocketAddr, db: String, games_per_client: usize) -> Result<(), String> {
     let runtime = tokio::runtime::Runtime::new()
         .map_err(|e| format!("cannot start the server's runtime: {e}"))?;
+    let limits = kamisado_server::Limits {
+        games_per_client,
+        ..kamisado_server::Limits::default()
+    };
     runtime
-        .block_on(kamisado_server::serve(kamisado_server::ServeConfig {
-            addr,
-            db,
-        }))
+        .block_on(kamisado_server::serve_with(
+            kamisado_server::ServeConfig { addr, db },
+            limits,
+        ))
         .map_err(|e| format!("serve: {e}"))
 }
 
