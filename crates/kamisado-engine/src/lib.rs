@@ -29,6 +29,7 @@ mod boards;
 mod engine;
 pub mod eval;
 mod play;
+mod puzzles;
 mod score;
 mod search;
 pub mod selfplay;
@@ -45,6 +46,7 @@ use kamisado_core::geometry::{Board, Eight};
 pub use boards::{EngineBoard, solve_first_moves};
 pub use engine::Engine;
 pub use play::{LEVELS, Level, level};
+pub use puzzles::{Puzzle, PuzzleSettings};
 pub use search::ordered_perft;
 
 /// The value of a position or a move, from the side to move's view.

@@ -7,6 +7,7 @@ mod commands;
 mod loadtest;
 mod play;
 mod progress;
+mod puzzles;
 
 use std::io::IsTerminal;
 use std::process::ExitCode;
@@ -192,6 +193,9 @@ enum Command {
     /// --url) and reports moves a second, the latency from a move's send to
     /// its broadcast (p50, p99, max), errors and lost moves.
     Loadtest(loadtest::LoadtestArgs),
+    /// Puzzles proven by the solver: `kamisado puzzles generate N`.
+    #[command(subcommand)]
+    Puzzles(puzzles::PuzzlesCommand),
     /// Measures speed: perft from the start (the median of several runs), then
     /// the engine's search of fixed positions, with nodes per position, the
     /// total (a checksum of the engine's behaviour) and nodes per second.
@@ -228,6 +232,7 @@ fn run(cli: Cli) -> Result<(), String> {
         Command::Arena(args) => arena::arena(&args),
         Command::Bench { depth, runs } => commands::bench(depth, runs),
         Command::Loadtest(args) => loadtest::loadtest(&args),
+        Command::Puzzles(command) => puzzles::puzzles(&command),
         Command::Solve {
             position,
             first_moves,

@@ -222,3 +222,38 @@ fn replay_reads_a_record_of_another_board() {
     );
     assert!(stdout(&o).contains("Result: "), "{}", stdout(&o));
 }
+
+#[test]
+fn puzzles_generate_prints_proven_puzzles_and_the_same_for_a_seed() {
+    let out = kamisado(&["puzzles", "generate", "2", "--seed", "5", "--json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let puzzles = json["puzzles"].as_array().unwrap();
+    assert_eq!(puzzles.len(), 2, "{text}");
+    for p in puzzles {
+        let position: kamisado_core::Position = p["position"].as_str().unwrap().parse().unwrap();
+        let solution = p["solution"].as_array().unwrap();
+        assert_eq!(solution.len() as u64, p["plies"].as_u64().unwrap());
+        // The solution plays out to a win for the side to move.
+        let mut pos = position;
+        for mv in solution {
+            let mv = mv.as_str().unwrap().parse().unwrap();
+            pos = pos.play(mv).unwrap();
+        }
+        assert_eq!(
+            pos.outcome().map(|o| o.winner),
+            Some(position.side_to_move())
+        );
+    }
+    let again = kamisado(&["puzzles", "generate", "2", "--seed", "5", "--json"]);
+    let strip = |t: &str| t.split(",\"time_ms\"").next().unwrap().to_string();
+    assert_eq!(strip(&stdout(&again)), strip(&text));
+    let refused = kamisado(&["puzzles", "generate", "0"]);
+    assert!(!refused.status.success());
+    assert!(
+        stderr(&refused).contains("at least 1"),
+        "{}",
+        stderr(&refused)
+    );
+}
