@@ -965,13 +965,10 @@ impl App {
                         if room.engine_pending == Some(n) {
                             room.engine_pending = None;
                         }
-                        let reloaded = app.reload(&cell, &mut room).await;
-                        if let Err(e) = reloaded {
+                        if let Err(e) = app.reload(&cell, &mut room).await {
                             tracing::warn!(game = %id, "the engine's game could not be read: {e}");
                             drop(room);
-                            tokio::time::sleep(Duration::from_secs(1)).await;
-                            let mut room = cell.room.lock().await;
-                            app.kick_engine(&cell, &mut room);
+                            app.kick_engine_soon(&cell).await;
                             return;
                         }
                         app.kick_engine(&cell, &mut room);
@@ -1008,18 +1005,23 @@ impl App {
             let mut room = cell.room.lock().await;
             if room.engine_pending == Some(n) && cell.epoch.load(Ordering::SeqCst) == epoch {
                 room.engine_pending = None;
+                cell.publish(&room);
                 // A turn left unplayed (the database was unavailable) is tried again.
                 if room.game.actions.len() == n {
                     drop(room);
-                    tokio::time::sleep(Duration::from_secs(1)).await;
-                    let mut room = cell.room.lock().await;
-                    app.kick_engine(&cell, &mut room);
-                    cell.publish(&room);
-                } else {
-                    cell.publish(&room);
+                    app.kick_engine_soon(&cell).await;
                 }
             }
         });
+    }
+
+    /// Starts the engine's turn again after a second, when a database that
+    /// could not be reached may be back.
+    async fn kick_engine_soon(self: &Arc<Self>, cell: &Arc<GameCell>) {
+        tokio::time::sleep(Duration::from_secs(1)).await;
+        let mut room = cell.room.lock().await;
+        self.kick_engine(cell, &mut room);
+        cell.publish(&room);
     }
 }
 

@@ -56,11 +56,6 @@ impl TempDb {
         TempDb { path, postgres }
     }
 
-    /// The cluster the database is in, on PostgreSQL.
-    pub fn cluster(&self) -> Option<&cluster::Postgres> {
-        self.postgres.as_ref().map(|(_, server)| server)
-    }
-
     pub fn url(&self) -> String {
         match &self.postgres {
             None => format!("sqlite://{}", self.path.display()),
