@@ -52,6 +52,43 @@ const EN = {
   'ana.every': 'Every move here', 'ana.start': 'Start: {fen}', 'ana.best': ' (best {mv}: {value})',
   'ana.first': 'First position', 'ana.prev': 'Previous move', 'ana.next': 'Next move', 'ana.last': 'Last position', 'ana.flip': 'Flip',
   'board.label': 'Board',
+  'nav.leaderboard': 'Leaderboard',
+  'net.unreachable': 'The server cannot be reached: check the connection and try again.',
+  'account.title': 'Account', 'account.why': 'Sign in to play other players, with clocks and ratings.',
+  'account.tab_sign_in': 'Sign in', 'account.tab_sign_up': 'Create an account', 'account.name': 'Name', 'account.password': 'Password',
+  'account.sign_in': 'Sign in', 'account.create': 'Create the account',
+  'account.create_help': 'A name of 2–20 letters, digits, _ or -, and a password of at least 8 characters. The games this browser holds become the account\'s.',
+  'account.signed_in_as': 'Signed in as', 'account.sign_out': 'Sign out',
+  'account.sign_in_failed': 'Could not sign in: {reason}', 'account.create_failed': 'The account was not created: {reason}',
+  'account.sign_out_failed': 'Could not sign out: {reason}',
+  'ch.title': 'Open challenges', 'ch.none': 'No open challenges: create one below.',
+  'ch.conn': 'The connection to the lobby dropped: reconnecting…', 'ch.new': 'Create a challenge',
+  'ch.rated_label': 'Rated game', 'ch.time': 'Time control', 'ch.time_clock': 'Clock', 'ch.time_days': 'Correspondence', 'ch.time_none': 'No clock',
+  'ch.minutes': 'Minutes', 'ch.seconds': 'Seconds', 'ch.increment': 'Increment (s)', 'ch.days_label': 'Days per move',
+  'ch.opponent': 'Only for', 'ch.opponent_ph': 'anyone (or a player\'s name)', 'ch.create': 'Create the challenge',
+  'ch.accept': 'Accept', 'ch.cancel': 'Cancel', 'ch.colour_random': 'colours by lot',
+  'ch.plays_black': '{name} plays Black', 'ch.plays_white': '{name} plays Gold', 'ch.rated': 'rated', 'ch.unrated': 'unrated',
+  'ch.for_you': 'for you only', 'ch.for': 'for {name} only', 'ch.to': 'match to {n} {points}',
+  'ch.accept_failed': 'The challenge could not be accepted: {reason}', 'ch.cancel_failed': 'The challenge could not be cancelled: {reason}',
+  'ch.create_failed': 'The challenge was not created: {reason}',
+  'clock.days': '{n} {days} per move', 'clock.none': 'no clock', 'clock.move_left': '{time} left for the move',
+  'mine.title': 'Your games', 'mine.none': 'No games yet: accept a challenge or create one.', 'mine.against': 'against {name}',
+  'mine.your_turn': 'Your turn', 'mine.their_turn': 'Opponent\'s turn', 'mine.won': 'Won', 'mine.lost': 'Lost', 'mine.left': '{time} left',
+  'mine.failed': 'Your games could not be fetched: {reason}', 'lobby.browser': 'Games in this browser',
+  'game.rated': 'rated',
+  'ana.no_game': 'The game could not be loaded: {reason}',
+  'player.ratings': 'Ratings', 'player.history': 'Rating history', 'player.archive': 'Finished games',
+  'player.no_ratings': 'No rated games yet.', 'player.no_games': 'No finished games yet.', 'player.no_history': 'No rating changes yet',
+  'player.history_label': 'The rating after each rated game', 'player.pool': 'Rules and board', 'player.rating': 'Rating',
+  'player.deviation': 'Deviation', 'player.games': 'Games', 'player.opponent': 'Opponent', 'player.colour': 'Colour',
+  'player.result': 'Result', 'player.result.win': 'Won', 'player.result.loss': 'Lost', 'player.how': 'How', 'player.score': 'Score',
+  'player.moves': 'Moves', 'player.rated': 'Rated', 'player.yes': 'yes', 'player.date': 'Date', 'player.replay': 'Replay', 'player.record': 'Record',
+  'player.unknown': 'There is no player named {name}.', 'player.failed': 'The player could not be fetched: {reason}',
+  'how.home row': 'home row', 'how.deadlock': 'deadlock', 'how.resignation': 'resignation', 'how.time': 'on time', 'how.repetition': 'repetition',
+  'lb.title': 'Leaderboard', 'lb.none': 'Nobody has played a rated game here yet.', 'lb.engine': 'The engine',
+  'lb.engine_help': 'Each level\'s rating, as its arena games measure it.', 'lb.player': 'Player', 'lb.level': 'Level',
+  'lb.provisional': 'Provisional: too few games for the rating to settle', 'lb.provisional_tag': '(provisional)',
+  'lb.failed': 'The leaderboard could not be fetched: {reason}',
 };
 
 const RU = {
@@ -104,6 +141,43 @@ const RU = {
   'ana.every': 'Все ходы здесь', 'ana.start': 'Начало: {fen}', 'ana.best': ' (лучше {mv}: {value})',
   'ana.first': 'Начальная позиция', 'ana.prev': 'Предыдущий ход', 'ana.next': 'Следующий ход', 'ana.last': 'Последняя позиция', 'ana.flip': 'Перевернуть',
   'board.label': 'Доска',
+  'nav.leaderboard': 'Рейтинг',
+  'net.unreachable': 'Сервер недоступен: проверьте соединение и попробуйте ещё раз.',
+  'account.title': 'Учётная запись', 'account.why': 'Войдите, чтобы играть с другими игроками на время и на рейтинг.',
+  'account.tab_sign_in': 'Вход', 'account.tab_sign_up': 'Регистрация', 'account.name': 'Имя', 'account.password': 'Пароль',
+  'account.sign_in': 'Войти', 'account.create': 'Создать учётную запись',
+  'account.create_help': 'Имя — от 2 до 20 букв, цифр, _ или -; пароль — не короче 8 символов. Партии из этого браузера перейдут к учётной записи.',
+  'account.signed_in_as': 'Вы вошли как', 'account.sign_out': 'Выйти',
+  'account.sign_in_failed': 'Войти не удалось: {reason}', 'account.create_failed': 'Учётная запись не создана: {reason}',
+  'account.sign_out_failed': 'Выйти не удалось: {reason}',
+  'ch.title': 'Открытые вызовы', 'ch.none': 'Открытых вызовов нет: создайте свой ниже.',
+  'ch.conn': 'Связь с лобби прервалась: переподключаемся…', 'ch.new': 'Создать вызов',
+  'ch.rated_label': 'На рейтинг', 'ch.time': 'Контроль времени', 'ch.time_clock': 'Часы', 'ch.time_days': 'По переписке', 'ch.time_none': 'Без часов',
+  'ch.minutes': 'Минуты', 'ch.seconds': 'Секунды', 'ch.increment': 'Добавка (с)', 'ch.days_label': 'Дней на ход',
+  'ch.opponent': 'Только для', 'ch.opponent_ph': 'любого (или имя игрока)', 'ch.create': 'Создать вызов',
+  'ch.accept': 'Принять', 'ch.cancel': 'Отменить', 'ch.colour_random': 'цвета по жребию',
+  'ch.plays_black': '{name} играет чёрными', 'ch.plays_white': '{name} играет золотыми', 'ch.rated': 'на рейтинг', 'ch.unrated': 'без рейтинга',
+  'ch.for_you': 'только для вас', 'ch.for': 'только для {name}', 'ch.to': 'матч до {n} {points}',
+  'ch.accept_failed': 'Принять вызов не удалось: {reason}', 'ch.cancel_failed': 'Отменить вызов не удалось: {reason}',
+  'ch.create_failed': 'Вызов не создан: {reason}',
+  'clock.days': '{n} {days} на ход', 'clock.none': 'без часов', 'clock.move_left': 'Время на ход: {time}',
+  'mine.title': 'Ваши партии', 'mine.none': 'Партий пока нет: примите вызов или создайте свой.', 'mine.against': 'против {name}',
+  'mine.your_turn': 'Ваш ход', 'mine.their_turn': 'Ход соперника', 'mine.won': 'Победа', 'mine.lost': 'Поражение', 'mine.left': 'осталось: {time}',
+  'mine.failed': 'Не удалось получить ваши партии: {reason}', 'lobby.browser': 'Партии в этом браузере',
+  'game.rated': 'на рейтинг',
+  'ana.no_game': 'Партию загрузить не удалось: {reason}',
+  'player.ratings': 'Рейтинги', 'player.history': 'История рейтинга', 'player.archive': 'Сыгранные партии',
+  'player.no_ratings': 'Рейтинговых партий пока нет.', 'player.no_games': 'Сыгранных партий пока нет.', 'player.no_history': 'Рейтинг пока не менялся',
+  'player.history_label': 'Рейтинг после каждой рейтинговой партии', 'player.pool': 'Правила и доска', 'player.rating': 'Рейтинг',
+  'player.deviation': 'Отклонение', 'player.games': 'Партий', 'player.opponent': 'Соперник', 'player.colour': 'Цвет',
+  'player.result': 'Итог', 'player.result.win': 'Победа', 'player.result.loss': 'Поражение', 'player.how': 'Как', 'player.score': 'Счёт',
+  'player.moves': 'Ходов', 'player.rated': 'На рейтинг', 'player.yes': 'да', 'player.date': 'Дата', 'player.replay': 'Разбор', 'player.record': 'Запись',
+  'player.unknown': 'Игрока с именем {name} нет.', 'player.failed': 'Не удалось получить данные игрока: {reason}',
+  'how.home row': 'домашний ряд', 'how.deadlock': 'тупик', 'how.resignation': 'сдача', 'how.time': 'по времени', 'how.repetition': 'повторение',
+  'lb.title': 'Рейтинг игроков', 'lb.none': 'Здесь ещё никто не сыграл рейтинговой партии.', 'lb.engine': 'Движок',
+  'lb.engine_help': 'Рейтинг каждого уровня по его партиям на арене.', 'lb.player': 'Игрок', 'lb.level': 'Уровень',
+  'lb.provisional': 'Предварительный: партий слишком мало, рейтинг ещё не устоялся', 'lb.provisional_tag': '(предварительный)',
+  'lb.failed': 'Не удалось получить рейтинг: {reason}',
 };
 
 export const LANGS = { en: EN, ru: RU };
@@ -146,6 +220,58 @@ export function setLanguage(code) {
 export function t(key, params = {}) {
   const text = LANGS[lang][key] ?? EN[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+}
+
+// ---------- numbers, pools, dates ----------
+
+// Each unit's forms: English singular and plural; Russian for 1, 2–4 and 5–20
+// (21 goes as 1, 22 as 2, 11–14 as 5).
+const UNITS = {
+  en: {
+    day: ['day', 'days'], hour: ['hour', 'hours'], minute: ['minute', 'minutes'], point_gen: ['point', 'points'],
+  },
+  ru: {
+    day: ['день', 'дня', 'дней'], hour: ['час', 'часа', 'часов'], minute: ['минута', 'минуты', 'минут'],
+    point_gen: ['очка', 'очков', 'очков'],
+  },
+};
+
+/** The form of `unit` that goes with the number `n`: 1 day, 3 days; 1 день, 3 дня, 7 дней. */
+export function plural(n, unit) {
+  const forms = UNITS[lang][unit] || UNITS.en[unit] || [unit];
+  if (lang !== 'ru') return forms[n === 1 ? 0 : 1];
+  const ten = n % 10;
+  const hundred = n % 100;
+  if (ten === 1 && hundred !== 11) return forms[0];
+  if (ten >= 2 && ten <= 4 && (hundred < 12 || hundred > 14)) return forms[1];
+  return forms[2];
+}
+
+/** A rating pool ("standard 8x8") in words: "Standard 8×8", "Звезда 10×10". */
+export function poolWords(pool) {
+  const at = String(pool).lastIndexOf(' ');
+  if (at < 0) return String(pool);
+  const rules = pool.slice(0, at);
+  const name = EN[`lobby.${rules}`] ? t(`lobby.${rules}`) : rules;
+  return `${name} ${pool.slice(at + 1).replace('x', '×')}`;
+}
+
+/** A match's length: "Single round", "Match to 3 points". */
+export function targetWords(target) {
+  if (target === 1) return t('lobby.single');
+  if (EN[`lobby.to${target}`]) return t(`lobby.to${target}`);
+  return t('ch.to', { n: target, points: plural(target, 'point_gen') });
+}
+
+/** How a game ended ("home row", "time"), in words. */
+export function howWords(how) {
+  return EN[`how.${how}`] ? t(`how.${how}`) : String(how ?? '');
+}
+
+/** A day in the reader's language: "1 Dec 2025", "1 дек. 2025 г.". */
+export function dateWords(ms) {
+  if (!ms) return '';
+  return new Date(ms).toLocaleDateString(lang === 'ru' ? 'ru-RU' : 'en-GB', { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
 // ---------- the game's nouns ----------

@@ -1,0 +1,27 @@
+// Requests to the server's JSON API: the answer's body, or an Error whose
+// message is the server's reason (every refusal answers {"error": reason}).
+import { t } from './i18n.js';
+
+
+/** Sends `method url` with `body` as JSON (if given); resolves to the answer's JSON. */
+export async function request(method, url, body) {
+  const init = { method, headers: {} };
+  if (body !== undefined) {
+    init.headers['content-type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  let res;
+  try {
+    res = await fetch(url, init);
+  } catch (e) {
+    throw new Error(t('net.unreachable'));
+  }
+  let data = null;
+  try { data = await res.json(); } catch (e) { /* not JSON */ }
+  if (!res.ok) {
+    const error = new Error((data && data.error) || `${res.status} ${res.statusText}`);
+    error.status = res.status;
+    throw error;
+  }
+  return data;
+}
