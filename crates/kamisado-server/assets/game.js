@@ -9,6 +9,10 @@ import {
   useLayout, drawBoard, parseMove, place, squareAt, squareName, boardSize,
 } from './board.js';
 import { myGames, saveGame } from './games.js';
+import { playerHref } from './account.js';
+import {
+  controlWords, clockFigures, durationWords, isLow,
+} from './clock.js';
 
 
 // How long a page waits for the answer to what it sent before it gives up
@@ -20,7 +24,7 @@ export const play = {
   id: null, key: null, seat: null, state: null, ws: null, flipped: false,
   selected: null, cursor: 'd4', pending: null, timer: null, hint: null, hintAsked: null, retry: 0,
   overlayClosed: -1, drag: null, resignArmed: false, flipChosen: false, previews: null,
-  syncing: null,
+  syncing: null, offset: 0,
 };
 
 function mySides() {
@@ -206,14 +210,59 @@ function renderPlayer(box, who) {
   const s = play.state;
   box.replaceChildren();
   box.appendChild(html('span', '', `chip side-${who}`));
-  box.appendChild(html('span', nameOf(s, who), 'name'));
+  const account = s.players && s.players[who];
+  if (account) {
+    const link = html('a', account, 'name');
+    link.href = playerHref(account);
+    box.appendChild(link);
+  } else {
+    box.appendChild(html('span', nameOf(s, who), 'name'));
+  }
   const tags = [];
-  if (s.names[who] !== side(who)) tags.push(side(who));
+  if ((account || s.names[who]) !== side(who)) tags.push(side(who));
   if (s.engine === who) tags.push(t('tag.engine'));
   if (mySides().includes(who) && play.seat !== 'both') tags.push(t('tag.you'));
   box.appendChild(html('span', tags.length ? ` · ${tags.join(' · ')}` : '', 'muted'));
+  if (s.clock) {
+    const clock = html('span', '', 'clock');
+    clock.id = `clock-${who}`;
+    box.appendChild(clock);
+  }
   box.appendChild(html('span', String(s.score[who]), 'points'));
   box.classList.toggle('to-act', s.to_act === who);
+}
+
+// A side's time left now: the stored time, less what has run since
+// `since_ms` if its clock runs (`play.offset` puts this page's clock on the
+// server's).
+function timeLeft(c, who, now) {
+  const stored = c[`${who}_ms`] ?? 0;
+  return c.running === who ? stored - (now - c.since_ms) : stored;
+}
+
+// Sets both clocks' figures, often enough for a smooth count: a clock shows
+// the side's time (red when low); correspondence the time left for the move.
+function tickClocks() {
+  const c = play.state && play.state.clock;
+  if (!c) return;
+  const now = Date.now() + play.offset;
+  for (const who of ['b', 'w']) {
+    const el = $(`clock-${who}`);
+    if (!el) continue;
+    let text = '';
+    let low = false;
+    if (c.days) {
+      if (c.running === who && c.deadline_ms) text = t('clock.move_left', { time: durationWords(c.deadline_ms - now) });
+    } else {
+      const left = timeLeft(c, who, now);
+      text = clockFigures(left);
+      low = isLow(left, c.initial_ms);
+    }
+    if (el.textContent !== text) el.textContent = text;
+    el.classList.toggle('low', low);
+    el.classList.toggle('running', c.running === who);
+    el.classList.toggle('days', Boolean(c.days));
+  }
 }
 
 function renderMoves(container, rounds) {
@@ -328,7 +377,7 @@ function canUndo(s) {
   // Against the engine and on one screen a move can be taken back until
   // the next round starts, also the move that ended the round or the match;
   // a resignation cannot be.
-  if (!mySides().length || s.mode === 'friend' || s.n === 0) return false;
+  if (!mySides().length || s.mode === 'friend' || s.mode === 'challenge' || s.n === 0) return false;
   return !(s.last_round && s.last_round.end === 'resignation' && s.status === 'over');
 }
 
@@ -338,10 +387,13 @@ export function render() {
   renderBoard();
   renderPlayer($('bottom-player'), play.flipped ? 'w' : 'b');
   renderPlayer($('top-player'), play.flipped ? 'b' : 'w');
+  tickClocks();
   $('score').textContent = s.target === 1 ? t('game.single') : t('game.score', { b: s.score.b, w: s.score.w, target: s.target });
   const rules = s.rules && s.rules !== 'standard' ? t('game.rules', { rules: t(`lobby.${s.rules}`) }) : '';
   const board = s.board && s.board !== '8x8' ? t('game.board', { board: s.board.replace('x', '×') }) : '';
-  const info = [s.target === 1 ? '' : t('game.round', { round: s.round }), rules, board].filter(Boolean);
+  const rated = s.rated ? t('game.rated') : '';
+  const control = s.clock ? controlWords(s.clock) : '';
+  const info = [s.target === 1 ? '' : t('game.round', { round: s.round }), rules, board, rated, control].filter(Boolean);
   $('round-info').textContent = info.length ? `· ${info.join(', ')}` : '';
   let status = describeStatus(s);
   if (s.takeback && s.takeback === play.seat) status += t('status.offered');
@@ -352,7 +404,8 @@ export function render() {
   renderMoves($('moves'), s.rounds);
   const seated = mySides().length > 0;
   $('pass').hidden = !(myTurn() && s.legal.includes('pass'));
-  $('hint').hidden = !(seated && s.mode !== 'friend' && myTurn());
+  // Between two players (a friend, a challenge) there are no hints.
+  $('hint').hidden = !(seated && s.mode !== 'friend' && s.mode !== 'challenge' && myTurn());
   $('undo').hidden = !canUndo(s);
   $('takeback').hidden = !(seated && s.mode === 'friend' && s.status !== 'over' && s.n > 0 && !s.takeback);
   $('resign').hidden = !(seated && s.status !== 'over');
@@ -448,6 +501,7 @@ function connect() {
     try { msg = JSON.parse(ev.data); } catch (e) { return; }
     switch (msg.t) {
       case 'welcome':
+        if (typeof msg.now_ms === 'number') play.offset = msg.now_ms - Date.now();
         if (play.seat === null && msg.seat === 'w' && !play.flipChosen) play.flipped = true;
         play.seat = msg.seat;
         if (msg.seat) {
@@ -565,5 +619,6 @@ export function showGame(id) {
   });
   onLanguageChange(render);
   setupBoardInput();
+  setInterval(tickClocks, 100);
   connect();
 }
