@@ -121,5 +121,33 @@ export function showAnalysis() {
     if (ev.key === 'ArrowRight') go((a) => a + 1)();
   });
   onLanguageChange(renderAnalysis);
-  if (text.value) $('a-form').requestSubmit();
+  const game = new URLSearchParams(location.search).get('game');
+  if (game) loadGame(game);
+  else if (text.value) $('a-form').requestSubmit();
+}
+
+// /analysis?game=ID replays that game: its record is fetched into the form and analysed.
+async function loadGame(id) {
+  const text = $('a-text');
+  $('a-busy').hidden = false;
+  try {
+    let res;
+    try {
+      res = await fetch(`/api/games/${encodeURIComponent(id)}/record`);
+    } catch (e) {
+      throw new Error(t('net.unreachable'));
+    }
+    if (!res.ok) {
+      let reason = `${res.status} ${res.statusText}`;
+      try { reason = (await res.json()).error || reason; } catch (e) { /* not JSON */ }
+      throw new Error(t('ana.no_game', { reason }));
+    }
+    text.value = await res.text();
+  } catch (e) {
+    $('a-busy').hidden = true;
+    $('a-error').textContent = e.message;
+    $('a-error').hidden = false;
+    return;
+  }
+  $('a-form').requestSubmit();
 }
