@@ -8,6 +8,14 @@ import { setSymbols } from './board.js';
 import { showLobby } from './lobby.js';
 import { showGame, render, play } from './game.js';
 import { showAnalysis } from './analysis.js';
+import { showNavAccount } from './account.js';
+import { showPlayer } from './player.js';
+import { showLeaderboard } from './leaderboard.js';
+
+// A path segment as text; a malformed escape is left as it is.
+function decoded(segment) {
+  try { return decodeURIComponent(segment); } catch (e) { return segment; }
+}
 
 function start() {
   setLanguage(initialLanguage());
@@ -24,9 +32,13 @@ function start() {
     setSymbols(ev.target.checked);
     if (play.state) render();
   });
+  showNavAccount();
   const path = location.pathname;
   const game = path.match(/^\/g\/([0-9a-zA-Z]+)$/);
+  const player = path.match(/^\/p\/([^/]+)$/);
   if (game) showGame(game[1]);
+  else if (player) showPlayer(decoded(player[1]));
+  else if (path === '/leaderboard') showLeaderboard();
   else if (path === '/analysis') showAnalysis();
   else showLobby();
 }

@@ -1,7 +1,12 @@
-// The lobby: the new-game form, this browser's games and a game to watch.
+// The lobby: the account box, and for a signed-in player the open
+// challenges and their games; the new-game form, this browser's games and a
+// game to watch.
 import { t, side, sideGen, onLanguageChange } from './i18n.js';
 import { $, html } from './dom.js';
 import { myGames, saveGame, forgetGame } from './games.js';
+import { showAccountBox } from './account.js';
+import { showChallenges } from './challenges.js';
+import { showAccountGames, refreshAccountGames } from './account-games.js';
 
 
 function gameLabel(g) {
@@ -10,8 +15,20 @@ function gameLabel(g) {
   return g.invited ? t('lobby.vs_invited') : t('lobby.vs_friend');
 }
 
+async function showAccount() {
+  const me = await showAccountBox();
+  if (!me) return;
+  // The games held by this browser are told apart from the account's.
+  const title = $('browser-games-title');
+  title.dataset.i18n = 'lobby.browser';
+  title.textContent = t('lobby.browser');
+  showChallenges(me, () => refreshAccountGames());
+  showAccountGames();
+}
+
 export function showLobby() {
   $('lobby').hidden = false;
+  showAccount();
   const form = $('new-game');
   const sync = () => {
     const mode = form.mode.value;

@@ -34,20 +34,28 @@ const FAVICON: &str = include_str!("../assets/favicon.svg");
 
 const JS: &str = "text/javascript; charset=utf-8";
 /// The page's styles and its script modules, under `/assets/`.
-const ASSETS: [(&str, &str, &str); 9] = [
+const ASSETS: [(&str, &str, &str); 17] = [
     (
         "app.css",
         "text/css; charset=utf-8",
         include_str!("../assets/app.css"),
     ),
     ("app.js", JS, include_str!("../assets/app.js")),
+    ("account.js", JS, include_str!("../assets/account.js")),
+    ("account-games.js", JS, include_str!("../assets/account-games.js")),
     ("analysis.js", JS, include_str!("../assets/analysis.js")),
     ("board.js", JS, include_str!("../assets/board.js")),
+    ("challenges.js", JS, include_str!("../assets/challenges.js")),
+    ("clock.js", JS, include_str!("../assets/clock.js")),
     ("dom.js", JS, include_str!("../assets/dom.js")),
     ("game.js", JS, include_str!("../assets/game.js")),
     ("games.js", JS, include_str!("../assets/games.js")),
+    ("http.js", JS, include_str!("../assets/http.js")),
     ("i18n.js", JS, include_str!("../assets/i18n.js")),
+    ("leaderboard.js", JS, include_str!("../assets/leaderboard.js")),
     ("lobby.js", JS, include_str!("../assets/lobby.js")),
+    ("player.js", JS, include_str!("../assets/player.js")),
+    ("plot.js", JS, include_str!("../assets/plot.js")),
 ];
 const MISSING_HTML: &str = include_str!("../assets/missing.html");
 
@@ -58,6 +66,8 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/", get(index))
         .route("/g/{id}", get(game_page))
         .route("/analysis", get(index))
+        .route("/p/{name}", get(index))
+        .route("/leaderboard", get(index))
         .route("/assets/{name}", get(page_asset))
         .route("/favicon.svg", get(|| asset("image/svg+xml", FAVICON)))
         .route("/api/health", get(|| async { Json(json!({ "ok": true })) }))

@@ -1,0 +1,96 @@
+// The visitor's account: who is signed in (the session cookie), the header's
+// link to their page, and the lobby's box to sign in, create an account or
+// sign out.
+import { t } from './i18n.js';
+import { $ } from './dom.js';
+import { request } from './http.js';
+import { myGames } from './games.js';
+
+
+let session = null;
+
+/** The signed-in account's name, or null for a guest (asked once per page). */
+export function currentAccount() {
+  if (!session) session = request('GET', '/api/session').then((d) => d.name || null).catch(() => null);
+  return session;
+}
+
+/** A player's page. */
+export function playerHref(name) {
+  return `/p/${encodeURIComponent(name)}`;
+}
+
+/** The header's link to the signed-in player's page. */
+export async function showNavAccount() {
+  const name = await currentAccount();
+  const link = $('nav-me');
+  link.hidden = !name;
+  if (name) {
+    link.textContent = name;
+    link.href = playerHref(name);
+  }
+}
+
+// A form of the account box sends its name and password; the page starts
+// again signed in, or shows the server's reason.
+function accountForm(form, url, extra) {
+  const error = form.querySelector('.error');
+  const button = form.querySelector('button[type=submit]');
+  form.addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    error.hidden = true;
+    button.disabled = true;
+    try {
+      await request('POST', url, {
+        name: form.querySelector('input[name=name]').value.trim(),
+        password: form.querySelector('input[name=password]').value,
+        ...extra(),
+      });
+      location.reload();
+    } catch (e) {
+      error.textContent = t(url === '/api/accounts' ? 'account.create_failed' : 'account.sign_in_failed', { reason: e.message });
+      error.hidden = false;
+      button.disabled = false;
+    }
+  });
+}
+
+/** The lobby's account box; resolves to the signed-in name or null. */
+export async function showAccountBox() {
+  const name = await currentAccount();
+  document.body.classList.toggle('signed-in', Boolean(name));
+  $('account-in').hidden = !name;
+  $('account-guest').hidden = Boolean(name);
+  if (name) {
+    $('account-name').textContent = name;
+    $('account-name').href = playerHref(name);
+    $('sign-out').addEventListener('click', async () => {
+      $('sign-out').disabled = true;
+      try {
+        await request('DELETE', '/api/session');
+        location.reload();
+      } catch (e) {
+        $('sign-out-error').textContent = t('account.sign_out_failed', { reason: e.message });
+        $('sign-out-error').hidden = false;
+        $('sign-out').disabled = false;
+      }
+    });
+    return name;
+  }
+  const tabs = { 'tab-sign-in': 'sign-in', 'tab-sign-up': 'sign-up' };
+  const choose = (chosen) => {
+    for (const [tab, form] of Object.entries(tabs)) {
+      $(tab).setAttribute('aria-selected', String(tab === chosen));
+      $(tab).classList.toggle('chosen', tab === chosen);
+      $(form).hidden = tab !== chosen;
+    }
+  };
+  for (const tab of Object.keys(tabs)) $(tab).addEventListener('click', () => choose(tab));
+  choose('tab-sign-in');
+  accountForm($('sign-in'), '/api/session', () => ({}));
+  // A new account takes over the seats of the games this browser holds.
+  accountForm($('sign-up'), '/api/accounts', () => ({
+    games: myGames().filter((g) => g.key).map((g) => ({ id: g.id, key: g.key })),
+  }));
+  return null;
+}

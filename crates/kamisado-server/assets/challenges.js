@@ -1,0 +1,180 @@
+// Open challenges in the lobby: the list, live over the lobby's WebSocket
+// (reconnecting with a growing pause when it drops), accepting and
+// cancelling, and the form that creates one. A challenge of this player's
+// that is accepted takes the page to its game.
+import { t, onLanguageChange, poolWords, targetWords } from './i18n.js';
+import { $, html } from './dom.js';
+import { request } from './http.js';
+import { saveGame } from './games.js';
+import { playerHref } from './account.js';
+import { controlWords } from './clock.js';
+
+
+const lobby = {
+  me: null, challenges: [], mine: new Set(), ws: null, retry: 0, leaving: false, onStarted: null,
+};
+
+const same = (a, b) => Boolean(a && b) && a.toLowerCase() === b.toLowerCase();
+
+function goToGame(id) {
+  if (lobby.leaving) return;
+  lobby.leaving = true;
+  location.href = `/g/${id}`;
+}
+
+function showListError(reason) {
+  $('ch-list-error').textContent = reason;
+  $('ch-list-error').hidden = !reason;
+}
+
+async function accept(c, button) {
+  button.disabled = true;
+  showListError('');
+  try {
+    const data = await request('POST', `/api/challenges/${c.id}/accept`);
+    saveGame({ id: data.id, key: data.key, seat: data.seat, mode: 'challenge', at: Date.now() });
+    goToGame(data.id);
+  } catch (e) {
+    button.disabled = false;
+    showListError(t('ch.accept_failed', { reason: e.message }));
+  }
+}
+
+async function cancel(c, button) {
+  button.disabled = true;
+  showListError('');
+  try {
+    await request('DELETE', `/api/challenges/${c.id}`);
+    // The socket brings the list without it; until then it is gone here.
+    lobby.challenges = lobby.challenges.filter((x) => x.id !== c.id);
+    renderChallenges();
+  } catch (e) {
+    button.disabled = false;
+    showListError(t('ch.cancel_failed', { reason: e.message }));
+  }
+}
+
+/** A challenge's terms in words: rules and board, length, colours, rated, clock. */
+function terms(c) {
+  const colour = c.colour === 'random' ? t('ch.colour_random') : t(`ch.plays_${c.colour}`, { name: c.creator });
+  const parts = [
+    poolWords(`${c.rules} ${c.board}`), targetWords(c.target), colour,
+    c.rated ? t('ch.rated') : t('ch.unrated'), controlWords(c.clock, c.days),
+  ];
+  if (c.opponent) parts.push(same(c.opponent, lobby.me) ? t('ch.for_you') : t('ch.for', { name: c.opponent }));
+  return parts.join(' · ');
+}
+
+function renderChallenges() {
+  const list = $('ch-list');
+  list.replaceChildren();
+  $('ch-none').hidden = lobby.challenges.length > 0;
+  for (const c of lobby.challenges) {
+    const own = same(c.creator, lobby.me);
+    if (own) lobby.mine.add(c.id);
+    const li = html('li', undefined, own ? 'challenge own' : 'challenge');
+    li.dataset.id = c.id;
+    const who = html('div', undefined, 'ch-who');
+    const link = html('a', c.creator, 'ch-creator');
+    link.href = playerHref(c.creator);
+    who.appendChild(link);
+    who.appendChild(html('span', ` ${Math.round(c.rating)}`, 'ch-rating muted'));
+    li.appendChild(who);
+    li.appendChild(html('div', terms(c), 'ch-terms'));
+    const button = html('button', own ? t('ch.cancel') : t('ch.accept'), own ? 'ch-cancel' : 'ch-accept primary');
+    button.addEventListener('click', () => (own ? cancel(c, button) : accept(c, button)));
+    li.appendChild(button);
+    list.appendChild(li);
+  }
+}
+
+function setConnected(on) {
+  $('ch-conn').hidden = on;
+  $('ch-card').dataset.live = on ? '1' : '0';
+}
+
+function connect() {
+  const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  const ws = new WebSocket(`${proto}//${location.host}/api/lobby/ws`);
+  lobby.ws = ws;
+  ws.addEventListener('open', () => { lobby.retry = 0; setConnected(true); });
+  ws.addEventListener('message', (ev) => {
+    let msg;
+    try { msg = JSON.parse(ev.data); } catch (e) { return; }
+    if (msg.t === 'challenges') {
+      lobby.challenges = msg.challenges || [];
+      renderChallenges();
+    } else if (msg.t === 'started') {
+      if (lobby.mine.has(msg.challenge)) goToGame(msg.game);
+      else if (lobby.onStarted) lobby.onStarted(msg);
+    }
+  });
+  ws.addEventListener('close', () => {
+    if (lobby.ws !== ws || lobby.leaving) return;
+    setConnected(false);
+    // 0.5 s, 1 s, 2 s … up to 15 s between tries.
+    const pause = Math.min(15000, 500 * 2 ** lobby.retry);
+    lobby.retry += 1;
+    setTimeout(connect, pause);
+  });
+}
+
+// The create form: the time control's own fields show for the kind chosen.
+function setupForm() {
+  const form = $('ch-form');
+  const sync = () => {
+    const kind = form.querySelector('input[name=ch-time]:checked').value;
+    $('ch-clock-row').hidden = kind !== 'clock';
+    $('ch-days-row').hidden = kind !== 'days';
+  };
+  form.addEventListener('change', sync);
+  sync();
+  form.addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    const body = {
+      rules: $('ch-rules').value,
+      board: $('ch-board').value,
+      target: Number($('ch-target').value),
+      colour: form.querySelector('input[name=ch-colour]:checked').value,
+      rated: $('ch-rated').checked,
+    };
+    const kind = form.querySelector('input[name=ch-time]:checked').value;
+    if (kind === 'clock') {
+      body.clock = {
+        initial_s: Number($('ch-min').value || 0) * 60 + Number($('ch-sec').value || 0),
+        increment_s: Number($('ch-inc').value || 0),
+      };
+    } else if (kind === 'days') {
+      body.days = Number($('ch-days').value);
+    }
+    const opponent = $('ch-opponent').value.trim();
+    if (opponent) body.opponent = opponent;
+    $('ch-error').hidden = true;
+    $('ch-create').disabled = true;
+    try {
+      const c = await request('POST', '/api/challenges', body);
+      lobby.mine.add(c.id);
+      if (!lobby.challenges.some((x) => x.id === c.id)) {
+        lobby.challenges = [c, ...lobby.challenges];
+        renderChallenges();
+      }
+      $('ch-new').open = false;
+    } catch (e) {
+      $('ch-error').textContent = t('ch.create_failed', { reason: e.message });
+      $('ch-error').hidden = false;
+    } finally {
+      $('ch-create').disabled = false;
+    }
+  });
+}
+
+/** The open challenges for the signed-in `me`; `onStarted` hears of other games started. */
+export function showChallenges(me, onStarted) {
+  lobby.me = me;
+  lobby.onStarted = onStarted;
+  $('ch-card').hidden = false;
+  setupForm();
+  renderChallenges();
+  onLanguageChange(renderChallenges);
+  connect();
+}

@@ -1,0 +1,84 @@
+// The leaderboard, /leaderboard?pool=…: a pool's players by rating (the
+// provisional ones marked, after the others) and the engine's levels with
+// the ratings their arena measurements give them.
+import { t, onLanguageChange, poolWords } from './i18n.js';
+import { $, html } from './dom.js';
+import { request } from './http.js';
+import { playerHref } from './account.js';
+import { PROVISIONAL } from './player.js';
+
+
+const board = { data: null, error: null };
+
+function cell(text, label, cls) {
+  const td = html('td', text, cls);
+  td.dataset.label = label;
+  return td;
+}
+
+function render() {
+  $('lb-error').hidden = !board.error;
+  $('lb-error').textContent = board.error ? t('lb.failed', { reason: board.error }) : '';
+  const d = board.data;
+  if (!d) return;
+  const select = $('lb-pool');
+  select.replaceChildren();
+  const pools = d.pools && d.pools.length ? d.pools : [d.pool];
+  for (const pool of pools) {
+    const option = html('option', poolWords(pool));
+    option.value = pool;
+    select.appendChild(option);
+  }
+  select.value = d.pool;
+  const body = $('lb-players').querySelector('tbody');
+  body.replaceChildren();
+  $('lb-none').hidden = d.players.length > 0;
+  $('lb-players').hidden = d.players.length === 0;
+  d.players.forEach((p, i) => {
+    const provisional = p.deviation > PROVISIONAL;
+    const tr = html('tr', undefined, provisional ? 'provisional' : '');
+    tr.dataset.name = p.name;
+    tr.appendChild(cell(String(i + 1), '#', 'rank'));
+    const name = cell('', t('lb.player'), 'name');
+    const a = html('a', p.name);
+    a.href = playerHref(p.name);
+    name.appendChild(a);
+    if (provisional) name.appendChild(html('span', ` ${t('lb.provisional_tag')}`, 'muted small'));
+    tr.appendChild(name);
+    tr.appendChild(cell(`${Math.round(p.rating)}${provisional ? '?' : ''}`, t('player.rating'), 'rating'));
+    tr.appendChild(cell(`± ${Math.round(p.deviation)}`, t('player.deviation'), 'deviation'));
+    tr.appendChild(cell(String(p.games), t('player.games'), 'games'));
+    body.appendChild(tr);
+  });
+  const engine = $('lb-engine').querySelector('tbody');
+  engine.replaceChildren();
+  for (const e of d.engine || []) {
+    const tr = html('tr');
+    tr.appendChild(cell(t('engine.name', { level: e.level }), t('lb.level'), 'level'));
+    tr.appendChild(cell(String(Math.round(e.rating)), t('player.rating'), 'rating'));
+    engine.appendChild(tr);
+  }
+  $('lb-engine-card').hidden = !(d.engine && d.engine.length);
+  $('leaderboard').dataset.ready = '1';
+}
+
+async function load(pool) {
+  $('leaderboard').dataset.ready = '0';
+  try {
+    board.data = await request('GET', `/api/leaderboard${pool ? `?pool=${encodeURIComponent(pool)}` : ''}`);
+    board.error = null;
+    const url = `/leaderboard?pool=${encodeURIComponent(board.data.pool)}`;
+    if (location.pathname + location.search !== url) history.replaceState(null, '', url);
+  } catch (e) {
+    board.error = e.message;
+  }
+  render();
+}
+
+/** Shows the leaderboard of the pool the address names (the server's first by default). */
+export function showLeaderboard() {
+  $('leaderboard').hidden = false;
+  $('lb-pool').addEventListener('change', () => load($('lb-pool').value));
+  onLanguageChange(render);
+  load(new URLSearchParams(location.search).get('pool'));
+}
