@@ -38,24 +38,24 @@ function render() {
     const provisional = p.deviation > PROVISIONAL;
     const tr = html('tr', undefined, provisional ? 'provisional' : '');
     tr.dataset.name = p.name;
-    tr.appendChild(cell(String(i + 1), '#', 'rank'));
-    const name = cell('', t('lb.player'), 'name');
+    tr.appendChild(cell(String(i + 1), '#', 'col-rank'));
+    const name = cell('', t('lb.player'), 'col-name');
     const a = html('a', p.name);
     a.href = playerHref(p.name);
     name.appendChild(a);
     if (provisional) name.appendChild(html('span', ` ${t('lb.provisional_tag')}`, 'muted small'));
     tr.appendChild(name);
-    tr.appendChild(cell(`${Math.round(p.rating)}${provisional ? '?' : ''}`, t('player.rating'), 'rating'));
-    tr.appendChild(cell(`± ${Math.round(p.deviation)}`, t('player.deviation'), 'deviation'));
-    tr.appendChild(cell(String(p.games), t('player.games'), 'games'));
+    tr.appendChild(cell(`${Math.round(p.rating)}${provisional ? '?' : ''}`, t('player.rating'), 'col-rating'));
+    tr.appendChild(cell(`± ${Math.round(p.deviation)}`, t('player.deviation'), 'col-deviation'));
+    tr.appendChild(cell(String(p.games), t('player.games'), 'col-games'));
     body.appendChild(tr);
   });
   const engine = $('lb-engine').querySelector('tbody');
   engine.replaceChildren();
   for (const e of d.engine || []) {
     const tr = html('tr');
-    tr.appendChild(cell(t('engine.name', { level: e.level }), t('lb.level'), 'level'));
-    tr.appendChild(cell(String(Math.round(e.rating)), t('player.rating'), 'rating'));
+    tr.appendChild(cell(t('engine.name', { level: e.level }), t('lb.level'), 'col-level'));
+    tr.appendChild(cell(String(Math.round(e.rating)), t('player.rating'), 'col-rating'));
     engine.appendChild(tr);
   }
   $('lb-engine-card').hidden = !(d.engine && d.engine.length);

@@ -29,16 +29,16 @@ function renderRatings(d) {
   for (const [pool, r] of pools) {
     const tr = html('tr');
     tr.dataset.pool = pool;
-    tr.appendChild(cell(poolWords(pool), t('player.pool'), 'pool'));
-    const rating = cell(String(Math.round(r.rating)), t('player.rating'), 'rating');
+    tr.appendChild(cell(poolWords(pool), t('player.pool'), 'col-pool'));
+    const rating = cell(String(Math.round(r.rating)), t('player.rating'), 'col-rating');
     if (r.deviation > PROVISIONAL) {
       tr.classList.add('provisional');
       rating.appendChild(html('abbr', '?', 'prov-mark'));
       rating.lastChild.title = t('lb.provisional');
     }
     tr.appendChild(rating);
-    tr.appendChild(cell(`± ${Math.round(r.deviation)}`, t('player.deviation'), 'deviation'));
-    tr.appendChild(cell(String(r.games), t('player.games'), 'games'));
+    tr.appendChild(cell(`± ${Math.round(r.deviation)}`, t('player.deviation'), 'col-deviation'));
+    tr.appendChild(cell(String(r.games), t('player.games'), 'col-games'));
     body.appendChild(tr);
   }
 }
@@ -52,23 +52,23 @@ function renderArchive(d) {
   for (const g of games) {
     const tr = html('tr', undefined, `result-${g.result}`);
     tr.dataset.id = g.id;
-    const opp = cell('', t('player.opponent'), 'opponent');
+    const opp = cell('', t('player.opponent'), 'col-opponent');
     if (g.opponent) {
       const a = html('a', g.opponent);
       a.href = playerHref(g.opponent);
       opp.appendChild(a);
     } else opp.textContent = '—';
     tr.appendChild(opp);
-    const colour = cell('', t('player.colour'), 'colour');
+    const colour = cell('', t('player.colour'), 'col-colour');
     colour.appendChild(html('span', side(g.colour), `chip-text side-${g.colour}`));
     tr.appendChild(colour);
-    tr.appendChild(cell(t(`player.result.${g.result}`), t('player.result'), 'result'));
-    tr.appendChild(cell(howWords(g.how), t('player.how'), 'how'));
-    tr.appendChild(cell(g.score ? `${g.score.b}–${g.score.w}` : '', t('player.score'), 'score'));
-    tr.appendChild(cell(String(g.moves ?? ''), t('player.moves'), 'moves'));
-    tr.appendChild(cell(g.rated ? t('player.yes') : '—', t('player.rated'), 'rated'));
-    tr.appendChild(cell(dateWords(g.finished_ms), t('player.date'), 'date'));
-    const links = cell('', '', 'links');
+    tr.appendChild(cell(t(`player.result.${g.result}`), t('player.result'), 'col-result'));
+    tr.appendChild(cell(howWords(g.how), t('player.how'), 'col-how'));
+    tr.appendChild(cell(g.score ? `${g.score.b}–${g.score.w}` : '', t('player.score'), 'col-score'));
+    tr.appendChild(cell(String(g.moves ?? ''), t('player.moves'), 'col-moves'));
+    tr.appendChild(cell(g.rated ? t('player.yes') : '—', t('player.rated'), 'col-rated'));
+    tr.appendChild(cell(dateWords(g.finished_ms), t('player.date'), 'col-date'));
+    const links = cell('', '', 'col-links');
     const replay = html('a', t('player.replay'), 'replay');
     replay.href = `/analysis?game=${encodeURIComponent(g.id)}`;
     const record = html('a', t('player.record'), 'record');
@@ -99,6 +99,11 @@ export async function showPlayer(name) {
   $('player').hidden = false;
   page.name = name;
   onLanguageChange(render);
+  let width = 0;
+  window.addEventListener('resize', () => {
+    const now = $('p-plot').clientWidth;
+    if (page.data && now !== width) { width = now; drawHistory($('p-plot'), $('p-legend'), page.data.history); }
+  });
   try {
     page.data = await request('GET', `/api/players/${encodeURIComponent(name)}`);
   } catch (e) {

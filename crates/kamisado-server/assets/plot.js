@@ -5,8 +5,6 @@ import { t, poolWords, dateWords } from './i18n.js';
 
 
 const SVG = 'http://www.w3.org/2000/svg';
-const W = 640;
-const H = 260;
 const PAD = { left: 48, right: 14, top: 12, bottom: 28 };
 
 function node(tag, attrs, text) {
@@ -26,6 +24,9 @@ function step(span) {
 export function drawHistory(svg, legend, history) {
   svg.replaceChildren();
   legend.replaceChildren();
+  // One unit a pixel, so that the labels read the same on a phone.
+  const W = Math.round(Math.max(280, Math.min(960, svg.clientWidth || 640)));
+  const H = Math.round(Math.max(190, Math.min(300, W * 0.4)));
   svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
   const pools = Object.entries(history || {}).filter(([, points]) => points.length > 0);
   const all = pools.flatMap(([, points]) => points);
