@@ -35,7 +35,7 @@ function render() {
   $('lb-none').hidden = d.players.length > 0;
   $('lb-players').hidden = d.players.length === 0;
   d.players.forEach((p, i) => {
-    const provisional = p.deviation > PROVISIONAL;
+    const provisional = p.provisional ?? p.deviation > PROVISIONAL;
     const tr = html('tr', undefined, provisional ? 'provisional' : '');
     tr.dataset.name = p.name;
     tr.appendChild(cell(String(i + 1), '#', 'col-rank'));

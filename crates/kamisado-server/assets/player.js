@@ -53,11 +53,12 @@ function renderArchive(d) {
     const tr = html('tr', undefined, `result-${g.result}`);
     tr.dataset.id = g.id;
     const opp = cell('', t('player.opponent'), 'col-opponent');
-    if (g.opponent) {
+    // A guest opponent has a name but no page.
+    if (g.opponent && g.opponent_account !== false) {
       const a = html('a', g.opponent);
       a.href = playerHref(g.opponent);
       opp.appendChild(a);
-    } else opp.textContent = '—';
+    } else opp.textContent = g.opponent || '—';
     tr.appendChild(opp);
     const colour = cell('', t('player.colour'), 'col-colour');
     colour.appendChild(html('span', side(g.colour), `chip-text side-${g.colour}`));
