@@ -45,7 +45,7 @@ function render() {
     name.appendChild(a);
     if (provisional) name.appendChild(html('span', ` ${t('lb.provisional_tag')}`, 'muted small'));
     tr.appendChild(name);
-    tr.appendChild(cell(`${Math.round(p.rating)}${provisional ? '?' : ''}`, t('player.rating'), 'col-rating'));
+    tr.appendChild(cell(String(Math.round(p.rating)), t('player.rating'), 'col-rating'));
     tr.appendChild(cell(`± ${Math.round(p.deviation)}`, t('player.deviation'), 'col-deviation'));
     tr.appendChild(cell(String(p.games), t('player.games'), 'col-games'));
     body.appendChild(tr);

@@ -1,10 +1,13 @@
 // A player's rating history as an SVG plot drawn here: one line per pool
-// over time (each point's deviation in its title), the start (1500) as a dashed line,
-// the ratings on the left and the first and last dates below.
+// over their rated games in order (each point's deviation in its title), from
+// the start (1500, also a dashed line); the ratings on the left, the last
+// game's date below.
 import { t, poolWords, dateWords } from './i18n.js';
 
 
 const SVG = 'http://www.w3.org/2000/svg';
+// Every player starts at this rating.
+const START = 1500;
 const PAD = { left: 48, right: 14, top: 12, bottom: 28 };
 
 function node(tag, attrs, text) {
@@ -34,31 +37,31 @@ export function drawHistory(svg, legend, history) {
     svg.appendChild(node('text', { x: W / 2, y: H / 2, class: 'plot-empty' }, t('player.no_history')));
     return;
   }
-  const times = all.map((p) => p.at_ms);
-  let t0 = Math.min(...times);
-  let t1 = Math.max(...times);
-  if (t1 - t0 < 1) { t0 -= 3600000; t1 += 3600000; }
-  const ratings = all.map((p) => p.rating).concat([1500]);
+  // Across: the rated games in their order, all pools together, from the
+  // start (0) to the last; each pool's line starts at 1500 just before its first game.
+  const order = [...all].sort((a, b) => a.at_ms - b.at_ms);
+  const index = new Map(order.map((p, i) => [p, i + 1]));
+  const ratings = all.map((p) => p.rating).concat([START]);
   const s = step(Math.max(...ratings) - Math.min(...ratings));
   const r0 = Math.floor(Math.min(...ratings) / s) * s - (Math.min(...ratings) % s === 0 ? s : 0);
   const r1 = Math.ceil(Math.max(...ratings) / s) * s + (Math.max(...ratings) % s === 0 ? s : 0);
-  const x = (ms) => PAD.left + ((ms - t0) / (t1 - t0)) * (W - PAD.left - PAD.right);
+  const x = (i) => PAD.left + (i / order.length) * (W - PAD.left - PAD.right);
   const y = (r) => PAD.top + (1 - (r - r0) / (r1 - r0)) * (H - PAD.top - PAD.bottom);
   for (let r = r0; r <= r1; r += s) {
     svg.appendChild(node('line', { x1: PAD.left, x2: W - PAD.right, y1: y(r), y2: y(r), class: 'plot-grid' }));
     svg.appendChild(node('text', { x: PAD.left - 6, y: y(r) + 4, class: 'plot-label plot-y' }, String(r)));
   }
-  svg.appendChild(node('line', { x1: PAD.left, x2: W - PAD.right, y1: y(1500), y2: y(1500), class: 'plot-start' }));
-  svg.appendChild(node('text', { x: PAD.left, y: H - 8, class: 'plot-label plot-x-first' }, dateWords(t0)));
-  svg.appendChild(node('text', { x: W - PAD.right, y: H - 8, class: 'plot-label plot-x-last' }, dateWords(t1)));
+  svg.appendChild(node('line', { x1: PAD.left, x2: W - PAD.right, y1: y(START), y2: y(START), class: 'plot-start' }));
+  svg.appendChild(node('text', { x: PAD.left, y: H - 8, class: 'plot-label plot-x-first' }, t('player.start')));
+  svg.appendChild(node('text', { x: W - PAD.right, y: H - 8, class: 'plot-label plot-x-last' }, dateWords(order[order.length - 1].at_ms)));
   pools.forEach(([pool, points], i) => {
     const series = `series-${i % 4}`;
     const sorted = [...points].sort((a, b) => a.at_ms - b.at_ms);
-    svg.appendChild(node('polyline', {
-      points: sorted.map((p) => `${x(p.at_ms)},${y(p.rating)}`).join(' '), class: `plot-line ${series}`,
-    }));
+    const first = index.get(sorted[0]) - 1;
+    const line = [`${x(first)},${y(START)}`].concat(sorted.map((p) => `${x(index.get(p))},${y(p.rating)}`));
+    svg.appendChild(node('polyline', { points: line.join(' '), class: `plot-line ${series}` }));
     for (const p of sorted) {
-      const dot = node('circle', { cx: x(p.at_ms), cy: y(p.rating), r: 4, class: `plot-dot ${series}` });
+      const dot = node('circle', { cx: x(index.get(p)), cy: y(p.rating), r: 4, class: `plot-dot ${series}` });
       dot.appendChild(node('title', {}, `${poolWords(pool)}: ${Math.round(p.rating)} ± ${Math.round(p.deviation)}, ${dateWords(p.at_ms)}`));
       svg.appendChild(dot);
     }
