@@ -109,6 +109,7 @@ test('a rated challenge with a clock, accepted live, played to its end; the rati
     await ann.fill('#ch-inc', '2');
     await ann.click('#ch-create');
     await ann.waitForSelector('#ch-list .challenge.own .ch-cancel');
+    await ann.evaluate(() => window.scrollTo(0, 0));
     await shot(ann, 'lobby-challenge-desktop');
 
     // Ben sees it come, without reloading, and accepts it.
