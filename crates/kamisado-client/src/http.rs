@@ -108,14 +108,30 @@ impl Http {
         path: &str,
         body: Option<&str>,
     ) -> Result<Answer, ClientError> {
+        self.request_as(method, path, body, None).await
+    }
+
+    /// As [`Http::request`], with a `Cookie` header (a signed-in player's
+    /// session, `kamisado_session=TOKEN`).
+    ///
+    /// # Errors
+    /// As [`Http::request`].
+    pub async fn request_as(
+        &self,
+        method: &str,
+        path: &str,
+        body: Option<&str>,
+        cookie: Option<&str>,
+    ) -> Result<Answer, ClientError> {
         let what = format!("{method} {path}");
         let body = body.unwrap_or("");
         let addr = self.addr;
+        let cookie = cookie.map_or(String::new(), |c| format!("Cookie: {c}\r\n"));
         let exchange = async {
             let mut stream = TcpStream::connect(addr).await?;
             let head = format!(
                 "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\
-                 Content-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+                 Content-Type: application/json\r\n{cookie}Content-Length: {}\r\n\r\n",
                 body.len()
             );
             stream.write_all(head.as_bytes()).await?;

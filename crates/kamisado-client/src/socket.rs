@@ -111,11 +111,35 @@ impl GameSocket {
         id: &str,
         patience: Duration,
     ) -> Result<GameSocket, ClientError> {
+        GameSocket::connect_as(addr, id, patience, None).await
+    }
+
+    /// As [`GameSocket::connect`], with a `Cookie` header: a signed-in
+    /// player's session, whose seats open with `join` and no key.
+    ///
+    /// # Errors
+    /// As [`GameSocket::connect`].
+    pub async fn connect_as(
+        addr: SocketAddr,
+        id: &str,
+        patience: Duration,
+        cookie: Option<&str>,
+    ) -> Result<GameSocket, ClientError> {
+        use tokio_tungstenite::tungstenite::client::IntoClientRequest;
         let url = format!("ws://{addr}/api/games/{id}/ws");
+        let mut request = url
+            .into_client_request()
+            .map_err(|e| ClientError::Connection(format!("the WebSocket's address: {e}")))?;
+        if let Some(cookie) = cookie {
+            let value = cookie
+                .parse()
+                .map_err(|_| ClientError::Connection("a cookie that is no header value".into()))?;
+            request.headers_mut().insert("cookie", value);
+        }
         // The server's messages are a few KiB: a small read buffer is not
         // zeroed anew at 128 KiB for every read.
         let config = WebSocketConfig::default().read_buffer_size(8 * 1024);
-        let connect = tokio_tungstenite::connect_async_with_config(url, Some(config), false);
+        let connect = tokio_tungstenite::connect_async_with_config(request, Some(config), false);
         let (mut ws, _) = tokio::time::timeout(patience, connect)
             .await
             .map_err(|_| ClientError::Timeout {
@@ -157,7 +181,7 @@ impl GameSocket {
             })
             .await?;
         match answer {
-            ServerMessage::Welcome { seat } => Ok(seat),
+            ServerMessage::Welcome { seat, .. } => Ok(seat),
             ServerMessage::Error { reason, .. } => Err(ClientError::Refused(reason)),
             other => Err(ClientError::Unreadable(format!(
                 "not an answer to join: {}",
@@ -281,7 +305,7 @@ impl GameSocket {
                 self.states += 1;
                 return None;
             }
-            ServerMessage::Welcome { seat } => self.seat = seat,
+            ServerMessage::Welcome { seat, .. } => self.seat = seat,
             _ => {}
         }
         Some(message)
@@ -516,7 +540,11 @@ mod tests {
                 gap,
                 whole,
                 ServerMessage::ack(Kind::Sync, None, false).to_text(),
-                ServerMessage::Welcome { seat: None }.to_text(),
+                ServerMessage::Welcome {
+                    seat: None,
+                    now_ms: 0,
+                }
+                .to_text(),
             ];
             for text in meanwhile {
                 ws.send(Message::text(text)).await.unwrap();
@@ -540,7 +568,10 @@ mod tests {
         // The answer to the client's own sync is not handed on.
         assert_eq!(
             client.next().await.unwrap(),
-            ServerMessage::Welcome { seat: None }
+            ServerMessage::Welcome {
+                seat: None,
+                now_ms: 0
+            }
         );
         assert_eq!(client.state(), &s[3]);
         let traffic = client.traffic();

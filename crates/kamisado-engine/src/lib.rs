@@ -28,6 +28,7 @@ pub mod bench;
 mod boards;
 mod engine;
 pub mod eval;
+pub mod ladder;
 mod play;
 mod puzzles;
 mod score;

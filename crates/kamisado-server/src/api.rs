@@ -18,6 +18,8 @@ use serde_json::json;
 use crate::analysis;
 use crate::app::App;
 use crate::error::ServerError;
+use crate::players;
+use crate::wire::players::{ChallengeRequest, Credentials, SessionView, read_json};
 use crate::wire::{AnalysisRequest, NewGame};
 use crate::ws;
 
@@ -76,6 +78,18 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/ws", get(socket))
         .route("/api/analysis", post(analyse))
+        .route("/api/accounts", post(create_account))
+        .route("/api/session", get(session).post(sign_in).delete(sign_out))
+        .route("/api/challenges", get(challenges).post(create_challenge))
+        .route(
+            "/api/challenges/{id}",
+            axum::routing::delete(cancel_challenge),
+        )
+        .route("/api/challenges/{id}/accept", post(accept_challenge))
+        .route("/api/lobby/ws", get(lobby_socket))
+        .route("/api/players/{name}", get(player))
+        .route("/api/leaderboard", get(leaderboard))
+        .route("/api/my/games", get(my_games))
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(middleware::from_fn(security_headers))
@@ -219,7 +233,10 @@ async fn create(
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ServerError> {
     let request = NewGame::read(&body?)?;
-    let created = app.create(client_address(peer, &headers), request).await?;
+    let account = app.viewer(&headers).await?;
+    let created = app
+        .create(client_address(peer, &headers), account, request)
+        .await?;
     Ok((StatusCode::CREATED, Json(created)).into_response())
 }
 
@@ -253,9 +270,11 @@ async fn record(
 async fn socket(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
+    headers: axum::http::HeaderMap,
     upgrade: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> Result<Response, ServerError> {
     let cell = app.game(&id).await?;
+    let account = app.viewer(&headers).await?;
     let upgrade = upgrade.map_err(|e| ServerError::BadRequest(e.body_text()))?;
     let frame = ws::MAX_READ.max(app.limits.max_message);
     Ok(upgrade
@@ -264,7 +283,7 @@ async fn socket(
         // Messages are a few KiB: a small read buffer is not zeroed anew at
         // 128 KiB for every read.
         .read_buffer_size(ws::READ_BUFFER)
-        .on_upgrade(move |socket| ws::session(app, cell, socket)))
+        .on_upgrade(move |socket| ws::session(app, cell, socket, account)))
 }
 
 async fn analyse(
@@ -273,6 +292,158 @@ async fn analyse(
 ) -> Result<Response, ServerError> {
     let request = AnalysisRequest::read(&body?)?;
     Ok(Json(analysis::analyse(&app, &request.text).await?).into_response())
+}
+
+/// An answer that signs in: the JSON, with the session's cookie.
+fn with_cookie(status: StatusCode, cookie: String, body: SessionView) -> Response {
+    let mut response = (status, Json(body)).into_response();
+    if let Ok(value) = HeaderValue::from_str(&cookie) {
+        response.headers_mut().insert(header::SET_COOKIE, value);
+    }
+    response
+}
+
+async fn create_account(
+    State(app): State<Arc<App>>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Response, ServerError> {
+    let request: Credentials = read_json(&body?, "an account")?;
+    let (name, token, claimed) = app.create_account(request).await?;
+    Ok(with_cookie(
+        StatusCode::CREATED,
+        players::session_cookie(&token),
+        SessionView {
+            name: Some(name),
+            claimed: Some(claimed),
+        },
+    ))
+}
+
+async fn sign_in(
+    State(app): State<Arc<App>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: axum::http::HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Response, ServerError> {
+    let request: Credentials = read_json(&body?, "a sign-in")?;
+    if !request.games.is_empty() {
+        return Err(ServerError::BadRequest(
+            "games are claimed when an account is created, not at sign-in".into(),
+        ));
+    }
+    let (name, token) = app.sign_in(client_address(peer, &headers), request).await?;
+    Ok(with_cookie(
+        StatusCode::OK,
+        players::session_cookie(&token),
+        SessionView {
+            name: Some(name),
+            claimed: None,
+        },
+    ))
+}
+
+async fn session(
+    State(app): State<Arc<App>>,
+    headers: axum::http::HeaderMap,
+) -> Result<Response, ServerError> {
+    let name = app.viewer(&headers).await?;
+    Ok(Json(SessionView {
+        name,
+        claimed: None,
+    })
+    .into_response())
+}
+
+async fn sign_out(
+    State(app): State<Arc<App>>,
+    headers: axum::http::HeaderMap,
+) -> Result<Response, ServerError> {
+    app.sign_out(&headers).await?;
+    let mut response = Json(json!({ "ok": true })).into_response();
+    if let Ok(value) = HeaderValue::from_str(&players::cleared_cookie()) {
+        response.headers_mut().insert(header::SET_COOKIE, value);
+    }
+    Ok(response)
+}
+
+async fn challenges(
+    State(app): State<Arc<App>>,
+    headers: axum::http::HeaderMap,
+) -> Result<Response, ServerError> {
+    let viewer = app.viewer(&headers).await?;
+    Ok(Json(app.challenges(viewer.as_deref()).await?).into_response())
+}
+
+async fn create_challenge(
+    State(app): State<Arc<App>>,
+    headers: axum::http::HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Response, ServerError> {
+    let request: ChallengeRequest = read_json(&body?, "a challenge")?;
+    let viewer = app.viewer(&headers).await?;
+    let challenge = app.create_challenge(viewer, request).await?;
+    Ok((StatusCode::CREATED, Json(challenge)).into_response())
+}
+
+async fn cancel_challenge(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: axum::http::HeaderMap,
+) -> Result<Response, ServerError> {
+    let viewer = app.viewer(&headers).await?;
+    app.cancel_challenge(viewer, &id).await?;
+    Ok(Json(json!({ "ok": true })).into_response())
+}
+
+async fn accept_challenge(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: axum::http::HeaderMap,
+) -> Result<Response, ServerError> {
+    let viewer = app.viewer(&headers).await?;
+    let created = app.accept_challenge(viewer, &id).await?;
+    Ok((StatusCode::CREATED, Json(created)).into_response())
+}
+
+async fn lobby_socket(
+    State(app): State<Arc<App>>,
+    headers: axum::http::HeaderMap,
+    upgrade: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
+) -> Result<Response, ServerError> {
+    let upgrade = upgrade.map_err(|e| ServerError::BadRequest(e.body_text()))?;
+    let viewer = app.viewer(&headers).await?;
+    Ok(upgrade
+        .max_message_size(ws::MAX_FRAME)
+        .read_buffer_size(ws::READ_BUFFER)
+        .on_upgrade(move |socket| ws::lobby(app, socket, viewer)))
+}
+
+async fn player(
+    State(app): State<Arc<App>>,
+    Path(name): Path<String>,
+) -> Result<Response, ServerError> {
+    Ok(Json(app.player(&name).await?).into_response())
+}
+
+#[derive(serde::Deserialize)]
+struct PoolQuery {
+    pool: Option<String>,
+}
+
+async fn leaderboard(
+    State(app): State<Arc<App>>,
+    query: Result<axum::extract::Query<PoolQuery>, axum::extract::rejection::QueryRejection>,
+) -> Result<Response, ServerError> {
+    let query = query.map_err(|e| ServerError::BadRequest(e.body_text()))?;
+    Ok(Json(app.leaderboard(query.pool.as_deref()).await?).into_response())
+}
+
+async fn my_games(
+    State(app): State<Arc<App>>,
+    headers: axum::http::HeaderMap,
+) -> Result<Response, ServerError> {
+    let viewer = app.viewer(&headers).await?;
+    Ok(Json(app.my_games(viewer).await?).into_response())
 }
 
 #[cfg(test)]

@@ -144,8 +144,11 @@ pub struct App {
     refusals: AtomicU64,
     /// This process's name in the database's claims on engine turns.
     owner: String,
-    /// The task that hears other processes' changes, while it runs.
-    listening: std::sync::Mutex<Option<tokio::task::JoinHandle<()>>>,
+    /// The tasks that hear other processes' changes and watch the clocks, while they run.
+    listening: std::sync::Mutex<Vec<tokio::task::JoinHandle<()>>>,
+    /// Changes to the open challenges, for the lobby's WebSockets: `changed`,
+    /// or `started CHALLENGE GAME BLACK WHITE`.
+    pub lobby: broadcast::Sender<Arc<str>>,
 }
 
 /// The answer to `POST /api/games`.
@@ -257,6 +260,11 @@ impl Plan {
     fn read(req: &NewGame) -> Result<Plan, ServerError> {
         let bad = |m: String| ServerError::BadRequest(m);
         let mode: Mode = req.mode.parse()?;
+        if mode == Mode::Challenge {
+            return Err(bad(
+                "a game between accounts starts from a challenge: POST /api/challenges".into(),
+            ));
+        }
         let target = req.target.unwrap_or(1);
         if !kamisado_core::Score::TARGETS.contains(&target) {
             return Err(bad(format!(
@@ -321,7 +329,7 @@ impl Plan {
                 Some(key),
                 None,
             ),
-            Mode::Friend => (name, "Friend".to_string(), invite, None),
+            Mode::Friend | Mode::Challenge => (name, "Friend".to_string(), invite, None),
         };
         // On one screen the creator holds both seats, Black's name first.
         let creator = if self.mode == Mode::Local {
@@ -347,6 +355,10 @@ impl Plan {
             engine_side,
             level: self.level,
             seed: (self.seed >> 1) as i64,
+            black_account: None,
+            white_account: None,
+            rated: false,
+            time: None,
         }
     }
 }
@@ -374,7 +386,8 @@ impl App {
             closed: AtomicBool::new(false),
             refusals: AtomicU64::new(0),
             owner: seat_key()?[..12].to_string(),
-            listening: std::sync::Mutex::new(None),
+            listening: std::sync::Mutex::new(Vec::new()),
+            lobby: broadcast::channel(BROADCAST_DEPTH).0,
         })
     }
 
@@ -385,6 +398,10 @@ impl App {
     /// # Errors
     /// The database cannot be reached.
     pub async fn listen(self: &Arc<Self>) -> Result<(), ServerError> {
+        let clocks = tokio::spawn(watch_clocks(Arc::downgrade(self)));
+        if let Ok(mut tasks) = self.listening.lock() {
+            tasks.push(clocks);
+        }
         let Some(mut listener) = self.store.listener().await? else {
             return Ok(());
         };
@@ -400,8 +417,15 @@ impl App {
                             .into_iter()
                             .filter_map(|(id, v)| games.get(&id).map(|c| (Arc::clone(c), Some(v))))
                             .collect(),
+                        Notice::Lobby(what) => {
+                            let _ = app.lobby.send(Arc::from(what.as_str()));
+                            continue;
+                        }
                         // Changes made while the listener was cut off were not heard.
-                        Notice::Resumed => games.values().map(|c| (Arc::clone(c), None)).collect(),
+                        Notice::Resumed => {
+                            let _ = app.lobby.send(Arc::from("changed"));
+                            games.values().map(|c| (Arc::clone(c), None)).collect()
+                        }
                     }
                 };
                 for (cell, version) in cells {
@@ -414,8 +438,8 @@ impl App {
                 }
             }
         });
-        if let Ok(mut slot) = self.listening.lock() {
-            *slot = Some(task);
+        if let Ok(mut tasks) = self.listening.lock() {
+            tasks.push(task);
         }
         Ok(())
     }
@@ -424,7 +448,12 @@ impl App {
     /// database (an engine still thinking has its answer dropped).
     pub async fn close(&self) {
         self.closed.store(true, Ordering::SeqCst);
-        if let Some(task) = self.listening.lock().ok().and_then(|mut t| t.take()) {
+        let tasks = self
+            .listening
+            .lock()
+            .map(|mut t| std::mem::take(&mut *t))
+            .unwrap_or_default();
+        for task in tasks {
             task.abort();
         }
         tracing::info!(refusals = self.refusals(), "the server stops");
@@ -443,6 +472,14 @@ impl App {
     /// Requests and messages refused since the server started.
     pub fn refusals(&self) -> u64 {
         self.refusals.load(Ordering::Relaxed)
+    }
+
+    /// Refuses a change once the server is stopping.
+    ///
+    /// # Errors
+    /// [`ServerError::Unavailable`] once [`App::close`] was called.
+    pub fn check_accepting(&self) -> Result<(), ServerError> {
+        self.check_open()
     }
 
     fn check_open(&self) -> Result<(), ServerError> {
@@ -464,6 +501,7 @@ impl App {
     pub async fn create(
         self: &Arc<Self>,
         client: std::net::IpAddr,
+        account: Option<String>,
         req: NewGame,
     ) -> Result<Created, ServerError> {
         self.check_open()?;
@@ -474,7 +512,14 @@ impl App {
             Mode::Friend => Some(seat_key()?),
             _ => None,
         };
-        let row = plan.row(&req, &id, &key, invite.as_deref());
+        let mut row = plan.row(&req, &id, &key, invite.as_deref());
+        // A signed-in creator's game is theirs: it goes to their archive.
+        if plan.mode != Mode::Local {
+            match plan.side {
+                Side::Black => row.black_account = account,
+                Side::White => row.white_account = account,
+            }
+        }
         let quota = (self.limits.games_per_client, self.limits.games_window);
         self.store
             .insert_game(&row, &client.to_string(), quota)
@@ -608,8 +653,9 @@ impl App {
         }
     }
 
-    /// Seats the holder of `key` (none or empty: a watcher) and answers with
-    /// the seat; the engine starts if it is its turn.
+    /// Seats the holder of `key`, or without a key the signed-in `account`
+    /// when it plays a side (otherwise: a watcher), and answers with the
+    /// seat; the engine starts if it is its turn.
     ///
     /// # Errors
     /// A key that opens no seat of this game.
@@ -617,10 +663,16 @@ impl App {
         self: &Arc<Self>,
         cell: &Arc<GameCell>,
         key: Option<&str>,
+        account: Option<&str>,
     ) -> Result<Option<Seat>, ServerError> {
         let mut room = cell.room.lock().await;
         let seat = match key {
-            None | Some("") => None,
+            None | Some("") => account.and_then(|name| {
+                [Side::Black, Side::White]
+                    .into_iter()
+                    .find(|&side| room.game.row.account(side) == Some(name))
+                    .map(Seat::Side)
+            }),
             Some(key) => Some(room.game.seat_of(key).ok_or_else(|| {
                 ServerError::Forbidden(
                     "this seat key does not open a seat of this game: you are watching".into(),
@@ -721,33 +773,108 @@ impl App {
             if epoch.is_some_and(|e| e != cell.epoch.load(Ordering::SeqCst)) {
                 return Err(conflict("the position changed while the engine thought"));
             }
+            if n == room.game.actions.len() {
+                if let Some(end) = room.game.ended() {
+                    return Err(over(end, seat));
+                }
+            }
             if !Self::check_number(&room.game, n, Some(action))? {
                 return Ok(Acted { duplicate: true });
             }
+            let now = now_ms() as i64;
+            if let Some(side) = room.flagged_at(now) {
+                // The flag fell before this arrived: the loss on time is stored instead.
+                let note = room.game.tell(Action::Time(side)).map_err(conflict)?;
+                let n = room.game.actions.len();
+                if self
+                    .commit_action(cell, &mut room, n, Action::Time(side), note, now)
+                    .await?
+                {
+                    cell.publish(&room);
+                    if let Some(end) = room.game.ended() {
+                        return Err(over(end, seat));
+                    }
+                }
+                cell.publish(&room);
+                continue;
+            }
             rights::check(&room, seat, Request::Act(action))?;
             let note = room.game.tell(action).map_err(conflict)?;
-            let change = Change::Append {
-                seq: n,
-                action: action.to_string(),
-            };
-            if !self.commit(cell, &mut room, change, Some(note)).await? {
+            if !self
+                .commit_action(cell, &mut room, n, action, note, now)
+                .await?
+            {
                 // Another process changed the game first: decide again on the game as stored.
                 cell.publish(&room);
                 continue;
             }
-            if let MatchState::Over { winner } = room.game.state() {
-                let score = room.game.current().score();
-                tracing::info!(
-                    game = %room.game.row.id,
-                    winner = %side_name(winner),
-                    score = %format!("{}-{}", score.black, score.white),
-                    actions = room.game.actions.len(),
-                    "game ended"
-                );
-            }
-            self.kick_engine(cell, &mut room);
             cell.publish(&room);
             return Ok(Acted { duplicate: false });
+        }
+        Err(busy())
+    }
+
+    /// Stores an action told as `note` at `now`, with the clock after it and
+    /// the match's end when it ends it (a rated game's ratings move in the
+    /// same transaction), makes it in the room and starts the engine if it is
+    /// its turn: `Ok(true)`. `Ok(false)` when another process changed the
+    /// game first.
+    async fn commit_action(
+        self: &Arc<Self>,
+        cell: &Arc<GameCell>,
+        room: &mut Room,
+        n: usize,
+        action: Action,
+        note: Note,
+        now: i64,
+    ) -> Result<bool, ServerError> {
+        let end = LiveGame::ending(action, &note);
+        let change = Change::Append {
+            seq: n,
+            action: action.to_string(),
+            timing: room.timing_after(action, &note, end.is_some(), now),
+            end,
+        };
+        if !self.commit(cell, room, change, Some(note)).await? {
+            return Ok(false);
+        }
+        if let Some(end) = end {
+            let score = room.game.current().score();
+            tracing::info!(
+                game = %room.game.row.id,
+                winner = %side_name(end.winner),
+                how = end.how,
+                score = %format!("{}-{}", score.black, score.white),
+                actions = room.game.actions.len(),
+                "game ended"
+            );
+        }
+        self.kick_engine(cell, room);
+        Ok(true)
+    }
+
+    /// Decides a loss on time when the side to act has run out of time,
+    /// whoever is connected.
+    ///
+    /// # Errors
+    /// A database failure.
+    pub async fn flag_if_due(self: &Arc<Self>, cell: &Arc<GameCell>) -> Result<(), ServerError> {
+        let mut room = cell.room.lock().await;
+        for _ in 0..ATTEMPTS {
+            self.check_open()?;
+            let now = now_ms() as i64;
+            let Some(side) = room.flagged_at(now) else {
+                return Ok(());
+            };
+            let note = room.game.tell(Action::Time(side)).map_err(conflict)?;
+            let n = room.game.actions.len();
+            let done = self
+                .commit_action(cell, &mut room, n, Action::Time(side), note, now)
+                .await?;
+            cell.publish(&room);
+            if done {
+                return Ok(());
+            }
         }
         Err(busy())
     }
@@ -755,7 +882,10 @@ impl App {
     /// The number of the first action a takeback for `side` removes: its
     /// last move in the current round. For both seats, the last move.
     fn takeback_from(live: &LiveGame, side: Option<Side>) -> Result<usize, ServerError> {
-        if matches!(live.actions.last(), Some(Action::Resign(_))) {
+        if matches!(
+            live.actions.last(),
+            Some(Action::Resign(_) | Action::Time(_))
+        ) {
             return Err(conflict(
                 "the match ended by resignation: nothing can be taken back",
             ));
@@ -1023,6 +1153,49 @@ impl App {
         self.kick_engine(cell, &mut room);
         cell.publish(&room);
     }
+}
+
+/// How often the clocks are looked at: a loss on time is decided within this.
+const CLOCK_WATCH: Duration = Duration::from_millis(500);
+
+/// Decides every loss on time as it falls, in the games of every process
+/// (the database's deadlines), whoever is connected and whichever process
+/// holds the game; several processes may try, and the game's version lets
+/// one of them decide.
+async fn watch_clocks(app: std::sync::Weak<App>) {
+    loop {
+        tokio::time::sleep(CLOCK_WATCH).await;
+        let Some(app) = app.upgrade() else { return };
+        let due = match app.store.due_games(now_ms() as i64, 100).await {
+            Ok(due) => due,
+            Err(e) => {
+                tracing::warn!("the clocks could not be read: {e}");
+                continue;
+            }
+        };
+        for id in due {
+            let result = match app.game(&id).await {
+                Ok(cell) => app.flag_if_due(&cell).await,
+                Err(e) => Err(e),
+            };
+            if let Err(e) = result {
+                tracing::warn!(game = %id, "a loss on time could not be stored: {e}");
+            }
+        }
+    }
+}
+
+/// The refusal of an action after the match ended, saying how it ended.
+fn over(end: crate::store::Ending, seat: Option<Seat>) -> ServerError {
+    let loser = !end.winner;
+    conflict(match end.how {
+        "time" if seat.is_some_and(|s| s == Seat::Side(loser)) => {
+            "your time ran out: the match is lost on time".to_string()
+        }
+        "time" => format!("the match is over: {} lost on time", side_name(loser)),
+        "resignation" => format!("the match is over: {} resigned", side_name(loser)),
+        _ => format!("the match is over: {} won it", side_name(end.winner)),
+    })
 }
 
 /// The refusal of a change whose game kept changing under it.

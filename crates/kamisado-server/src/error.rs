@@ -19,6 +19,8 @@ pub enum ServerError {
     NotFound(String),
     /// A request that cannot be read or asks for something impossible.
     BadRequest(String),
+    /// A request that needs a signed-in account, or a wrong password.
+    Unauthorized(String),
     /// A request from someone who does not hold the seat it needs.
     Forbidden(String),
     /// A request that conflicts with the game as it stands (wrong turn, stale number, illegal move).
@@ -43,6 +45,7 @@ impl ServerError {
             ServerError::NoSuchGame(_) | ServerError::NotFound(_) => StatusCode::NOT_FOUND,
             ServerError::BadRequest(_) => StatusCode::BAD_REQUEST,
             ServerError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            ServerError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
             ServerError::Forbidden(_) => StatusCode::FORBIDDEN,
             ServerError::Conflict(_) => StatusCode::CONFLICT,
             ServerError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
@@ -60,6 +63,7 @@ impl fmt::Display for ServerError {
             ServerError::BadRequest(m)
             | ServerError::NotFound(m)
             | ServerError::TooLarge(m)
+            | ServerError::Unauthorized(m)
             | ServerError::Forbidden(m)
             | ServerError::Conflict(m)
             | ServerError::Unavailable(m)

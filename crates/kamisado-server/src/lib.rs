@@ -27,10 +27,13 @@
 mod analysis;
 mod api;
 mod app;
+mod clock;
 mod engine;
 mod error;
+mod glicko;
 pub mod limits;
 mod live;
+mod players;
 mod rights;
 mod room;
 mod store;

@@ -5,8 +5,10 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::error::ServerError;
-use crate::store::GameRow;
-use crate::wire::{FillPreview, Note, PerSide, RoundLog, RoundView, StateView, Status, TowerView};
+use crate::store::{Ending, GameRow};
+use crate::wire::{
+    FillPreview, NextView, Note, PerSide, RoundLog, RoundView, StateView, Status, TowerView,
+};
 use kamisado_core::any::{AnyGame, AnyMatch, AnyMove, Erase};
 use kamisado_core::geometry::{self, Board};
 use kamisado_core::on_any;
@@ -24,6 +26,8 @@ pub enum Action {
     Fill(Fill),
     /// A player resigns the match (`resign b`).
     Resign(Side),
+    /// A player's time ran out, which loses the match (`time b`); decided by the server.
+    Time(Side),
 }
 
 impl fmt::Display for Action {
@@ -32,6 +36,7 @@ impl fmt::Display for Action {
             Action::Move(mv) => write!(f, "{mv}"),
             Action::Fill(fill) => write!(f, "fill {fill}"),
             Action::Resign(side) => write!(f, "resign {side}"),
+            Action::Time(side) => write!(f, "time {side}"),
         }
     }
 }
@@ -45,6 +50,9 @@ impl FromStr for Action {
         }
         if let Some(side) = s.strip_prefix("resign ") {
             return side.parse().map(Action::Resign).map_err(|e| e.to_string());
+        }
+        if let Some(side) = s.strip_prefix("time ") {
+            return side.parse().map(Action::Time).map_err(|e| e.to_string());
         }
         s.parse().map(Action::Move).map_err(|e| e.to_string())
     }
@@ -212,7 +220,7 @@ impl LiveGame {
     /// The rules' reason, for an action that was not told first.
     pub fn apply(&mut self, action: Action, note: Note) -> Result<(), String> {
         let mover = match action {
-            Action::Resign(side) => Some(side),
+            Action::Resign(side) | Action::Time(side) => Some(side),
             _ => self.side_to_act(),
         };
         let mover = mover.ok_or_else(|| "the match is over".to_string())?;
@@ -221,6 +229,37 @@ impl LiveGame {
         self.actions.push(action);
         self.notes.push(std::sync::Arc::new(note));
         Ok(())
+    }
+
+    /// How the match ends with `action` (told as `note`), if it does.
+    pub fn ending(action: Action, note: &Note) -> Option<Ending> {
+        match action {
+            Action::Resign(side) => Some(Ending {
+                winner: !side,
+                how: RoundEnd::Resignation.name(),
+            }),
+            Action::Time(side) => Some(Ending {
+                winner: !side,
+                how: RoundEnd::Time.name(),
+            }),
+            _ => match &note.next {
+                Some(NextView::RoundOver(end)) if end.then == "match_over" => Some(Ending {
+                    winner: end.winner.into(),
+                    how: RoundEnd::ALL
+                        .into_iter()
+                        .map(RoundEnd::name)
+                        .find(|name| *name == end.end)
+                        .unwrap_or("home row"),
+                }),
+                _ => None,
+            },
+        }
+    }
+
+    /// How the match ended, once it is over.
+    pub fn ended(&self) -> Option<Ending> {
+        let (action, note) = (self.actions.last()?, self.notes.last()?);
+        LiveGame::ending(*action, note)
     }
 
     /// Names a side's player, in the row and in the record.
@@ -299,6 +338,12 @@ impl LiveGame {
             fill_preview,
             takeback: None,
             thinking: false,
+            players: PerSide {
+                b: self.row.black_account.clone(),
+                w: self.row.white_account.clone(),
+            },
+            rated: self.row.rated,
+            clock: None,
         }
     }
 }
@@ -370,6 +415,7 @@ fn tell_on<B: Board>(before: &Match<B>, action: Action) -> Result<Note, String> 
         Action::Move(any) => story::of_move(before, any.on::<B>()?),
         Action::Fill(fill) => story::of_fill(before, fill),
         Action::Resign(side) => story::of_resignation(before, side),
+        Action::Time(side) => story::of_concession(before, side, story::Concession::Time),
     };
     told.map(|t| Note::from(&t)).map_err(|e| e.to_string())
 }
@@ -380,6 +426,7 @@ fn apply_to<B: Board>(game: &mut Game<B>, action: Action) -> Result<(), String> 
         Action::Move(any) => game.play(any.on::<B>()?).map(|_| ()),
         Action::Fill(fill) => game.fill(fill),
         Action::Resign(side) => game.concede(side, RoundEnd::Resignation).map(|_| ()),
+        Action::Time(side) => game.concede(side, RoundEnd::Time).map(|_| ()),
     }
     .map_err(|e| e.to_string())
 }
@@ -414,6 +461,7 @@ mod tests {
             "fill right",
             "resign b",
             "resign w",
+            "time b",
         ] {
             let action: Action = text.parse().unwrap();
             assert_eq!(action.to_string(), text);

@@ -75,6 +75,9 @@ pub fn check(room: &Room, seat: Option<Seat>, request: Request) -> Result<Seat, 
         Request::Undo if mode == Mode::Friend => Err(forbidden(
             "in a game with a friend, offer a takeback: your opponent may accept it",
         )),
+        Request::Undo if mode == Mode::Challenge => Err(forbidden(
+            "moves are not taken back in a game between accounts",
+        )),
         Request::Undo => Ok(seat),
         Request::OfferTakeback if mode != Mode::Friend => Err(ServerError::BadRequest(
             "a takeback is offered in a game with a friend; here use undo".into(),
@@ -90,6 +93,9 @@ pub fn check(room: &Room, seat: Option<Seat>, request: Request) -> Result<Seat, 
             Some(_) => Ok(seat),
         },
         Request::Hint => check_hint(room, seat),
+        Request::Rename if mode == Mode::Challenge => Err(forbidden(
+            "in a game between accounts, each player goes by their account's name",
+        )),
         Request::Rename => match seat {
             Seat::Side(_) => Ok(seat),
             Seat::Both => Err(forbidden("only a seated player can set their name")),
@@ -100,11 +106,20 @@ pub fn check(room: &Room, seat: Option<Seat>, request: Request) -> Result<Seat, 
 /// A hint is for the player to move, against the engine or on one screen.
 fn check_hint(room: &Room, seat: Seat) -> Result<Seat, ServerError> {
     let game = &room.game;
-    if game.row.mode == Mode::Friend {
-        return Err(ServerError::BadRequest(
-            "hints are given against the engine and on one screen, not in a game with a friend"
-                .into(),
-        ));
+    match game.row.mode {
+        Mode::Friend => {
+            return Err(ServerError::BadRequest(
+                "hints are given against the engine and on one screen, not in a game with a friend"
+                    .into(),
+            ));
+        }
+        Mode::Challenge => {
+            return Err(ServerError::BadRequest(
+                "hints are given against the engine and on one screen, not in a game between accounts"
+                    .into(),
+            ));
+        }
+        Mode::Engine | Mode::Local => {}
     }
     let to_move = game.side_to_act();
     if game.state() != MatchState::Playing

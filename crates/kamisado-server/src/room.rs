@@ -6,9 +6,10 @@
 
 use kamisado_core::Side;
 
+use crate::clock::{Clock, Tick};
 use crate::error::ServerError;
 use crate::live::{Action, LiveGame, Seat};
-use crate::store::{Change, StoredGame};
+use crate::store::{Change, StoredGame, Timing};
 use crate::wire::{Note, PerSide, StateView};
 
 /// A game with the state of its players beside it.
@@ -26,6 +27,8 @@ pub struct Room {
     pub engine_pending: Option<usize>,
     /// The seats their players have taken.
     joined: PerSide<bool>,
+    /// The clock after the last action, in a timed game.
+    pub clock: Option<Clock>,
 }
 
 impl Room {
@@ -47,6 +50,7 @@ impl Room {
             takeback: stored.takeback,
             engine_pending: None,
             joined: stored.joined,
+            clock: stored.clock,
         })
     }
 
@@ -103,6 +107,9 @@ impl Room {
         self.version = stored.version;
         self.takeback = stored.takeback;
         self.joined = stored.joined;
+        self.clock = stored.clock;
+        self.game.row.black_account = stored.row.black_account;
+        self.game.row.white_account = stored.row.white_account;
         Ok(true)
     }
 
@@ -115,8 +122,11 @@ impl Room {
         let corrupt =
             |e: String| ServerError::Corrupt(format!("a stored change does not apply: {e}"));
         match change {
-            Change::Append { action, .. } => {
+            Change::Append { action, timing, .. } => {
                 let action: Action = action.parse().map_err(corrupt)?;
+                if let Some(timing) = timing {
+                    self.clock = Some(timing.clock);
+                }
                 let note = match told {
                     Some(note) => note,
                     None => self.game.tell(action).map_err(corrupt)?,
@@ -152,6 +162,36 @@ impl Room {
             .collect()
     }
 
+    /// The side whose time has run out at `now`, in a timed match not yet over.
+    pub fn flagged_at(&self, now: i64) -> Option<Side> {
+        self.game.side_to_act()?;
+        self.clock?.flagged(self.game.row.time?, now)
+    }
+
+    /// The clock after `action` (told as `note`) at `now`, in a timed game;
+    /// `ends` when it ends the match, which stops the clock.
+    pub fn timing_after(
+        &self,
+        action: Action,
+        note: &Note,
+        ends: bool,
+        now: i64,
+    ) -> Option<Timing> {
+        let (clock, control) = (self.clock?, self.game.row.time?);
+        let mover = match action {
+            Action::Resign(side) | Action::Time(side) => side,
+            _ => self.game.side_to_act()?,
+        };
+        let clock = match clock.tick(control, mover, note.next_to_act(), now) {
+            Tick::Ran(after) if !ends => after,
+            _ => clock.stopped(control, now),
+        };
+        Some(Timing {
+            clock,
+            deadline_ms: clock.deadline(control),
+        })
+    }
+
     /// Whether the engine is thinking about the turn as it stands.
     pub fn thinking(&self) -> bool {
         self.engine_pending == Some(self.game.actions.len()) && self.game.engine_to_act()
@@ -165,6 +205,9 @@ impl Room {
         view.joined.b |= self.joined.b;
         view.joined.w |= self.joined.w;
         view.thinking = self.thinking();
+        if let (Some(clock), Some(control)) = (self.clock, self.game.row.time) {
+            view.clock = Some(clock.view(control));
+        }
         view
     }
 }

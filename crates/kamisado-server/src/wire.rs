@@ -45,6 +45,8 @@ use crate::live::Seat;
 use crate::store::Mode;
 use kamisado_core::any::AnyMove;
 
+pub mod players;
+
 /// Writes a value with its `Display` as a JSON string.
 fn as_text<T: fmt::Display, S: Serializer>(value: &T, s: S) -> Result<S::Ok, S::Error> {
     s.collect_str(value)
@@ -159,7 +161,7 @@ impl From<SideCode> for Side {
 }
 
 /// One value for each side, written `{"b": …, "w": …}`.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PerSide<T> {
     /// Black's.
     pub b: T,
@@ -696,6 +698,19 @@ pub struct Note {
     pub next: Option<NextView>,
 }
 
+impl Note {
+    /// The side to act after the action told: to move, or to choose the
+    /// fill; none once the match is over.
+    pub fn next_to_act(&self) -> Option<Side> {
+        match self.next.as_ref()? {
+            NextView::Forced { tower, .. } => Some(tower.side.into()),
+            NextView::Free { side } => Some((*side).into()),
+            NextView::RoundOver(end) if end.then == "fill" => Some(end.winner.into()),
+            NextView::RoundOver(_) => None,
+        }
+    }
+}
+
 impl<B: Board> From<&Story<B>> for Note {
     fn from(story: &Story<B>) -> Note {
         Note {
@@ -938,6 +953,34 @@ pub struct StateView {
     pub takeback: Option<SideCode>,
     /// Whether the engine is thinking about its turn.
     pub thinking: bool,
+    /// The players' accounts, where a side has one.
+    pub players: PerSide<Option<String>>,
+    /// Whether the game is rated (between two accounts).
+    pub rated: bool,
+    /// The clock, in a timed game.
+    pub clock: Option<ClockView>,
+}
+
+/// A timed game's clock, as it stood when the running side's clock started.
+/// A page counts down from it with the server's time (`welcome`'s `now_ms`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClockView {
+    /// Each side's time for the match, in ms (live games).
+    pub initial_ms: Option<i64>,
+    /// The time added after each action, in ms (live games).
+    pub increment_ms: Option<i64>,
+    /// The days for each action (correspondence games).
+    pub days: Option<u8>,
+    /// Black's time left at `since_ms` (live games).
+    pub b_ms: Option<i64>,
+    /// White's time left at `since_ms` (live games).
+    pub w_ms: Option<i64>,
+    /// The side whose clock runs: none before the first move and after the match.
+    pub running: Option<SideCode>,
+    /// When the running clock started, in ms since 1970 by the server's clock.
+    pub since_ms: i64,
+    /// When the running side loses on time.
+    pub deadline_ms: Option<i64>,
 }
 
 impl StateView {
@@ -1022,7 +1065,8 @@ macro_rules! patched_fields {
 patched_fields!(
     id, mode, level, engine, names, joined, n, rules, board, layout, target, score, round,
     fen, towers, status, to_act, winner, forced, forced_colour, legal with text_moves,
-    last with text_move_option, last_round, fill_preview, takeback, thinking,
+    last with text_move_option, last_round, fill_preview, takeback, thinking, players, rated,
+    clock,
 );
 
 /// The end of a list that changed: keep the first `from` items, replace the
@@ -1255,6 +1299,8 @@ pub enum ServerMessage {
     Welcome {
         /// `b`, `w`, `both` or null.
         seat: Option<Seat>,
+        /// The server's clock, in ms since 1970, for counting a clock down.
+        now_ms: u64,
     },
     /// The answer to `hint`.
     Hint(HintView),
@@ -1676,8 +1722,12 @@ mod tests {
             ServerMessage::error(None, "no"),
             ServerMessage::Welcome {
                 seat: Some(Seat::Both),
+                now_ms: 1_764_547_200_000,
             },
-            ServerMessage::Welcome { seat: None },
+            ServerMessage::Welcome {
+                seat: None,
+                now_ms: 0,
+            },
         ] {
             assert_eq!(ServerMessage::decode(&m.to_text()).unwrap(), m);
         }
@@ -1711,6 +1761,10 @@ mod tests {
             engine_side: None,
             level: None,
             seed: 0,
+            black_account: None,
+            white_account: None,
+            rated: false,
+            time: None,
         };
         let mut game = LiveGame::rebuild(row, &[]).unwrap();
         let mut states = vec![game.view()];

@@ -14,6 +14,7 @@ use crate::engine::value_view;
 use crate::error::ServerError;
 use crate::limits::RateLimiter;
 use crate::live::{Action, Seat};
+use crate::store::now_ms;
 use crate::wire::{ClientMessage, HintView, Kind, ServerMessage, StateView};
 
 /// The largest frame the WebSocket reads; a larger one closes the connection
@@ -93,11 +94,28 @@ impl Outbox {
     }
 }
 
-/// Runs one client's connection until it closes.
-pub async fn session(app: Arc<App>, cell: Arc<GameCell>, mut socket: WebSocket) {
+/// Who is at the other end of a connection: the seat taken, and the
+/// account signed in on the browser, whose seats open without a key.
+#[derive(Debug, Default)]
+struct Client {
+    seat: Option<Seat>,
+    account: Option<String>,
+}
+
+/// Runs one client's connection until it closes; `account` is the one its
+/// session cookie signs in, if any.
+pub async fn session(
+    app: Arc<App>,
+    cell: Arc<GameCell>,
+    mut socket: WebSocket,
+    account: Option<String>,
+) {
     let mut states = cell.tx.subscribe();
     let (direct_tx, mut direct_rx) = mpsc::channel::<String>(DIRECT_DEPTH);
-    let mut seat: Option<Seat> = None;
+    let mut client = Client {
+        seat: None,
+        account,
+    };
     let mut rate = RateLimiter::new(app.limits.messages_per_second, app.limits.message_burst);
     let mut outbox = Outbox::default();
     outbox.whole(&*cell.published().await);
@@ -120,7 +138,7 @@ pub async fn session(app: Arc<App>, cell: Arc<GameCell>, mut socket: WebSocket) 
                     }
                     let answer = match rate.take(Instant::now()) {
                         Ok(()) => {
-                            handle(&app, &cell, &mut seat, &mut outbox, text.as_str(), &direct_tx)
+                            handle(&app, &cell, &mut client, &mut outbox, text.as_str(), &direct_tx)
                                 .await
                         }
                         Err(e) => Some(refuse(&app, claimed_kind(text.as_str()), e)),
@@ -163,12 +181,47 @@ pub async fn session(app: Arc<App>, cell: Arc<GameCell>, mut socket: WebSocket) 
     }
 }
 
+/// Runs a lobby connection until it closes: the open challenges as
+/// `viewer` may see them on connecting and after every change, and each
+/// game a challenge started. What the client sends is not read.
+pub async fn lobby(app: Arc<App>, mut socket: WebSocket, viewer: Option<String>) {
+    let mut news = app.lobby.subscribe();
+    let mut next: Option<Arc<str>> = Some(Arc::from("changed"));
+    loop {
+        if let Some(what) = next.take() {
+            match app.lobby_messages(&what, viewer.as_deref()).await {
+                Ok(messages) => {
+                    for message in messages {
+                        let text = serde_json::to_string(&message).unwrap_or_default();
+                        if socket.send(Message::Text(text.into())).await.is_err() {
+                            return;
+                        }
+                    }
+                }
+                Err(e) => tracing::warn!("the lobby could not be read: {e}"),
+            }
+        }
+        tokio::select! {
+            incoming = socket.recv() => match incoming {
+                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
+                Some(Ok(_)) => {}
+            },
+            heard = news.recv() => match heard {
+                Ok(what) => next = Some(what),
+                // Fell behind: the list as it stands says everything.
+                Err(broadcast::error::RecvError::Lagged(_)) => next = Some(Arc::from("changed")),
+                Err(broadcast::error::RecvError::Closed) => return,
+            },
+        }
+    }
+}
+
 /// Handles one message and gives the answer to it, or none when the answer
 /// comes later (a hint, through `direct`); a `sync` puts the state in `outbox`.
 async fn handle(
     app: &Arc<App>,
     cell: &Arc<GameCell>,
-    seat: &mut Option<Seat>,
+    client: &mut Client,
     outbox: &mut Outbox,
     text: &str,
     direct: &mpsc::Sender<String>,
@@ -178,7 +231,7 @@ async fn handle(
         Err(e) => return Some(refuse(app, e.of, e.error)),
     };
     let kind = message.kind();
-    match run(app, cell, seat, outbox, message, direct).await {
+    match run(app, cell, client, outbox, message, direct).await {
         Ok(answer) => answer,
         Err(e) => Some(refuse(app, Some(kind), e)),
     }
@@ -195,51 +248,57 @@ fn refuse(app: &App, of: Option<Kind>, error: ServerError) -> ServerMessage {
 async fn run(
     app: &Arc<App>,
     cell: &Arc<GameCell>,
-    seat: &mut Option<Seat>,
+    client: &mut Client,
     outbox: &mut Outbox,
     message: ClientMessage,
     direct: &mpsc::Sender<String>,
 ) -> Result<Option<ServerMessage>, ServerError> {
     let kind = message.kind();
     let n = message.number();
+    let seat = client.seat;
     let done = |duplicate: bool| Ok(Some(ServerMessage::ack(kind, n, duplicate)));
     match message {
         ClientMessage::Join { key } => {
-            *seat = app.join(cell, key.as_deref()).await?;
-            Ok(Some(ServerMessage::Welcome { seat: *seat }))
+            client.seat = app
+                .join(cell, key.as_deref(), client.account.as_deref())
+                .await?;
+            Ok(Some(ServerMessage::Welcome {
+                seat: client.seat,
+                now_ms: now_ms(),
+            }))
         }
         ClientMessage::Move { n, mv } => {
-            done(app.act(cell, *seat, n, Action::Move(mv)).await?.duplicate)
+            done(app.act(cell, seat, n, Action::Move(mv)).await?.duplicate)
         }
         ClientMessage::Fill { n, fill } => {
-            done(app.act(cell, *seat, n, Action::Fill(fill)).await?.duplicate)
+            done(app.act(cell, seat, n, Action::Fill(fill)).await?.duplicate)
         }
         ClientMessage::Resign { n } => {
-            let side = app.resigning_side(cell, *seat).await?;
+            let side = app.resigning_side(cell, seat).await?;
             done(
-                app.act(cell, *seat, n, Action::Resign(side))
+                app.act(cell, seat, n, Action::Resign(side))
                     .await?
                     .duplicate,
             )
         }
         ClientMessage::Undo { n } => {
-            app.undo(cell, *seat, n).await?;
+            app.undo(cell, seat, n).await?;
             done(false)
         }
         ClientMessage::Takeback { n } => {
-            app.offer_takeback(cell, *seat, n).await?;
+            app.offer_takeback(cell, seat, n).await?;
             done(false)
         }
         ClientMessage::TakebackReply { accept } => {
-            app.answer_takeback(cell, *seat, accept).await?;
+            app.answer_takeback(cell, seat, accept).await?;
             done(false)
         }
         ClientMessage::Name { name } => {
-            app.rename(cell, *seat, &name).await?;
+            app.rename(cell, seat, &name).await?;
             done(false)
         }
         ClientMessage::Hint { n } => {
-            hint(app, cell, *seat, n, direct.clone()).await?;
+            hint(app, cell, seat, n, direct.clone()).await?;
             Ok(None)
         }
         ClientMessage::Sync => {

@@ -316,7 +316,10 @@ async fn a_join_publishes_a_state_only_when_a_seat_is_newly_taken() {
         .unwrap();
     read_to_sentinel(&mut watcher, Kind::Join, &mut seen).await;
     assert!(
-        matches!(seen.answers[..], [ServerMessage::Welcome { seat: None }]),
+        matches!(
+            seen.answers[..],
+            [ServerMessage::Welcome { seat: None, .. }]
+        ),
         "{seen:?}"
     );
     assert_eq!(seen.states_first, 0, "no new state");

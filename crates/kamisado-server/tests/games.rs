@@ -188,7 +188,7 @@ async fn a_restart_in_the_middle_of_a_game() {
     let mut after = server.state(&id).await;
     // The game survives the restart; who is connected and the count of
     // states published by the server process are not part of it.
-    after.joined = before.joined.clone();
+    after.joined = before.joined;
     after.seq = before.seq;
     assert_eq!(after, before, "the game survives the restart");
     let mut black = server.client(&id, Some(&black_key)).await;

@@ -187,6 +187,20 @@ pub async fn stored_actions(db: &TempDb, id: &str) -> Vec<String> {
     rows.into_iter().map(|(a,)| a).collect()
 }
 
+/// Runs one statement on the database itself, with a game id as `$1` and
+/// a number as `$2` (a test changing what is stored while the server is down).
+pub async fn execute(db: &TempDb, sql: &str, id: &str, number: i64) {
+    sqlx::any::install_default_drivers();
+    let pool = sqlx::AnyPool::connect(&db.url()).await.unwrap();
+    sqlx::query(sql)
+        .bind(id)
+        .bind(number)
+        .execute(&pool)
+        .await
+        .unwrap();
+    pool.close().await;
+}
+
 /// A move in notation.
 pub fn mv(text: &str) -> AnyMove {
     text.parse().expect("a move in notation")

@@ -3,7 +3,9 @@
 //!
 //! The database is SQLite (`sqlite://FILE`, the default) or PostgreSQL
 //! (`postgres://USER@HOST:PORT/DB`), through one portable dialect: `$n`
-//! placeholders, TEXT, INTEGER and BIGINT columns, no upserts. What differs is
+//! placeholders, TEXT, INTEGER, BIGINT and DOUBLE PRECISION columns, and
+//! `INSERT … ON CONFLICT` where a row may be made by two processes at once
+//! (SQLite has it since 3.24). What differs is
 //! said where it is done: PostgreSQL tells the other server processes of each
 //! change (`NOTIFY`), and takes advisory locks where SQLite's single writer
 //! already orders everything.
@@ -24,14 +26,20 @@ use tokio::sync::{mpsc, oneshot};
 use kamisado_core::geometry::BoardSize;
 use kamisado_core::{Rules, Side};
 
+use crate::clock::{Clock, TimeControl};
 use crate::error::ServerError;
 use crate::wire::PerSide;
 
+mod players;
+
+pub use players::{ChallengeRow, Refused};
+
 /// The schema, in order; each is applied once and remembered in `schema_migrations`.
-const MIGRATIONS: [(i64, &str); 3] = [
-    (1, include_str!("../migrations/0001_games.sql")),
-    (2, include_str!("../migrations/0002_board.sql")),
-    (3, include_str!("../migrations/0003_processes.sql")),
+const MIGRATIONS: [(i64, &str); 4] = [
+    (1, include_str!("../../migrations/0001_games.sql")),
+    (2, include_str!("../../migrations/0002_board.sql")),
+    (3, include_str!("../../migrations/0003_processes.sql")),
+    (4, include_str!("../../migrations/0004_players.sql")),
 ];
 
 /// The PostgreSQL channel on which every committed change to a game is told,
@@ -54,6 +62,9 @@ pub enum Mode {
     Local,
     /// Two players, each with their own seat key.
     Friend,
+    /// Two accounts, through an open challenge: seats open by key or by the
+    /// session of the seat's account.
+    Challenge,
 }
 
 impl Mode {
@@ -63,6 +74,7 @@ impl Mode {
             Mode::Engine => "engine",
             Mode::Local => "local",
             Mode::Friend => "friend",
+            Mode::Challenge => "challenge",
         }
     }
 }
@@ -75,6 +87,7 @@ impl FromStr for Mode {
             "engine" => Ok(Mode::Engine),
             "local" => Ok(Mode::Local),
             "friend" => Ok(Mode::Friend),
+            "challenge" => Ok(Mode::Challenge),
             _ => Err(ServerError::BadRequest(format!(
                 "`{s}` is not a game mode: expected engine, local or friend"
             ))),
@@ -111,6 +124,24 @@ pub struct GameRow {
     pub level: Option<u8>,
     /// The seed of the engine's choices.
     pub seed: i64,
+    /// Black's account, if Black plays under one.
+    pub black_account: Option<String>,
+    /// White's account.
+    pub white_account: Option<String>,
+    /// Whether the result changes both accounts' ratings.
+    pub rated: bool,
+    /// The time control, in a timed game.
+    pub time: Option<TimeControl>,
+}
+
+impl GameRow {
+    /// The account playing `side`, if any.
+    pub fn account(&self, side: Side) -> Option<&str> {
+        match side {
+            Side::Black => self.black_account.as_deref(),
+            Side::White => self.white_account.as_deref(),
+        }
+    }
 }
 
 /// The database behind a [`Store`].
@@ -140,6 +171,27 @@ pub struct StoredGame {
     pub takeback: Option<Side>,
     /// The seats their players have taken.
     pub joined: PerSide<bool>,
+    /// The clock after the last action, in a timed game.
+    pub clock: Option<Clock>,
+}
+
+/// The clock after an action, with the deadline it sets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Timing {
+    /// The clock.
+    pub clock: Clock,
+    /// When the side to act loses on time, if a clock runs.
+    pub deadline_ms: Option<i64>,
+}
+
+/// How a match ended, stored with the action that ended it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ending {
+    /// The match's winner.
+    pub winner: Side,
+    /// How its last round ended: `home row`, `deadlock`, `repetition`,
+    /// `resignation` or `time`.
+    pub how: &'static str,
 }
 
 /// One change to a stored game.
@@ -151,6 +203,11 @@ pub enum Change {
         seq: usize,
         /// Its text.
         action: String,
+        /// The clock after it, in a timed game.
+        timing: Option<Timing>,
+        /// How the match ended, when the action ends it. A rated game's
+        /// ratings are updated in the same transaction.
+        end: Option<Ending>,
     },
     /// Removes the actions numbered `from` and later (taking moves back), and
     /// any takeback offer.
@@ -309,7 +366,7 @@ async fn commit_batch(
     let mut outcomes = Vec::with_capacity(batch.len());
     let mut told = Vec::new();
     for p in batch {
-        let outcome = make_change(&mut tx, p).await?;
+        let outcome = make_change(&mut tx, backend, p).await?;
         if outcome == Outcome::Done {
             told.push(format!("{} {}", p.id, p.version + 1));
         }
@@ -348,46 +405,105 @@ fn notice_payloads(changes: &[String]) -> Vec<String> {
     payloads
 }
 
+/// A value bound to a statement: the dialect's two kinds of column.
+#[derive(Clone, Debug)]
+enum Val {
+    Text(Option<String>),
+    Int(Option<i64>),
+}
+
 /// Raises the game's version if it is still `p.version`, then makes the change.
 async fn make_change(
     tx: &mut Transaction<'static, Any>,
+    backend: Backend,
     p: &Pending,
 ) -> Result<Outcome, sqlx::Error> {
     let side_column = |side: Side, black: &'static str, white: &'static str| match side {
         Side::Black => black,
         Side::White => white,
     };
-    // What the change sets beside the version, and the text bound to `$3`.
-    let (set, value): (String, Option<String>) = match &p.change {
-        Change::Truncate { .. } => ("takeback = NULL, takebacks = takebacks + 1".into(), None),
-        Change::Append { .. } | Change::Takeback(None) => ("takeback = NULL".into(), None),
-        Change::Takeback(Some(side)) => ("takeback = $3".into(), Some(side.to_string())),
-        Change::Name { side, name } => (
-            format!("{} = $3", side_column(*side, "black_name", "white_name")),
-            Some(name.clone()),
-        ),
-        Change::Joined(side) => (
-            format!("{} = 1", side_column(*side, "black_joined", "white_joined")),
-            None,
-        ),
-    };
-    let sql =
-        format!("UPDATE games SET version = version + 1, {set} WHERE id = $1 AND version = $2");
+    // What the change sets beside the version: each column's expression,
+    // or a value bound to it (from `$3` on).
+    let mut sets: Vec<(String, Option<Val>)> = Vec::new();
+    let fixed = |expression: &str| (expression.to_string(), None);
+    let bound = |column: &str, value: Val| (column.to_string(), Some(value));
+    match &p.change {
+        Change::Truncate { .. } => {
+            sets.push(fixed("takeback = NULL"));
+            sets.push(fixed("takebacks = takebacks + 1"));
+        }
+        Change::Append { timing, end, .. } => {
+            sets.push(fixed("takeback = NULL"));
+            sets.push(bound("updated_ms", Val::Int(Some(now_ms() as i64))));
+            if let Some(timing) = timing {
+                let clock = &timing.clock;
+                sets.push(bound("black_ms", Val::Int(clock.left.b)));
+                sets.push(bound("white_ms", Val::Int(clock.left.w)));
+                sets.push(bound("clock_since", Val::Int(Some(clock.since_ms))));
+                let running = clock.running.map(|s| s.to_string());
+                sets.push(bound("clock_running", Val::Text(running)));
+                sets.push(bound("deadline_ms", Val::Int(timing.deadline_ms)));
+            }
+            if let Some(end) = end {
+                sets.push(bound("finished_ms", Val::Int(Some(now_ms() as i64))));
+                sets.push(bound("winner", Val::Text(Some(end.winner.to_string()))));
+                sets.push(bound("ending", Val::Text(Some(end.how.to_string()))));
+                if timing.is_none() {
+                    sets.push(fixed("deadline_ms = NULL"));
+                }
+            }
+        }
+        Change::Takeback(None) => sets.push(fixed("takeback = NULL")),
+        Change::Takeback(Some(side)) => {
+            sets.push(bound("takeback", Val::Text(Some(side.to_string()))));
+        }
+        Change::Name { side, name } => sets.push(bound(
+            side_column(*side, "black_name", "white_name"),
+            Val::Text(Some(name.clone())),
+        )),
+        Change::Joined(side) => sets.push(fixed(&format!(
+            "{} = 1",
+            side_column(*side, "black_joined", "white_joined")
+        ))),
+    }
+    let mut values = Vec::new();
+    let assignments: Vec<String> = sets
+        .into_iter()
+        .map(|(column, value)| match value {
+            Some(value) => {
+                values.push(value);
+                format!("{column} = ${}", values.len() + 2)
+            }
+            None => column,
+        })
+        .collect();
+    let sql = format!(
+        "UPDATE games SET version = version + 1, {} WHERE id = $1 AND version = $2",
+        assignments.join(", ")
+    );
     let mut update = sqlx::query(&sql).bind(&p.id).bind(p.version);
-    if let Some(value) = value {
-        update = update.bind(value);
+    for value in values {
+        update = match value {
+            Val::Text(v) => update.bind(v),
+            Val::Int(v) => update.bind(v),
+        };
     }
     if update.execute(&mut **tx).await?.rows_affected() == 0 {
         return Ok(Outcome::Stale);
     }
     match &p.change {
-        Change::Append { seq, action } => {
+        Change::Append {
+            seq, action, end, ..
+        } => {
             sqlx::query("INSERT INTO actions (game_id, seq, action) VALUES ($1, $2, $3)")
                 .bind(&p.id)
                 .bind(*seq as i64)
                 .bind(action)
                 .execute(&mut **tx)
                 .await?;
+            if let Some(end) = end {
+                players::rate(tx, backend, &p.id, end.winner).await?;
+            }
         }
         Change::Truncate { from } => {
             sqlx::query("DELETE FROM actions WHERE game_id = $1 AND seq >= $2")
@@ -399,6 +515,26 @@ async fn make_change(
         Change::Name { .. } | Change::Takeback(_) | Change::Joined(_) => {}
     }
     Ok(Outcome::Done)
+}
+
+/// A row's time control, from its columns.
+fn time_control(row: &sqlx::any::AnyRow) -> Result<Option<TimeControl>, String> {
+    let initial: Option<i64> = row.try_get("clock_initial_ms").map_err(|e| e.to_string())?;
+    let increment: Option<i64> = row
+        .try_get("clock_increment_ms")
+        .map_err(|e| e.to_string())?;
+    let days: Option<i64> = row.try_get("days").map_err(|e| e.to_string())?;
+    match (initial, days) {
+        (Some(initial_ms), None) => Ok(Some(TimeControl::Fischer {
+            initial_ms,
+            increment_ms: increment.unwrap_or(0),
+        })),
+        (None, Some(d)) => u8::try_from(d)
+            .map(|d| Some(TimeControl::Days(d)))
+            .map_err(|_| format!("{d} days a move")),
+        (None, None) => Ok(None),
+        (Some(_), Some(_)) => Err("both a clock and days a move".into()),
+    }
 }
 
 /// One change of a notice, `ID VERSION`.
@@ -415,6 +551,8 @@ pub enum Notice {
     /// The listener was cut off and is listening again: changes made
     /// meanwhile were not heard.
     Resumed,
+    /// The open challenges changed, as told on [`players::LOBBY_CHANNEL`].
+    Lobby(String),
 }
 
 /// Hears every change committed by any process (PostgreSQL only).
@@ -426,7 +564,9 @@ pub struct Listener {
 impl Listener {
     async fn connect(url: &str) -> Result<PgListener, sqlx::Error> {
         let mut listener = PgListener::connect(url).await?;
-        listener.listen(CHANNEL).await?;
+        listener
+            .listen_all([CHANNEL, players::LOBBY_CHANNEL])
+            .await?;
         Ok(listener)
     }
 
@@ -436,6 +576,9 @@ impl Listener {
         loop {
             if let Some(listener) = self.inner.as_mut() {
                 match listener.try_recv().await {
+                    Ok(Some(n)) if n.channel() == players::LOBBY_CHANNEL => {
+                        return Notice::Lobby(n.payload().to_string());
+                    }
                     Ok(Some(n)) => {
                         let changes: Option<Vec<(String, i64)>> =
                             n.payload().split(',').map(read_change).collect();
@@ -529,6 +672,11 @@ impl Store {
         Ok(store)
     }
 
+    /// Whether other processes may share the database (PostgreSQL).
+    pub fn shared(&self) -> bool {
+        self.backend == Backend::Postgres
+    }
+
     /// A listener for the changes every process commits, on PostgreSQL; none
     /// on SQLite, where this process is the only one.
     ///
@@ -585,33 +733,7 @@ impl Store {
                 .await?;
         }
         let since = now.saturating_sub(quota.1.as_millis() as u64);
-        // One statement counts and inserts: SQLite takes its write lock at once.
-        let inserted = sqlx::query(
-            "INSERT INTO games (id, created_at, mode, rules, target, black_name, white_name, \
-             black_key, white_key, engine_side, level, seed, board, creator, created_ms) \
-             SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15 \
-             WHERE (SELECT COUNT(*) FROM games WHERE creator = $14 AND created_ms > $16) < $17",
-        )
-        .bind(&g.id)
-        .bind(&g.created_at)
-        .bind(g.mode.name())
-        .bind(g.rules.name())
-        .bind(i64::from(g.target))
-        .bind(&g.black_name)
-        .bind(&g.white_name)
-        .bind(&g.black_key)
-        .bind(&g.white_key)
-        .bind(g.engine_side.map(|s| s.to_string()))
-        .bind(g.level.map(i64::from))
-        .bind(g.seed)
-        .bind(g.board.name())
-        .bind(creator)
-        .bind(now as i64)
-        .bind(since as i64)
-        .bind(quota.0 as i64)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
+        let inserted = insert_row(&mut tx, g, creator, Some((since, quota.0))).await?;
         if inserted == 0 {
             let games = match quota.0 {
                 1 => "1 game".to_string(),
@@ -654,7 +776,9 @@ impl Store {
         let Some(row) = sqlx::query(
             "SELECT id, created_at, mode, rules, target, black_name, white_name, black_key, \
              white_key, engine_side, level, seed, board, version, takeback, takebacks, \
-             black_joined, white_joined FROM games WHERE id = $1",
+             black_joined, white_joined, black_account, white_account, rated, \
+             clock_initial_ms, clock_increment_ms, days, black_ms, white_ms, clock_since, \
+             clock_running FROM games WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(&mut *tx)
@@ -691,6 +815,24 @@ impl Store {
             engine_side: side(engine_side, "engine side")?,
             level: level.and_then(|l| u8::try_from(l).ok()),
             seed: row.try_get("seed")?,
+            black_account: row.try_get("black_account")?,
+            white_account: row.try_get("white_account")?,
+            rated: row.try_get::<i64, _>("rated")? != 0,
+            time: time_control(&row).map_err(corrupt)?,
+        };
+        let running: Option<String> = row.try_get("clock_running")?;
+        let since: Option<i64> = row.try_get("clock_since")?;
+        let clock = match (game.time, since) {
+            (None, _) => None,
+            (Some(control), None) => Some(control.start()),
+            (Some(_), Some(since_ms)) => Some(Clock {
+                left: PerSide {
+                    b: row.try_get("black_ms")?,
+                    w: row.try_get("white_ms")?,
+                },
+                since_ms,
+                running: side(running, "running clock")?,
+            }),
         };
         let joined = PerSide {
             b: row.try_get::<i64, _>("black_joined")? != 0,
@@ -717,6 +859,7 @@ impl Store {
             takebacks,
             takeback,
             joined,
+            clock,
         }))
     }
 
@@ -789,6 +932,65 @@ impl Store {
             _ => Claim::Moved,
         })
     }
+}
+
+/// Inserts a game's row, unless `quota` (a time in ms since 1970 and a
+/// count) says its creator has made that many games since then: one
+/// statement counts and inserts, so SQLite takes its write lock at once.
+/// The number of rows inserted.
+async fn insert_row(
+    tx: &mut Transaction<'static, Any>,
+    g: &GameRow,
+    creator: &str,
+    quota: Option<(u64, usize)>,
+) -> Result<u64, sqlx::Error> {
+    let (since, count) = quota.map_or((i64::MAX, i64::MAX), |(since, count)| {
+        (since as i64, count as i64)
+    });
+    let (initial, increment, days) = match g.time {
+        Some(TimeControl::Fischer {
+            initial_ms,
+            increment_ms,
+        }) => (Some(initial_ms), Some(increment_ms), None),
+        Some(TimeControl::Days(d)) => (None, None, Some(i64::from(d))),
+        None => (None, None, None),
+    };
+    let now = now_ms() as i64;
+    Ok(sqlx::query(
+        "INSERT INTO games (id, created_at, mode, rules, target, black_name, white_name, \
+         black_key, white_key, engine_side, level, seed, board, creator, created_ms, \
+         black_account, white_account, rated, clock_initial_ms, clock_increment_ms, days, \
+         black_ms, white_ms, updated_ms) \
+         SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $18, $19, \
+         $20, $21, $22, $23, $21, $21, $15 \
+         WHERE (SELECT COUNT(*) FROM games WHERE creator = $14 AND created_ms > $16) < $17",
+    )
+    .bind(&g.id)
+    .bind(&g.created_at)
+    .bind(g.mode.name())
+    .bind(g.rules.name())
+    .bind(i64::from(g.target))
+    .bind(&g.black_name)
+    .bind(&g.white_name)
+    .bind(&g.black_key)
+    .bind(&g.white_key)
+    .bind(g.engine_side.map(|s| s.to_string()))
+    .bind(g.level.map(i64::from))
+    .bind(g.seed)
+    .bind(g.board.name())
+    .bind(creator)
+    .bind(now)
+    .bind(since)
+    .bind(count)
+    .bind(&g.black_account)
+    .bind(&g.white_account)
+    .bind(i64::from(g.rated))
+    .bind(initial)
+    .bind(increment)
+    .bind(days)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected())
 }
 
 /// Applies the migrations not yet applied, each in its own transaction.
