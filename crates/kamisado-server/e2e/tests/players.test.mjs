@@ -4,6 +4,7 @@
 // by clicking while the clock of the side to move is seen running; then
 // both player pages, the leaderboard and the replay show the result.
 // Also: signing out and in again (a wrong password refused with its reason),
+// a guest's game claimed by the account it creates, a challenge cancelled,
 // the loss on time told in both languages, and the pages on a phone.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -230,13 +231,21 @@ test('a rated challenge with a clock, accepted live, played to its end; the rati
   await benContext.close();
 });
 
-test('a challenge is cancelled by its creator; a loss on time is told in both languages', async () => {
+test('a guest game claimed by a new account; a challenge cancelled; a loss on time told in both languages', async () => {
   const context = await browser.newContext({ viewport: PHONE });
   const page = await context.newPage();
   const errors = [];
   watchErrors(page, errors);
   await withScreenshots('players-phone', () => [page], async () => {
+    // A game started as a guest becomes the new account's.
+    await page.goto(`${server.url}/?seed=42`);
+    await page.click('#start');
+    await page.waitForURL(/\/g\/[0-9a-f]{16}$/);
+    const guestGame = new URL(page.url()).pathname.split('/')[2];
+    await page.waitForSelector('#board .tower');
     await signUp(page, 'Cleo', 'cleo-secret-1');
+    const claimed = await page.evaluate(async (id) => (await (await fetch(`/api/games/${id}`)).json()).players, guestGame);
+    assert.deepEqual(claimed, { b: 'Cleo', w: null });
     await page.click('#ch-new summary');
     await page.check('input[name=ch-time][value=days]');
     await page.selectOption('#ch-days', '3');
