@@ -5,87 +5,17 @@ mod common;
 
 use std::time::Duration;
 
+use common::players::{Lobby, Player, accept, challenge, cookie_of, request, seated, sign_up};
 use common::{PATIENCE, TempDb, TestServer, first_legal, is_ack, reason};
-use kamisado_client::{Answer, GameSocket};
+use kamisado_client::GameSocket;
 use kamisado_core::Fill;
 use kamisado_server::Created;
 use kamisado_server::Seat;
 use kamisado_server::wire::players::{
-    ChallengeList, ChallengeView, LeaderboardView, LobbyMessage, MyGamesView, PlayerView,
+    ChallengeList, LeaderboardView, LobbyMessage, MyGamesView, PlayerView,
 };
 use kamisado_server::wire::{ClientMessage, SideCode, StateView, Status};
 use serde_json::{Value, json};
-
-/// A signed-in player: their name and the cookie their browser sends.
-struct Player {
-    name: String,
-    cookie: String,
-}
-
-fn cookie_of(answer: &Answer) -> String {
-    let set = answer
-        .header("set-cookie")
-        .unwrap_or_else(|| panic!("a cookie is set: {}", answer.body));
-    set.split(';').next().unwrap().to_string()
-}
-
-async fn request(
-    server: &TestServer,
-    who: Option<&Player>,
-    method: &str,
-    path: &str,
-    body: Option<Value>,
-) -> Answer {
-    let body = body.map(|b| b.to_string());
-    server
-        .http
-        .request_as(
-            method,
-            path,
-            body.as_deref(),
-            who.map(|p| p.cookie.as_str()),
-        )
-        .await
-        .expect("an HTTP answer")
-}
-
-async fn sign_up(server: &TestServer, name: &str) -> Player {
-    let answer = request(
-        server,
-        None,
-        "POST",
-        "/api/accounts",
-        Some(json!({"name": name, "password": "kamisado-pass"})),
-    )
-    .await;
-    assert_eq!(answer.status, 201, "{}", answer.body);
-    Player {
-        name: name.to_string(),
-        cookie: cookie_of(&answer),
-    }
-}
-
-async fn challenge(server: &TestServer, who: &Player, body: Value) -> ChallengeView {
-    let answer = request(server, Some(who), "POST", "/api/challenges", Some(body)).await;
-    assert_eq!(answer.status, 201, "{}", answer.body);
-    answer.json().unwrap()
-}
-
-async fn accept(server: &TestServer, who: &Player, id: &str) -> Created {
-    let path = format!("/api/challenges/{id}/accept");
-    let answer = request(server, Some(who), "POST", &path, None).await;
-    assert_eq!(answer.status, 201, "{}", answer.body);
-    answer.json().unwrap()
-}
-
-/// A player's WebSocket seated by their session alone (no key).
-async fn seated(server: &TestServer, who: &Player, game: &str) -> GameSocket {
-    let mut socket = GameSocket::connect_as(server.addr, game, PATIENCE, Some(&who.cookie))
-        .await
-        .unwrap();
-    socket.join(None).await.unwrap();
-    socket
-}
 
 async fn player_page(server: &TestServer, name: &str) -> PlayerView {
     let answer = request(server, None, "GET", &format!("/api/players/{name}"), None).await;
@@ -587,27 +517,12 @@ async fn of_two_accepters_racing_exactly_one_gets_the_game() {
 
 #[tokio::test]
 async fn the_lobby_tells_of_challenges_and_of_the_game_they_start() {
-    use futures_util::StreamExt;
-    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
     let db = TempDb::new("lobby");
     let server = TestServer::start(&db).await;
     let ann = sign_up(&server, "Ann").await;
     let bob = sign_up(&server, "Bob").await;
-    let mut request_ws = format!("ws://{}/api/lobby/ws", server.addr)
-        .into_client_request()
-        .unwrap();
-    request_ws
-        .headers_mut()
-        .insert("cookie", ann.cookie.parse().unwrap());
-    let (mut lobby, _) = tokio_tungstenite::connect_async(request_ws).await.unwrap();
-    let mut next = async || -> LobbyMessage {
-        let message = tokio::time::timeout(PATIENCE, lobby.next())
-            .await
-            .expect("a lobby message in time")
-            .unwrap()
-            .unwrap();
-        serde_json::from_str(message.to_text().unwrap()).unwrap()
-    };
+    let mut lobby = Lobby::open(&server, Some(&ann)).await;
+    let mut next = async || lobby.next().await;
     assert_eq!(
         next().await,
         LobbyMessage::Challenges { challenges: vec![] }

@@ -294,3 +294,91 @@ async fn games_per_client_hold_across_processes() {
     a.stop().await;
     b.stop().await;
 }
+
+/// Accounts, challenges, the lobby and a clock on two processes: a session
+/// made on one opens the other, the lobby of one hears the challenges of
+/// the other, two accepters on two processes race for one challenge, and a
+/// flag falling is stored once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn players_meet_across_processes() {
+    use common::players::{Lobby, Player, challenge, request, seated, sign_up};
+    use kamisado_server::wire::players::LobbyMessage;
+    use serde_json::json;
+    let (db, a, b) = two("players", Limits::default()).await;
+    let ann = sign_up(&a, "Ann").await;
+    let bob = sign_up(&b, "Bob").await;
+    let cat = sign_up(&a, "Cat").await;
+    let answer = request(&b, Some(&ann), "GET", "/api/session", None).await;
+    assert_eq!(answer.body, r#"{"name":"Ann"}"#);
+
+    let mut lobby = Lobby::open(&b, Some(&cat)).await;
+    assert_eq!(
+        lobby.next().await,
+        LobbyMessage::Challenges { challenges: vec![] }
+    );
+    let c = challenge(
+        &a,
+        &ann,
+        json!({"colour": "black", "clock": {"initial_s": 15, "increment_s": 0}}),
+    )
+    .await;
+    assert_eq!(
+        lobby.next().await,
+        LobbyMessage::Challenges {
+            challenges: vec![c.clone()]
+        }
+    );
+
+    let path = format!("/api/challenges/{}/accept", c.id);
+    let (on_a, on_b) = tokio::join!(
+        request(&a, Some(&cat), "POST", &path, None),
+        request(&b, Some(&bob), "POST", &path, None),
+    );
+    let mut statuses = [on_a.status, on_b.status];
+    statuses.sort();
+    assert_eq!(statuses, [201, 409], "{} / {}", on_a.body, on_b.body);
+    let (winner, created): (&Player, kamisado_server::Created) = if on_a.status == 201 {
+        (&cat, on_a.json().unwrap())
+    } else {
+        (&bob, on_b.json().unwrap())
+    };
+    let LobbyMessage::Started {
+        game, black, white, ..
+    } = lobby.next().await
+    else {
+        panic!("the game started is told")
+    };
+    assert_eq!(
+        (game.as_str(), black.as_str(), white.as_str()),
+        (created.id.as_str(), "Ann", winner.name.as_str())
+    );
+
+    // Ann plays on one process; her opponent's clock runs on the other.
+    let mut black_socket = seated(&a, &ann, &created.id).await;
+    let mut white_socket = seated(&b, winner, &created.id).await;
+    let state = black_socket.state().clone();
+    let answer = black_socket.play(first_legal(&state)).await.unwrap();
+    assert!(is_ack(&answer), "{}", answer.to_text());
+    white_socket.wait_n(1).await.unwrap();
+    assert_eq!(
+        white_socket.state().clock.unwrap().running,
+        Some(SideCode::White)
+    );
+    // Nobody moves: the flag falls, and both processes tell one loss on time.
+    let over = white_socket
+        .wait_for(|s| s.status == Status::Over)
+        .await
+        .unwrap()
+        .clone();
+    black_socket
+        .wait_for(|s| s.status == Status::Over)
+        .await
+        .unwrap();
+    assert_eq!(over.winner, Some(SideCode::Black));
+    assert_eq!(
+        stored_actions(&db, &created.id).await[1..],
+        ["time w".to_string()]
+    );
+    a.stop().await;
+    b.stop().await;
+}

@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod cluster;
+pub mod players;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
