@@ -87,7 +87,7 @@ const EN = {
   'how.home row': 'home row', 'how.deadlock': 'deadlock', 'how.resignation': 'resignation', 'how.time': 'on time', 'how.repetition': 'repetition',
   'lb.title': 'Leaderboard', 'lb.none': 'Nobody has played a rated game here yet.', 'lb.engine': 'The engine',
   'lb.engine_help': 'Each level\'s rating, as its arena games measure it.', 'lb.player': 'Player', 'lb.level': 'Level',
-  'lb.provisional': 'Provisional: too few games for the rating to settle', 'lb.provisional_tag': '(provisional)',
+  'lb.provisional': '?: provisional, too few games for the rating to settle', 'lb.provisional_tag': '?',
   'lb.failed': 'The leaderboard could not be fetched: {reason}',
 };
 
@@ -176,7 +176,7 @@ const RU = {
   'how.home row': 'домашний ряд', 'how.deadlock': 'тупик', 'how.resignation': 'сдача', 'how.time': 'по времени', 'how.repetition': 'повторение',
   'lb.title': 'Рейтинг игроков', 'lb.none': 'Здесь ещё никто не сыграл рейтинговой партии.', 'lb.engine': 'Движок',
   'lb.engine_help': 'Рейтинг каждого уровня по его партиям на арене.', 'lb.player': 'Игрок', 'lb.level': 'Уровень',
-  'lb.provisional': 'Предварительный: партий слишком мало, рейтинг ещё не устоялся', 'lb.provisional_tag': '(предварительный)',
+  'lb.provisional': '?: предварительный, партий слишком мало, рейтинг ещё не устоялся', 'lb.provisional_tag': '?',
   'lb.failed': 'Не удалось получить рейтинг: {reason}',
 };
 

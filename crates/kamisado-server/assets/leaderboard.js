@@ -43,9 +43,11 @@ function render() {
     const a = html('a', p.name);
     a.href = playerHref(p.name);
     name.appendChild(a);
-    if (provisional) name.appendChild(html('span', ` ${t('lb.provisional_tag')}`, 'muted small'));
     tr.appendChild(name);
-    tr.appendChild(cell(String(Math.round(p.rating)), t('player.rating'), 'col-rating'));
+    // A provisional rating is marked as on the player page: "1662 ?".
+    const rating = cell(String(Math.round(p.rating)), t('player.rating'), 'col-rating');
+    if (provisional) rating.appendChild(html('span', ` ${t('lb.provisional_tag')}`, 'muted'));
+    tr.appendChild(rating);
     tr.appendChild(cell(`± ${Math.round(p.deviation)}`, t('player.deviation'), 'col-deviation'));
     tr.appendChild(cell(String(p.games), t('player.games'), 'col-games'));
     body.appendChild(tr);

@@ -84,8 +84,13 @@ pub fn check_name(name: &str) -> Result<(), ServerError> {
 pub fn check_password(password: &str) -> Result<(), ServerError> {
     let count = password.chars().count();
     if count < 8 {
+        let characters = if count == 1 {
+            "character"
+        } else {
+            "characters"
+        };
         return Err(ServerError::BadRequest(format!(
-            "the password has {count} characters: it needs at least 8"
+            "the password has {count} {characters}: it needs at least 8"
         )));
     }
     if count > 200 {

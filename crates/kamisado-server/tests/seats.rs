@@ -123,16 +123,15 @@ async fn player_names_are_kept_and_shown_as_text() {
     assert_ne!(record.tag("Result"), Some("0-1"));
     // The page writes text only: no HTML is built from strings, in any of its modules.
     let mut text_written = false;
-    for module in [
-        "app.js",
-        "analysis.js",
-        "board.js",
-        "dom.js",
-        "game.js",
-        "games.js",
-        "i18n.js",
-        "lobby.js",
-    ] {
+    let mut modules: Vec<String> =
+        std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/assets"))
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|name| name.ends_with(".js"))
+            .collect();
+    modules.sort();
+    assert!(modules.len() >= 17, "{modules:?}");
+    for module in modules {
         let answer = server
             .request("GET", &format!("/assets/{module}"), None)
             .await;
