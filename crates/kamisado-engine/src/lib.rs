@@ -26,6 +26,7 @@
 
 pub mod bench;
 mod boards;
+pub mod danger;
 mod engine;
 pub mod eval;
 pub mod ladder;
