@@ -25,8 +25,10 @@ pub struct Puzzle<B: Board> {
     /// Legal moves that do not lose at once (after which the opponent
     /// cannot win with their next move): the moves a player might try.
     pub plausible: usize,
-    /// The difficulty, 1 to 5, by the length of the win: 1 for a win in 1
-    /// to 3 plies, then one more for every 4 plies (5 from 16 on).
+    /// The difficulty, 1 to 5: by the length of the win, 1 for a win in 1
+    /// to 3 plies, then one more for every 4 plies (5 from 16 on); one
+    /// easier when at most 2 moves look plausible (do not lose at once),
+    /// one harder when 6 or more do.
     pub grade: u8,
 }
 
@@ -52,14 +54,22 @@ impl Default for PuzzleSettings {
     }
 }
 
-/// The grade of a win in `plies`.
-fn grade(plies: u32) -> u8 {
-    match plies {
+/// The grade of a win in `plies` with `plausible` moves that do not lose
+/// at once: by the length (1 up to 3 plies, one more for every 4, 5 from 16
+/// on), one easier when at most 2 moves look plausible, one harder when 6
+/// or more do, within 1 to 5.
+fn grade(plies: u32, plausible: usize) -> u8 {
+    let by_length: u8 = match plies {
         0..=3 => 1,
         4..=7 => 2,
         8..=11 => 3,
         12..=15 => 4,
         _ => 5,
+    };
+    match plausible {
+        0..=2 => by_length.saturating_sub(1).max(1),
+        3..=5 => by_length,
+        _ => (by_length + 1).min(5),
     }
 }
 
@@ -93,9 +103,11 @@ impl Engine {
                 None => {
                     self.clear();
                     let result = self.solve_nodes(&child, settings.nodes, stop)?;
-                    match result.value {
-                        Value::Loss(q) => (Some(q + 1), false, result.line),
-                        Value::Win(q) => (None, q == 1, Vec::new()),
+                    // After a push the pusher moves again (R13).
+                    let same_side = child.side_to_move() == side;
+                    match result.value.before_move(same_side) {
+                        Value::Win(p) => (Some(p), false, result.line),
+                        Value::Loss(p) => (None, p == 2 && !same_side, Vec::new()),
                         Value::Score(_) => return None,
                     }
                 }
@@ -122,7 +134,7 @@ impl Engine {
             plies,
             moves: moves.len(),
             plausible,
-            grade: grade(plies),
+            grade: grade(plies, plausible),
         })
     }
 
@@ -162,9 +174,14 @@ impl Engine {
 }
 
 /// A position of a standard round after 2 to 23 random legal moves from
-/// the start; none when the round ended on the way.
+/// the start, in every other one with a sumo on each side (as a later round
+/// of a match has: a tower of each side given a dragon's tooth before the
+/// first move); none when the round ended on the way.
 fn random_position<B: Board>(rng: &mut SplitMix64) -> Option<Position<B>> {
     let mut pos = Position::<B>::start_with(Rules::STANDARD);
+    if rng.below(2) == 0 {
+        pos = with_sumos(&pos, rng)?;
+    }
     let plies = 2 + rng.below(22);
     for _ in 0..plies {
         let moves = pos.legal_moves();
@@ -177,6 +194,30 @@ fn random_position<B: Board>(rng: &mut SplitMix64) -> Option<Position<B>> {
         }
     }
     Some(pos)
+}
+
+/// The position with one random tower of each side made a sumo, written
+/// and read back in notation (a `+` after its letter).
+fn with_sumos<B: Board>(pos: &Position<B>, rng: &mut SplitMix64) -> Option<Position<B>> {
+    let text = pos.to_string();
+    let (board, rest) = text.split_once(' ')?;
+    let letters = |upper: bool| -> Vec<usize> {
+        board
+            .char_indices()
+            .filter(|(_, c)| c.is_ascii_alphabetic() && c.is_ascii_uppercase() == upper)
+            .map(|(i, _)| i)
+            .collect()
+    };
+    let black = *rng.pick(&letters(true));
+    let white = *rng.pick(&letters(false));
+    let mut marked = String::with_capacity(board.len() + 2);
+    for (i, c) in board.char_indices() {
+        marked.push(c);
+        if i == black || i == white {
+            marked.push('+');
+        }
+    }
+    format!("{marked} {rest}").parse().ok()
 }
 
 #[cfg(test)]
@@ -197,9 +238,11 @@ mod tests {
         let mut all_lose = true;
         for &mv in &pos.legal_moves() {
             let child = pos.play(mv).unwrap();
-            match brute(&child, depth - 1) {
-                Some(false) => return Some(true),
-                Some(true) => {}
+            // The mover's result: the child's, after a push (R13), else its opposite.
+            let same_side = child.side_to_move() == pos.side_to_move();
+            match brute(&child, depth - 1).map(|won| won == same_side) {
+                Some(true) => return Some(true),
+                Some(false) => {}
                 None => all_lose = false,
             }
         }
@@ -236,12 +279,18 @@ mod tests {
             for &mv in &p.position.legal_moves() {
                 let child = p.position.play(mv).unwrap();
                 engine.clear();
+                // The move's value for its mover.
+                let same_side = child.side_to_move() == p.position.side_to_move();
                 let value = match child.outcome() {
-                    Some(o) if o.winner == p.position.side_to_move() => Value::Loss(0),
-                    Some(_) => Value::Win(0),
-                    None => engine.solve_nodes(&child, 4_000_000, &stop).unwrap().value,
+                    Some(o) if o.winner == p.position.side_to_move() => Value::Win(1),
+                    Some(_) => Value::Loss(1),
+                    None => engine
+                        .solve_nodes(&child, 4_000_000, &stop)
+                        .unwrap()
+                        .value
+                        .before_move(same_side),
                 };
-                if matches!(value, Value::Loss(_)) {
+                if matches!(value, Value::Win(_)) {
                     winning += 1;
                     assert_eq!(mv, p.line[0]);
                 }
@@ -267,17 +316,37 @@ mod tests {
                 .legal_moves()
                 .iter()
                 .copied()
-                .filter(|&mv| brute(&p.position.play(mv).unwrap(), p.plies - 1) == Some(false))
+                .filter(|&mv| {
+                    let child = p.position.play(mv).unwrap();
+                    let same_side = child.side_to_move() == p.position.side_to_move();
+                    brute(&child, p.plies - 1).map(|won| won == same_side) == Some(true)
+                })
                 .collect();
             assert_eq!(winners, vec![p.line[0]], "{p:?}");
         }
     }
 
     #[test]
-    fn grades_follow_the_length_of_the_win() {
+    fn grades_follow_the_length_of_the_win_and_the_tempting_moves() {
         assert_eq!(
-            [1, 3, 4, 7, 8, 11, 12, 15, 16, 21].map(grade),
+            [1, 3, 4, 7, 8, 11, 12, 15, 16, 21].map(|p| grade(p, 4)),
             [1, 1, 2, 2, 3, 3, 4, 4, 5, 5]
         );
+        assert_eq!([3, 8, 21].map(|p| grade(p, 2)), [1, 2, 4]);
+        assert_eq!([3, 8, 21].map(|p| grade(p, 6)), [2, 4, 5]);
+    }
+
+    #[test]
+    fn some_puzzles_have_sumos() {
+        let stop = AtomicBool::new(false);
+        let mut engine = Engine::new(16);
+        let puzzles =
+            engine.find_puzzles::<Eight>(8, 3, PuzzleSettings::default(), &stop, &mut |_, _| {});
+        assert_eq!(puzzles.len(), 8);
+        let with_sumo = puzzles
+            .iter()
+            .filter(|p| p.position.to_string().contains('+'))
+            .count();
+        assert!(with_sumo > 0 && with_sumo < 8, "{with_sumo} of 8");
     }
 }
