@@ -47,7 +47,7 @@ export const LEARN_EN = {
   'reason.deadlock': 'That move causes a deadlock: the passes would go round for ever, and you made the last real move, so you lose.',
   'reason.not_a_win': 'That move does not win: it does not reach the far row.',
   'reason.not_a_push': 'That is not a push: move the sumo straight forward into the tower in front of it.',
-  'reason.not_the_sumo': 'That tower is not the sumo: win with the tower that has a dragon\'s tooth.',
+  'reason.not_the_sumo': 'That wins with a plain tower, for 1 point only: win with the sumo, the tower with a dragon\'s tooth.',
 
   'danger.toggle': 'Danger view', 'danger.checking': 'Checking…',
   'danger.help': 'Point at or tap a marked square to see why.',
@@ -123,7 +123,7 @@ export const LEARN_RU = {
   'reason.deadlock': 'Этот ход ведёт к тупику: пропуски шли бы по кругу вечно, а последний настоящий ход сделали вы, поэтому вы проигрываете.',
   'reason.not_a_win': 'Этот ход не выигрывает: он не доходит до дальнего ряда.',
   'reason.not_a_push': 'Это не толчок: двиньте сумо прямо вперёд, в башню перед ним.',
-  'reason.not_the_sumo': 'Это не сумо: выиграйте башней с зубом дракона.',
+  'reason.not_the_sumo': 'Это победа простой башней, всего 1 очко: выиграйте сумо — башней с зубом дракона.',
 
   'danger.toggle': 'Опасные ходы', 'danger.checking': 'Проверяем…',
   'danger.help': 'Наведите на отмеченную клетку или нажмите на неё, чтобы узнать почему.',
