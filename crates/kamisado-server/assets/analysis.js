@@ -93,6 +93,7 @@ function renderAnalysis() {
     box.appendChild(html('span', valueWords(verdict)));
   }
   $('a-note').textContent = step ? noteText(step.note) : t('ana.start', { fen: pos.fen });
+  $('a-note').hidden = !$('a-note').textContent;
   const list = $('a-steps');
   list.replaceChildren();
   d.steps.forEach((st, i) => {
@@ -222,16 +223,7 @@ export function showAnalysis() {
     $('a-busy').hidden = false;
     $('a-go').disabled = true;
     try {
-      const res = await fetch('/api/analysis', {
-        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: text.value }),
-      });
-      const data = await res.json();
-      if (!res.ok) throw new Error(data.error || res.statusText);
-      ana.rules = recordRules(text.value);
-      ana.puzzles = [];
-      ana.puzzleFens = null;
-      showData(data);
-      $('a-board').dataset.ready = '1';
+      await analyseText(text.value);
     } catch (e) {
       $('a-error').textContent = e.message;
       $('a-error').hidden = false;
@@ -257,6 +249,15 @@ export function showAnalysis() {
   else if (text.value) $('a-form').requestSubmit();
 }
 
+// Analyses a pasted record or position and shows it.
+async function analyseText(text) {
+  const data = await request('POST', '/api/analysis', { text });
+  ana.rules = recordRules(text);
+  ana.puzzles = [];
+  ana.puzzleFens = null;
+  showData(data);
+}
+
 // Shows an analysis (a pasted text's or a review's), at its last position.
 function showData(data) {
   ana.data = data;
@@ -273,12 +274,13 @@ async function loadGame(id) {
   $('a-busy').hidden = false;
   $('a-busy').textContent = t('review.busy');
   const path = `/api/games/${encodeURIComponent(id)}`;
-  fetch(`${path}/record`).then((res) => (res.ok ? res.text() : '')).then((text) => {
+  const record = fetch(`${path}/record`).then((res) => (res.ok ? res.text() : '')).catch(() => '');
+  record.then((text) => {
     if (text && !$('a-text').value) {
       $('a-text').value = text;
       ana.rules = recordRules(text);
     }
-  }).catch(() => {});
+  });
   try {
     const review = await request('GET', `${path}/review`);
     ana.puzzles = review.puzzles || [];
@@ -286,8 +288,11 @@ async function loadGame(id) {
     showData(review.analysis);
     $('a-board').dataset.review = '1';
   } catch (e) {
-    $('a-error').textContent = e.status === 404 ? t('ana.no_game', { reason: e.message }) : t('review.failed', { reason: e.message });
+    // Without its review, a game that has a record is still analysed.
+    const text = await record;
+    $('a-error').textContent = text ? t('review.failed', { reason: e.message }) : t('ana.no_game', { reason: e.message });
     $('a-error').hidden = false;
+    if (text) await analyseText(text).catch(() => {});
   } finally {
     $('a-busy').hidden = true;
     $('a-busy').textContent = t('ana.busy');
