@@ -246,6 +246,8 @@ impl OwnServer {
         let limits = Limits {
             games_per_client: args.games.saturating_mul(4).saturating_add(100),
             messages_per_second: Limits::default().messages_per_second.max(args.rate * 4.0),
+            // No puzzle set: its making would take CPU from the measurement.
+            puzzles_at_start: 0,
             ..Limits::default()
         };
         let config = ServeConfig {

@@ -11,7 +11,7 @@ use crate::wire::{AnalysisView, MoveView, Note, PerSide, PositionView, StepView}
 use kamisado_core::any::{AnyMatch, AnyMove, Erase};
 use kamisado_core::geometry::{Board, BoardSize};
 use kamisado_core::{Match, MatchState, Record, Rules, Setup, story, with_board};
-use kamisado_engine::EngineBoard;
+use kamisado_engine::{EngineBoard, Value};
 
 /// The most moves of a record that are analysed.
 pub const MAX_PLIES: usize = 400;
@@ -21,7 +21,7 @@ pub const MAX_TEXT: usize = 64 * 1024;
 pub const MAX_TIME: Duration = Duration::from_secs(30);
 
 /// A position of the analysis: where the towers stand and whose turn it is.
-fn position_view<B: Board>(m: &Match<B>) -> PositionView {
+pub fn position_view<B: Board>(m: &Match<B>) -> PositionView {
     let pos = m.position();
     PositionView {
         fen: m.to_string(),
@@ -179,6 +179,13 @@ async fn analyse_on<B: EngineBoard + Erase>(
                 .map_err(|e| ServerError::BadRequest(format!("record: {e}")))?;
             let value = |v| value_view(before.position().side_to_move(), v);
             let best = assessment.as_ref().and_then(Assessment::best);
+            let played = assessment
+                .as_ref()
+                .and_then(|a| a.value_of(AnyMove::of(*mv)));
+            let turning = matches!(
+                (best.map(|b| b.value), played),
+                (Some(Value::Win(_)), Some(Value::Loss(_)))
+            );
             Ok(StepView {
                 mv: AnyMove::of(*mv),
                 side: before.position().side_to_move().into(),
@@ -191,6 +198,7 @@ async fn analyse_on<B: EngineBoard + Erase>(
                 best_value: best.map(|a| value(a.value)),
                 note: Note::from(&told),
                 after: position_view(after),
+                turning,
             })
         })
         .collect::<Result<Vec<_>, ServerError>>()?;

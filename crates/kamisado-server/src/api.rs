@@ -18,7 +18,9 @@ use serde_json::json;
 use crate::analysis;
 use crate::app::App;
 use crate::error::ServerError;
+use crate::learning;
 use crate::players;
+use crate::wire::learning::{DangerRequest, TryMove};
 use crate::wire::players::{ChallengeRequest, Credentials, SessionView, read_json};
 use crate::wire::{AnalysisRequest, NewGame};
 use crate::ws;
@@ -109,6 +111,13 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/players/{name}", get(player))
         .route("/api/leaderboard", get(leaderboard))
         .route("/api/my/games", get(my_games))
+        .route("/api/lessons", get(|| async { Json(learning::lessons()) }))
+        .route("/api/lessons/{id}/try", post(try_lesson))
+        .route("/api/danger", post(danger))
+        .route("/api/puzzles/next", get(next_puzzle))
+        .route("/api/puzzles/{id}", get(puzzle))
+        .route("/api/puzzles/{id}/attempt", post(attempt))
+        .route("/api/games/{id}/review", get(review))
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(middleware::from_fn(security_headers))
@@ -463,6 +472,64 @@ async fn my_games(
 ) -> Result<Response, ServerError> {
     let viewer = app.viewer(&headers).await?;
     Ok(Json(app.my_games(viewer).await?).into_response())
+}
+
+async fn try_lesson(
+    Path(id): Path<String>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Response, ServerError> {
+    let request: TryMove = read_json(&body?, "a try")?;
+    Ok(Json(learning::try_lesson(&id, &request.mv)?).into_response())
+}
+
+async fn danger(
+    State(app): State<Arc<App>>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Response, ServerError> {
+    let request: DangerRequest = read_json(&body?, "a danger request")?;
+    Ok(Json(learning::danger(&app, request).await?).into_response())
+}
+
+#[derive(serde::Deserialize)]
+struct AfterQuery {
+    after: Option<String>,
+}
+
+async fn next_puzzle(
+    State(app): State<Arc<App>>,
+    headers: axum::http::HeaderMap,
+    query: Result<axum::extract::Query<AfterQuery>, axum::extract::rejection::QueryRejection>,
+) -> Result<Response, ServerError> {
+    let query = query.map_err(|e| ServerError::BadRequest(e.body_text()))?;
+    let viewer = app.viewer(&headers).await?;
+    Ok(Json(app.next_puzzle(viewer, query.after.as_deref()).await?).into_response())
+}
+
+async fn puzzle(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: axum::http::HeaderMap,
+) -> Result<Response, ServerError> {
+    let viewer = app.viewer(&headers).await?;
+    Ok(Json(app.puzzle(viewer, &id).await?).into_response())
+}
+
+async fn attempt(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: axum::http::HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Response, ServerError> {
+    let request: TryMove = read_json(&body?, "an attempt")?;
+    let viewer = app.viewer(&headers).await?;
+    Ok(Json(app.attempt(viewer, &id, &request.mv).await?).into_response())
+}
+
+async fn review(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+) -> Result<Response, ServerError> {
+    Ok(Json(learning::review(&app, &id).await?).into_response())
 }
 
 #[cfg(test)]

@@ -474,6 +474,11 @@ impl App {
         self.refusals.load(Ordering::Relaxed)
     }
 
+    /// Set once the server stops: long work (the puzzle set) stops with it.
+    pub fn closing(&self) -> &AtomicBool {
+        &self.closed
+    }
+
     /// Refuses a change once the server is stopping.
     ///
     /// # Errors

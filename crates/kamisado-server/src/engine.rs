@@ -78,6 +78,50 @@ pub fn value_view(side: Side, value: Value) -> ValueView {
     }
 }
 
+/// One move of a tower with its danger ([`kamisado_engine::danger`]), on any board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AnyDanger {
+    /// The move.
+    pub mv: AnyMove,
+    /// What it does to its mover's chances.
+    pub verdict: kamisado_engine::danger::Verdict,
+    /// For a loss, the opponent's winning line after it.
+    pub line: Vec<AnyMove>,
+}
+
+/// A puzzle ([`kamisado_engine::Puzzle`]) with its position as text, on any board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AnyPuzzle {
+    /// The board's name.
+    pub board: String,
+    /// The position in notation.
+    pub position: String,
+    /// The winning move, then the proven line.
+    pub line: Vec<AnyMove>,
+    /// Plies to the win.
+    pub plies: u32,
+    /// The difficulty, 1 to 5.
+    pub grade: u8,
+    /// Legal moves.
+    pub moves: usize,
+    /// Legal moves that do not lose at once.
+    pub plausible: usize,
+}
+
+impl AnyPuzzle {
+    fn of<B: EngineBoard>(p: &kamisado_engine::Puzzle<B>) -> AnyPuzzle {
+        AnyPuzzle {
+            board: B::KIND.name().to_string(),
+            position: p.position.to_string(),
+            line: p.line.iter().map(|&m| AnyMove::of(m)).collect(),
+            plies: p.plies,
+            grade: p.grade,
+            moves: p.moves,
+            plausible: p.plausible,
+        }
+    }
+}
+
 /// What the server asks of an engine.
 pub trait Brain: Send + 'static {
     /// The engine's move at a level (1–6); the seed varies the choice among equals.
@@ -87,6 +131,19 @@ pub trait Brain: Send + 'static {
     /// The assessment of the match's position within `nodes`, or less when
     /// `stop` is set.
     fn assess(&mut self, m: &AnyMatch, nodes: u64, stop: &AtomicBool) -> Assessment;
+    /// Every move of the tower on `from` with its danger, the solver given
+    /// `nodes` a move; an error for a square that is not on the board.
+    fn dangers(
+        &mut self,
+        m: &AnyMatch,
+        from: &str,
+        nodes: u64,
+        stop: &AtomicBool,
+    ) -> Result<Vec<AnyDanger>, String>;
+    /// The puzzle in the match's position, if it is one (the default settings).
+    fn puzzle_at(&mut self, m: &AnyMatch, stop: &AtomicBool) -> Option<AnyPuzzle>;
+    /// Up to `count` puzzles of standard 8×8 rounds, found from `seed`.
+    fn find_puzzles(&mut self, count: usize, seed: u64, stop: &AtomicBool) -> Vec<AnyPuzzle>;
 }
 
 impl Brain for kamisado_engine::Engine {
@@ -100,6 +157,49 @@ impl Brain for kamisado_engine::Engine {
 
     fn assess(&mut self, m: &AnyMatch, nodes: u64, stop: &AtomicBool) -> Assessment {
         on_any!(m, AnyMatch, m => assess_on(self, m, nodes, stop))
+    }
+
+    fn dangers(
+        &mut self,
+        m: &AnyMatch,
+        from: &str,
+        nodes: u64,
+        stop: &AtomicBool,
+    ) -> Result<Vec<AnyDanger>, String> {
+        on_any!(m, AnyMatch, m => {
+            let from = from
+                .parse()
+                .map_err(|e: kamisado_core::square::ParseSquareError| e.to_string())?;
+            Ok(self
+                .dangers(m.position(), from, nodes, stop)
+                .into_iter()
+                .map(|d| AnyDanger {
+                    mv: AnyMove::of(d.mv),
+                    verdict: d.verdict,
+                    line: d.line.into_iter().map(AnyMove::of).collect(),
+                })
+                .collect())
+        })
+    }
+
+    fn puzzle_at(&mut self, m: &AnyMatch, stop: &AtomicBool) -> Option<AnyPuzzle> {
+        on_any!(m, AnyMatch, m => self
+            .puzzle_at(m.position(), kamisado_engine::PuzzleSettings::default(), stop)
+            .map(|p| AnyPuzzle::of(&p)))
+    }
+
+    fn find_puzzles(&mut self, count: usize, seed: u64, stop: &AtomicBool) -> Vec<AnyPuzzle> {
+        let settings = kamisado_engine::PuzzleSettings::default();
+        self.find_puzzles::<kamisado_core::geometry::Eight>(
+            count,
+            seed,
+            settings,
+            stop,
+            &mut |_, _| {},
+        )
+        .iter()
+        .map(AnyPuzzle::of)
+        .collect()
     }
 }
 

@@ -31,9 +31,11 @@ mod clock;
 mod engine;
 mod error;
 mod glicko;
+mod learning;
 pub mod limits;
 mod live;
 mod players;
+pub mod puzzles;
 mod rights;
 mod room;
 mod store;
@@ -50,7 +52,7 @@ pub use error::ServerError;
 pub use kamisado_core::any::AnyMove;
 pub use limits::Limits;
 pub use live::Seat;
-pub use store::Mode;
+pub use store::{Mode, redacted};
 pub use wire::ClientMessage;
 
 /// Where the server listens and where it keeps its games.
@@ -136,6 +138,7 @@ pub async fn bind_with(config: ServeConfig, limits: Limits) -> Result<Server, Se
     let store = store::Store::open(&config.db).await?;
     let app = Arc::new(App::new(store, limits)?);
     app.listen().await?;
+    app.ensure_puzzles().await?;
     let listener = tokio::net::TcpListener::bind(config.addr).await?;
     Ok(Server { listener, app })
 }

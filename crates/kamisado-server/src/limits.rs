@@ -28,11 +28,15 @@ pub struct Limits {
     pub games_per_client: usize,
     /// The window over which games per client are counted.
     pub games_window: Duration,
+    /// Puzzles a server makes in the background at its first start, when
+    /// its database has none (docs/learning.md).
+    pub puzzles_at_start: usize,
 }
 
 impl Default for Limits {
     /// 2 KiB messages, 20 a second (bursts of 40), a search per core with 8
-    /// waiting, 10 s a search, 100 games per client address an hour.
+    /// waiting, 10 s a search, 100 games per client address an hour, 60
+    /// puzzles made at the first start.
     fn default() -> Limits {
         Limits {
             max_message: 2048,
@@ -44,6 +48,7 @@ impl Default for Limits {
             assess_nodes: crate::engine::ASSESS_NODES,
             games_per_client: 100,
             games_window: Duration::from_secs(3600),
+            puzzles_at_start: 60,
         }
     }
 }

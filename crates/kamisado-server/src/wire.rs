@@ -45,6 +45,7 @@ use crate::live::Seat;
 use crate::store::Mode;
 use kamisado_core::any::AnyMove;
 
+pub mod learning;
 pub mod players;
 
 /// Writes a value with its `Display` as a JSON string.
@@ -1270,6 +1271,9 @@ pub struct StepView {
     pub note: Note,
     /// The position after it.
     pub after: PositionView,
+    /// Whether it turned its mover's proven win into a proven loss.
+    #[serde(default)]
+    pub turning: bool,
 }
 
 /// The answer of `POST /api/analysis`.

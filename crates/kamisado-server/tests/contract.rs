@@ -127,7 +127,7 @@ async fn roomy_server(db: &TempDb) -> TestServer {
     let limits = Limits {
         messages_per_second: 1000.0,
         message_burst: 1000.0,
-        ..Limits::default()
+        ..common::limits()
     };
     TestServer::start_with(db, limits).await
 }

@@ -16,7 +16,7 @@ async fn an_oversized_message_is_refused_and_the_connection_goes_on() {
     let db = TempDb::new("size");
     let limits = Limits {
         max_message: 256,
-        ..Limits::default()
+        ..common::limits()
     };
     let server = TestServer::start_with(&db, limits).await;
     let created = server.create(GameRequest::local()).await;
@@ -42,7 +42,7 @@ async fn a_connection_over_its_rate_is_refused_and_others_are_not() {
     let limits = Limits {
         messages_per_second: 0.001,
         message_burst: 3.0,
-        ..Limits::default()
+        ..common::limits()
     };
     let server = TestServer::start_with(&db, limits).await;
     let created = server.create(GameRequest::local()).await;
@@ -82,7 +82,7 @@ async fn engine_searches_are_capped_in_number_and_in_time() {
         engine_queue: 0,
         search_time,
         assess_nodes: u64::MAX,
-        ..Limits::default()
+        ..common::limits()
     };
     let server = TestServer::start_with(&db, limits).await;
     let created = server.create(GameRequest::local()).await;
@@ -131,7 +131,7 @@ async fn games_per_client_are_capped() {
     let db = TempDb::new("games-cap");
     let limits = Limits {
         games_per_client: 3,
-        ..Limits::default()
+        ..common::limits()
     };
     let server = TestServer::start_with(&db, limits).await;
     for _ in 0..3 {

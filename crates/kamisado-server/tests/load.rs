@@ -51,7 +51,10 @@ async fn a_load_test_spreads_games_over_several_urls() {
             addr: "127.0.0.1:0".parse().unwrap(),
             db: format!("sqlite://{}", db.display()),
         },
-        Limits::default(),
+        Limits {
+            puzzles_at_start: 0,
+            ..Limits::default()
+        },
     )
     .await
     .expect("the server starts");

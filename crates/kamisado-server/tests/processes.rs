@@ -38,7 +38,7 @@ async fn all_at(clients: &mut [&mut GameSocket], n: usize) {
 /// other: every move, name and offer is seen by everyone at once.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn players_on_different_processes_see_every_move() {
-    let (db, a, b) = two("spread", Limits::default()).await;
+    let (db, a, b) = two("spread", common::limits()).await;
     let created = a
         .create(GameRequest::friend().seed(3).colour(PlayAs::Black))
         .await;
@@ -97,7 +97,7 @@ async fn players_on_different_processes_see_every_move() {
 /// stale, and both processes agree on the game.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn moves_racing_on_two_processes() {
-    let (db, a, b) = two("race", Limits::default()).await;
+    let (db, a, b) = two("race", common::limits()).await;
     let created = a.create(GameRequest::local().target(7).seed(9)).await;
     let id = created.id.as_str();
     let key = Some(created.key.as_str());
@@ -161,7 +161,7 @@ async fn moves_racing_on_two_processes() {
 /// other; the move is gone on both.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_takeback_offered_on_one_process_is_answered_on_another() {
-    let (db, a, b) = two("takeback", Limits::default()).await;
+    let (db, a, b) = two("takeback", common::limits()).await;
     let created = a
         .create(GameRequest::friend().seed(4).colour(PlayAs::Black))
         .await;
@@ -206,7 +206,7 @@ async fn a_takeback_offered_on_one_process_is_answered_on_another() {
 /// each engine turn is answered once, though both processes hold the game.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_engine_answers_each_turn_once() {
-    let (db, a, b) = two("engine-once", Limits::default()).await;
+    let (db, a, b) = two("engine-once", common::limits()).await;
     let created = a
         .create(GameRequest::engine(1).seed(5).colour(PlayAs::Black))
         .await;
@@ -236,7 +236,7 @@ async fn the_engine_answers_each_turn_once() {
 /// turn over when the claim runs out, and the engine moves once.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_engine_turn_left_by_a_dead_process_is_taken_over() {
-    let (db, a, b) = two("takeover", Limits::default()).await;
+    let (db, a, b) = two("takeover", common::limits()).await;
     let created = a
         .create(GameRequest::engine(1).seed(6).colour(PlayAs::Black))
         .await;
@@ -280,7 +280,7 @@ async fn an_engine_turn_left_by_a_dead_process_is_taken_over() {
 async fn games_per_client_hold_across_processes() {
     let limits = Limits {
         games_per_client: 3,
-        ..Limits::default()
+        ..common::limits()
     };
     let (_db, a, b) = two("quota", limits).await;
     a.create(GameRequest::local()).await;
@@ -304,7 +304,7 @@ async fn players_meet_across_processes() {
     use common::players::{Lobby, Player, challenge, request, seated, sign_up};
     use kamisado_server::wire::players::LobbyMessage;
     use serde_json::json;
-    let (db, a, b) = two("players", Limits::default()).await;
+    let (db, a, b) = two("players", common::limits()).await;
     let ann = sign_up(&a, "Ann").await;
     let bob = sign_up(&b, "Bob").await;
     let cat = sign_up(&a, "Cat").await;

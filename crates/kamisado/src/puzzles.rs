@@ -21,6 +21,21 @@ pub enum PuzzlesCommand {
     /// (in 3 to 21 plies), each proven by the solver: every legal move's
     /// value is proven. The same seed finds the same puzzles.
     Generate(GenerateArgs),
+    /// Stores the puzzles of `kamisado puzzles generate N --json` (a file,
+    /// or `-` for standard input) in a server's database, where its puzzle
+    /// trainer offers them; puzzles already there are skipped.
+    Import(ImportArgs),
+}
+
+/// The options of `kamisado puzzles import`.
+#[derive(Debug, Args)]
+pub struct ImportArgs {
+    /// The JSON file that `kamisado puzzles generate --json` wrote, or `-`.
+    #[arg(value_name = "FILE")]
+    file: String,
+    /// The server's database: sqlite://FILE or postgres://USER@HOST:PORT/DB.
+    #[arg(long, default_value = "sqlite://kamisado.db")]
+    db: String,
 }
 
 /// The options of `kamisado puzzles generate`.
@@ -57,7 +72,29 @@ pub fn puzzles(command: &PuzzlesCommand) -> Result<(), String> {
             }
             with_board!(args.board, B => generate_on::<B>(args))
         }
+        PuzzlesCommand::Import(args) => import(args),
     }
+}
+
+fn import(args: &ImportArgs) -> Result<(), String> {
+    let text = if args.file == "-" {
+        let mut text = String::new();
+        std::io::Read::read_to_string(&mut std::io::stdin(), &mut text)
+            .map_err(|e| format!("puzzles import: standard input: {e}"))?;
+        text
+    } else {
+        std::fs::read_to_string(&args.file)
+            .map_err(|e| format!("puzzles import: {}: {e}", args.file))?
+    };
+    let runtime = tokio::runtime::Runtime::new()
+        .map_err(|e| format!("puzzles import: cannot start a runtime: {e}"))?;
+    let new = runtime
+        .block_on(kamisado_server::puzzles::import(&args.db, &text))
+        .map_err(|e| format!("puzzles import: {e}"))?;
+    emit(&format!(
+        "{new} new puzzles stored in {}\n",
+        kamisado_server::redacted(&args.db)
+    ))
 }
 
 fn generate_on<B: EngineBoard>(args: &GenerateArgs) -> Result<(), String> {

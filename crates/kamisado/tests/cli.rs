@@ -249,6 +249,28 @@ fn puzzles_generate_prints_proven_puzzles_and_the_same_for_a_seed() {
     let again = kamisado(&["puzzles", "generate", "2", "--seed", "5", "--json"]);
     let strip = |t: &str| t.split(",\"time_ms\"").next().unwrap().to_string();
     assert_eq!(strip(&stdout(&again)), strip(&text));
+    // They import into a server's database once.
+    let db = std::env::temp_dir().join(format!("kamisado-cli-puzzles-{}.db", std::process::id()));
+    let url = format!("sqlite://{}", db.display());
+    let imported = kamisado_with_input(&["puzzles", "import", "-", "--db", &url], &text);
+    assert!(imported.status.success(), "{}", stderr(&imported));
+    assert!(
+        stdout(&imported).starts_with("2 new puzzles stored in sqlite://"),
+        "{}",
+        stdout(&imported)
+    );
+    let again = kamisado_with_input(&["puzzles", "import", "-", "--db", &url], &text);
+    assert!(
+        stdout(&again).starts_with("0 new puzzles"),
+        "{}",
+        stdout(&again)
+    );
+    let bad = kamisado_with_input(&["puzzles", "import", "-", "--db", &url], "[]");
+    assert!(!bad.status.success());
+    assert!(stderr(&bad).contains("generate --json"), "{}", stderr(&bad));
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
+    }
     let refused = kamisado(&["puzzles", "generate", "0"]);
     assert!(!refused.status.success());
     assert!(

@@ -21,7 +21,8 @@ export async function startServer({ dir: reuse, addr = '127.0.0.1:0' } = {}) {
   const db = `sqlite://${path.join(dir, 'games.db')}`;
   const target = process.env.CARGO_TARGET_DIR || path.join(workspace, 'target');
   const binary = process.env.E2E_SERVER || path.join(target, 'debug', 'kamisado-serverd');
-  const args = ['--addr', addr, '--db', db];
+  // A small puzzle set, made in the background at the first start.
+  const args = ['--addr', addr, '--db', db, '--puzzles', process.env.E2E_PUZZLES || '6'];
   // The server's log shows warnings and errors only, unless KAMISADO_LOG asks for more.
   const env = { ...process.env, KAMISADO_LOG: process.env.KAMISADO_LOG || 'warn' };
   const child = fs.existsSync(binary)

@@ -1,5 +1,5 @@
 //! The server as a process of its own, for tests that kill and restart it:
-//! `kamisado-serverd --addr 127.0.0.1:0 --db sqlite:///tmp/x.db [--games-per-client N]`.
+//! `kamisado-serverd --addr 127.0.0.1:0 --db sqlite:///tmp/x.db [--games-per-client N] [--puzzles N]`.
 //! Prints `listening on http://ADDR` on standard output once it accepts connections.
 
 use std::io::Write;
@@ -7,11 +7,12 @@ use std::io::Write;
 use kamisado_server::{Limits, ServeConfig, bind_with};
 
 const USAGE: &str = "\
-usage: kamisado-serverd [--addr ADDR] [--db URL] [--games-per-client N]
+usage: kamisado-serverd [--addr ADDR] [--db URL] [--games-per-client N] [--puzzles N]
 
   --addr ADDR             the address to listen on (default 127.0.0.1:8080; port 0 picks one)
   --db URL                the database (default sqlite://kamisado.db; created if missing)
   --games-per-client N    games one client address may create an hour (default 100)
+  --puzzles N             puzzles made at the first start when the database has none (default 60)
   -h, --help              this help
 
 Prints `listening on http://ADDR` once it accepts connections; stops on Ctrl-C.";
@@ -32,7 +33,10 @@ fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> {
         if flag == "-h" || flag == "--help" {
             return Ok(Command::Help);
         }
-        if !matches!(flag.as_str(), "--addr" | "--db" | "--games-per-client") {
+        if !matches!(
+            flag.as_str(),
+            "--addr" | "--db" | "--games-per-client" | "--puzzles"
+        ) {
             return Err(format!("unknown option `{flag}` (see --help)"));
         }
         let value = args
@@ -45,6 +49,11 @@ fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> {
                     .map_err(|e| format!("--addr {value}: {e}: expected such as 127.0.0.1:8080"))?;
             }
             "--db" => config.db = value,
+            "--puzzles" => {
+                limits.puzzles_at_start = value
+                    .parse()
+                    .map_err(|e| format!("--puzzles {value}: {e}"))?;
+            }
             _ => {
                 limits.games_per_client = value
                     .parse()

@@ -31,15 +31,18 @@ use crate::error::ServerError;
 use crate::wire::PerSide;
 
 mod players;
+mod puzzles;
 
 pub use players::{ChallengeRow, Refused};
+pub use puzzles::PuzzleRow;
 
 /// The schema, in order; each is applied once and remembered in `schema_migrations`.
-const MIGRATIONS: [(i64, &str); 4] = [
+const MIGRATIONS: [(i64, &str); 5] = [
     (1, include_str!("../../migrations/0001_games.sql")),
     (2, include_str!("../../migrations/0002_board.sql")),
     (3, include_str!("../../migrations/0003_processes.sql")),
     (4, include_str!("../../migrations/0004_players.sql")),
+    (5, include_str!("../../migrations/0005_puzzles.sql")),
 ];
 
 /// The PostgreSQL channel on which every committed change to a game is told,

@@ -320,6 +320,8 @@ impl ServerProcess {
             .arg(addr.to_string())
             .arg("--db")
             .arg(db)
+            // No puzzle set: it is CPU work no test of processes needs.
+            .args(["--puzzles", "0"])
             .args(args)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())

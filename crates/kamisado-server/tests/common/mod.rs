@@ -78,6 +78,15 @@ impl Drop for TempDb {
     }
 }
 
+/// The server's default limits, but for the puzzle set made at the first
+/// start: tests that need puzzles ask for them (it is CPU work).
+pub fn limits() -> Limits {
+    Limits {
+        puzzles_at_start: 0,
+        ..Limits::default()
+    }
+}
+
 /// A running server and a client of its HTTP API.
 pub struct TestServer {
     pub addr: SocketAddr,
@@ -88,7 +97,7 @@ pub struct TestServer {
 
 impl TestServer {
     pub async fn start(db: &TempDb) -> TestServer {
-        TestServer::start_with(db, Limits::default()).await
+        TestServer::start_with(db, limits()).await
     }
 
     pub async fn start_with(db: &TempDb, limits: Limits) -> TestServer {
