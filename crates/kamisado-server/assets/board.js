@@ -207,6 +207,7 @@ function drawDanger(svg, danger, flipped) {
     const g = el('g', { class: `danger danger-${d.verdict}`, 'data-sq': d.to, 'data-verdict': d.verdict }, layer);
     el('title', {}, g).textContent = d.title || '';
     el('rect', { x: x + 2, y: y + 2, width: CELL - 4, height: CELL - 4, rx: 8, class: 'danger-area' }, g);
+    el('circle', { cx: x + CELL / 2, cy: y + CELL / 2, r: 0.36 * CELL, class: 'danger-halo' }, g);
     el('circle', { cx: x + CELL / 2, cy: y + CELL / 2, r: 0.36 * CELL, class: 'danger-ring' }, g);
     if (d.verdict === 'lost' && d.plies) {
       el('circle', { cx: x + 0.8 * CELL, cy: y + 0.2 * CELL, r: 0.15 * CELL, class: 'danger-badge' }, g);

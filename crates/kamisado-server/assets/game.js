@@ -391,8 +391,10 @@ function renderBoard() {
     danger: dangerShown() ? play.danger.marks(s.to_act) : [],
   });
   const line = $('danger-line');
-  line.textContent = dangerShown() ? play.danger.line(s.to_act) : '';
+  const on = dangerAllowed() && dangerOn();
+  line.textContent = !on ? '' : dangerShown() ? play.danger.line(s.to_act) : t('danger.pick');
   line.hidden = !line.textContent;
+  $('play').classList.toggle('danger-on', on);
   svg.dataset.n = s.n;
   svg.dataset.status = s.status;
   svg.dataset.myturn = myTurn() ? '1' : '0';

@@ -476,7 +476,7 @@ const COLOUR_INS_RU = {
 
 /** The words that fill a sentence about a colour, in either language. */
 function colourParams(name) {
-  if (lang !== 'ru') return { colour: name, colourAcc: name, colourIns: name };
+  if (lang !== 'ru') return { colour: name, colourAcc: name, colourIns: name, aColour: name ? `${article(name)} ${name}` : '' };
   return { colour: colour(name), colourAcc: COLOUR_ACC_RU[name] || name, colourIns: COLOUR_INS_RU[name] || name };
 }
 
@@ -512,20 +512,17 @@ export function taskWords(task, mover) {
  */
 export function reasonWords(reason, mover, fallback = '') {
   if (!reason || !EN[`reason.${reason.kind}`]) return fallback;
-  const handed = reason.colour ? { colour: reason.colour, rank: 'tower' } : null;
   return t(`reason.${reason.kind}`, {
     why: reason.why || '', square: reason.square || '', reply: reason.reply || '',
     ...colourParams(reason.colour), ...opponentParams(mover),
-    tower: handed ? tower(handed) : '',
   });
 }
 
 /** What one move of the danger view does, in a sentence; `mover` makes it. */
 export function dangerWords(m, mover) {
-  const handed = m.colour ? tower({ colour: m.colour, rank: 'tower' }) : '';
   const params = {
     mv: m.mv, tower: m.tower || '', reply: m.reply || '', n: m.plies, plies: plural(m.plies || 0, 'ply'),
-    ...colourParams(m.colour), ...opponentParams(mover), towerWords: handed,
+    ...colourParams(m.colour), ...opponentParams(mover),
   };
   switch (m.verdict) {
     case 'wins': return t('danger.wins', params);

@@ -98,7 +98,8 @@ function render(animate = false) {
   const why = [];
   if (a && !a.correct) {
     if (a.danger) why.push(dangerWords(a.danger, mover));
-    if (a.note) why.push(noteText(a.note));
+    // What the move did, unless its danger already names the tower it hands over.
+    if (a.note && !(a.danger && a.danger.verdict === 'loses_at_once')) why.push(noteText(a.note));
   }
   $('z-why').textContent = why.filter(Boolean).join(' ');
   $('z-why').hidden = !$('z-why').textContent;
