@@ -11,6 +11,8 @@ import { showAnalysis } from './analysis.js';
 import { showNavAccount } from './account.js';
 import { showPlayer } from './player.js';
 import { showLeaderboard } from './leaderboard.js';
+import { showLearn } from './learn.js';
+import { showPuzzles } from './puzzles.js';
 
 // A path segment as text; a malformed escape is left as it is.
 function decoded(segment) {
@@ -36,7 +38,10 @@ function start() {
   const path = location.pathname;
   const game = path.match(/^\/g\/([0-9a-zA-Z]+)$/);
   const player = path.match(/^\/p\/([^/]+)$/);
+  const puzzle = path.match(/^\/puzzles(?:\/([^/]+))?$/);
   if (game) showGame(game[1]);
+  else if (path === '/learn') showLearn();
+  else if (puzzle) showPuzzles(puzzle[1] ? decoded(puzzle[1]) : null);
   else if (player) showPlayer(decoded(player[1]));
   else if (path === '/leaderboard') showLeaderboard();
   else if (path === '/analysis') showAnalysis();

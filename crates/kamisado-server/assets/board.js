@@ -136,7 +136,7 @@ function drawTower(parent, t, x, y, extra = '') {
 // Draws a whole board: squares, coordinates, towers and marks.
 export function drawBoard(svg, opts) {
   const { towers = [], flipped = false, last = null, forced = null, selected = null,
-    targets = [], cursor = null, hint = null } = opts;
+    targets = [], cursor = null, hint = null, danger = [], spots = [] } = opts;
   svg.replaceChildren();
   el('rect', { x: 0, y: 0, width: 840, height: 840, class: 'frame', rx: 14 }, svg);
   const squares = el('g', { class: 'squares' }, svg);
@@ -171,6 +171,7 @@ export function drawBoard(svg, opts) {
   };
   if (last && !last.pass) { mark(last.from, 'last-from'); mark(last.to, 'last-to'); }
   if (hint && !hint.pass) { mark(hint.from, 'hint-from'); mark(hint.to, 'hint-to'); }
+  for (const sq of spots) mark(sq, 'spot');
   if (forced) mark(forced, 'forced');
   if (selected) mark(selected, 'selected');
   const pieces = el('g', { class: 'pieces' }, svg);
@@ -187,12 +188,59 @@ export function drawBoard(svg, opts) {
       el('circle', { cx: x + CELL / 2, cy: y + CELL / 2, r: 0.14 * CELL, class: 'target', 'data-sq': mv.to }, dots);
     }
   }
+  drawDanger(svg, danger, flipped);
   if (cursor) {
     const { x, y } = place(cursor, flipped);
     el('rect', { x: x + 1, y: y + 1, width: CELL - 2, height: CELL - 2, class: 'cursor', rx: 4 }, svg);
   }
 }
 
+
+// The danger view's marks: a ring on each target square in the colour of
+// its verdict (safe, loses at once, lost in N, wins), N beside a loss, and
+// the reason in words as the square's tooltip.
+function drawDanger(svg, danger, flipped) {
+  if (!danger.length) return;
+  const layer = el('g', { class: 'dangers' }, svg);
+  for (const d of danger) {
+    const { x, y } = place(d.to, flipped);
+    const g = el('g', { class: `danger danger-${d.verdict}`, 'data-sq': d.to, 'data-verdict': d.verdict }, layer);
+    el('title', {}, g).textContent = d.title || '';
+    el('rect', { x: x + 2, y: y + 2, width: CELL - 4, height: CELL - 4, rx: 8, class: 'danger-area' }, g);
+    el('circle', { cx: x + CELL / 2, cy: y + CELL / 2, r: 0.36 * CELL, class: 'danger-halo' }, g);
+    el('circle', { cx: x + CELL / 2, cy: y + CELL / 2, r: 0.36 * CELL, class: 'danger-ring' }, g);
+    if (d.verdict === 'lost' && d.plies) {
+      el('circle', { cx: x + 0.8 * CELL, cy: y + 0.2 * CELL, r: 0.15 * CELL, class: 'danger-badge' }, g);
+      el('text', { x: x + 0.8 * CELL, y: y + 0.2 * CELL + 0.06 * CELL, class: 'danger-n', 'font-size': 0.18 * CELL }, g)
+        .textContent = String(d.plies);
+    }
+    if (d.focus) el('rect', { x: x + 6, y: y + 6, width: CELL - 12, height: CELL - 12, rx: 6, class: 'danger-focus' }, g);
+  }
+}
+
+/** The point of a pointer event in the board's own units. */
+export function svgPoint(svg, ev) {
+  const pt = svg.createSVGPoint();
+  pt.x = ev.clientX;
+  pt.y = ev.clientY;
+  return pt.matrixTransform(svg.getScreenCTM().inverse());
+}
+
+/**
+ * Slides the tower that a move brought to its square from where it came,
+ * on a board just drawn with the position after the move (not when the
+ * reader asks for less motion).
+ */
+export function animateMove(svg, mv, flipped) {
+  if (!mv || mv.pass || !mv.from || !mv.to) return;
+  if (window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+  const node = svg.querySelector(`.tower[data-sq="${mv.to}"]`);
+  if (!node || !node.animate) return;
+  const a = place(mv.from, flipped);
+  const b = place(mv.to, flipped);
+  const at = (p) => `translate(${p.x + CELL / 2}px, ${p.y + CELL / 2}px) scale(${CELL / 100})`;
+  node.animate([{ transform: at(a) }, { transform: at(b) }], { duration: 380, easing: 'ease-out' });
+}
 
 /** The size of the board being drawn, in squares. */
 export function boardSize() { return SIZE; }

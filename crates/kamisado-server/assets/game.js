@@ -6,9 +6,10 @@ import {
 } from './i18n.js';
 import { $, html } from './dom.js';
 import {
-  useLayout, drawBoard, parseMove, place, squareAt, squareName, boardSize,
+  useLayout, drawBoard, parseMove, place, squareAt, squareName, boardSize, svgPoint,
 } from './board.js';
 import { myGames, saveGame } from './games.js';
+import { Danger, dangerOn, setDangerOn } from './danger.js';
 import { playerHref } from './account.js';
 import {
   controlWords, clockFigures, durationWords, isLow,
@@ -24,7 +25,7 @@ export const play = {
   id: null, key: null, seat: null, state: null, ws: null, flipped: false,
   selected: null, cursor: 'd4', pending: null, timer: null, hint: null, hintAsked: null, retry: 0,
   overlayClosed: -1, drag: null, resignArmed: false, flipChosen: false, previews: null,
-  syncing: null, offset: 0,
+  syncing: null, offset: 0, danger: null,
 };
 
 function mySides() {
@@ -112,22 +113,36 @@ function playMove(text) {
   act({ t: 'move', n: play.state.n, mv: text });
 }
 
-function clickSquare(sq) {
+// The danger view is offered against the engine and on one screen only.
+function dangerAllowed() {
+  const s = play.state;
+  return Boolean(s && (s.mode === 'engine' || s.mode === 'local'));
+}
+
+function dangerShown() {
+  return dangerAllowed() && dangerOn() && Boolean(play.selected);
+}
+
+// Points the danger view's line at the move to `sq` (hover, tap or cursor);
+// true when that changed what it shows.
+function focusDanger(sq) {
+  if (!dangerShown() || !play.danger.moveTo(sq) || play.danger.focus === sq) return false;
+  play.danger.focus = sq;
+  return true;
+}
+
+function clickSquare(sq, touch = false) {
   if (!sq) return;
   play.cursor = sq;
   if (play.selected) {
     const mv = movesFrom(play.selected).find((m) => m.to === sq);
+    // On a touch screen the danger view's first tap on a target tells its
+    // reason; a second tap plays it.
+    if (mv && touch && focusDanger(sq)) { renderBoard(); return; }
     if (mv) { playMove(mv.text); return; }
   }
   play.selected = movesFrom(sq).length > 0 && play.selected !== sq ? sq : null;
   renderBoard();
-}
-
-function svgPoint(svg, ev) {
-  const pt = svg.createSVGPoint();
-  pt.x = ev.clientX;
-  pt.y = ev.clientY;
-  return pt.matrixTransform(svg.getScreenCTM().inverse());
 }
 
 function setupBoardInput() {
@@ -171,9 +186,13 @@ function setupBoardInput() {
       if (mv) playMove(mv.text); else render();
       return;
     }
-    clickSquare(sq);
+    clickSquare(sq, ev.pointerType === 'touch');
   };
   svg.addEventListener('pointerup', end);
+  svg.addEventListener('pointermove', (ev) => {
+    if (play.drag || ev.pointerType === 'touch') return;
+    if (focusDanger(squareAt(svgPoint(svg, ev), play.flipped))) renderBoard();
+  });
   svg.addEventListener('pointercancel', () => { play.drag = null; render(); });
   svg.addEventListener('keydown', (ev) => {
     const file = play.cursor.charCodeAt(0) - 97;
@@ -185,6 +204,7 @@ function setupBoardInput() {
       const f = Math.min(boardSize() - 1, Math.max(0, file + df));
       const r = Math.min(boardSize() - 1, Math.max(0, rank + dr));
       play.cursor = squareName(f, r);
+      focusDanger(play.cursor);
       ev.preventDefault();
       render();
     } else if (ev.key === 'Enter' || ev.key === ' ') {
@@ -355,6 +375,8 @@ function renderOverlay() {
 function renderBoard() {
   const s = play.state;
   if (!s) return;
+  if (dangerShown() && myTurn()) play.danger.ask(s.fen, s.rules, play.selected);
+  else play.danger.clear();
   useLayout(s.layout);
   const svg = $('board');
   drawBoard(svg, {
@@ -366,7 +388,13 @@ function renderBoard() {
     targets: play.selected ? movesFrom(play.selected) : [],
     cursor: document.activeElement === svg ? play.cursor : null,
     hint: play.hint,
+    danger: dangerShown() ? play.danger.marks(s.to_act) : [],
   });
+  const line = $('danger-line');
+  const on = dangerAllowed() && dangerOn();
+  line.textContent = !on ? '' : dangerShown() ? play.danger.line(s.to_act) : t('danger.pick');
+  line.hidden = !line.textContent;
+  $('play').classList.toggle('danger-on', on);
   svg.dataset.n = s.n;
   svg.dataset.status = s.status;
   svg.dataset.myturn = myTurn() ? '1' : '0';
@@ -412,6 +440,8 @@ export function render() {
   $('resign').textContent = play.resignArmed ? t('game.resign_sure') : t('game.resign');
   for (const id of ['undo', 'takeback', 'resign', 'pass', 'hint']) $(id).disabled = Boolean(play.pending);
   $('type-move').hidden = !seated || s.status !== 'playing';
+  $('danger-row').hidden = !dangerAllowed();
+  $('review').hidden = s.status !== 'over';
   const offer = s.takeback && seated && play.seat !== 'both' && s.takeback !== play.seat;
   $('takeback-offer').hidden = !offer;
   if (s.takeback) $('takeback-text').textContent = t('status.offer', { name: s.names[s.takeback] });
@@ -585,6 +615,10 @@ export function showGame(id) {
     if (navigator.clipboard) navigator.clipboard.writeText($('invite-link').value).catch(() => {});
   });
   $('pass').addEventListener('click', () => playMove('pass'));
+  play.danger = new Danger(() => renderBoard());
+  $('danger-on').checked = dangerOn();
+  $('danger-on').addEventListener('change', (ev) => { setDangerOn(ev.target.checked); renderBoard(); });
+  for (const link of [$('review'), $('review-over')]) link.href = `/analysis?game=${encodeURIComponent(id)}`;
   $('hint').addEventListener('click', askHint);
   $('undo').addEventListener('click', () => act({ t: 'undo', n: play.state.n }));
   $('takeback').addEventListener('click', () => act({ t: 'takeback', n: play.state.n }));

@@ -1,6 +1,7 @@
 // The page's words in English and Russian. The server sends what happened as
 // typed events and names (sides, colours, ranks, endings); this file alone
 // turns them into sentences in the chosen language.
+import { LEARN_EN, LEARN_RU } from './learn-words.js';
 
 const EN = {
   'nav.lobby': 'Lobby', 'nav.analysis': 'Analysis board', 'nav.symbols': 'Colour symbols', 'nav.language': 'Language',
@@ -82,7 +83,7 @@ const EN = {
   'player.history_label': 'The rating after each rated game', 'player.start': 'Start', 'player.pool': 'Rules and board', 'player.rating': 'Rating',
   'player.deviation': 'Deviation', 'player.games': 'Games', 'player.opponent': 'Opponent', 'player.colour': 'Colour',
   'player.result': 'Result', 'player.result.win': 'Won', 'player.result.loss': 'Lost', 'player.how': 'How', 'player.score': 'Score',
-  'player.moves': 'Moves', 'player.rated': 'Rated', 'player.yes': 'yes', 'player.date': 'Date', 'player.replay': 'Replay', 'player.record': 'Record',
+  'player.moves': 'Moves', 'player.rated': 'Rated', 'player.yes': 'yes', 'player.date': 'Date', 'player.record': 'Record',
   'player.unknown': 'There is no player named {name}.', 'player.failed': 'The player could not be fetched: {reason}',
   'how.home row': 'home row', 'how.deadlock': 'deadlock', 'how.resignation': 'resignation', 'how.time': 'on time', 'how.repetition': 'repetition',
   'lb.title': 'Leaderboard', 'lb.none': 'Nobody has played a rated game here yet.', 'lb.engine': 'The engine',
@@ -171,7 +172,7 @@ const RU = {
   'player.history_label': 'Рейтинг после каждой рейтинговой партии', 'player.start': 'Начало', 'player.pool': 'Правила и доска', 'player.rating': 'Рейтинг',
   'player.deviation': 'Отклонение', 'player.games': 'Партий', 'player.opponent': 'Соперник', 'player.colour': 'Цвет',
   'player.result': 'Итог', 'player.result.win': 'Победа', 'player.result.loss': 'Поражение', 'player.how': 'Как', 'player.score': 'Счёт',
-  'player.moves': 'Ходов', 'player.rated': 'На рейтинг', 'player.yes': 'да', 'player.date': 'Дата', 'player.replay': 'Разбор', 'player.record': 'Запись',
+  'player.moves': 'Ходов', 'player.rated': 'На рейтинг', 'player.yes': 'да', 'player.date': 'Дата', 'player.record': 'Запись',
   'player.unknown': 'Игрока с именем {name} нет.', 'player.failed': 'Не удалось получить данные игрока: {reason}',
   'how.home row': 'домашний ряд', 'how.deadlock': 'тупик', 'how.resignation': 'сдача', 'how.time': 'по времени', 'how.repetition': 'повторение',
   'lb.title': 'Рейтинг игроков', 'lb.none': 'Здесь ещё никто не сыграл рейтинговой партии.', 'lb.engine': 'Движок',
@@ -179,6 +180,9 @@ const RU = {
   'lb.provisional': '?: предварительный, партий слишком мало, рейтинг ещё не устоялся', 'lb.provisional_tag': '?',
   'lb.failed': 'Не удалось получить рейтинг: {reason}',
 };
+
+Object.assign(EN, LEARN_EN);
+Object.assign(RU, LEARN_RU);
 
 export const LANGS = { en: EN, ru: RU };
 
@@ -229,10 +233,11 @@ export function t(key, params = {}) {
 const UNITS = {
   en: {
     day: ['day', 'days'], hour: ['hour', 'hours'], minute: ['minute', 'minutes'], point_gen: ['point', 'points'],
+    ply: ['ply', 'plies'],
   },
   ru: {
     day: ['день', 'дня', 'дней'], hour: ['час', 'часа', 'часов'], minute: ['минута', 'минуты', 'минут'],
-    point_gen: ['очка', 'очков', 'очков'],
+    point_gen: ['очка', 'очков', 'очков'], ply: ['полуход', 'полухода', 'полуходов'],
   },
 };
 
@@ -453,4 +458,103 @@ export function noteText(note) {
   const parts = [act(note.act)];
   if (note.next) parts.push(next(note.next));
   return cap(parts.filter(Boolean).join(' '));
+}
+
+// ---------- lessons, the danger view, puzzles and review ----------
+
+const SIDES_DAT = { en: SIDES.en, ru: { b: 'Чёрным', w: 'Золотым' } };
+// Russian colour adjectives for a square or a tower after "на" (accusative)
+// and "ходить …" (instrumental), both feminine.
+const COLOUR_ACC_RU = {
+  orange: 'оранжевую', blue: 'синюю', purple: 'фиолетовую', pink: 'розовую', yellow: 'жёлтую',
+  red: 'красную', green: 'зелёную', brown: 'коричневую', ivory: 'кремовую', charcoal: 'угольную',
+};
+const COLOUR_INS_RU = {
+  orange: 'оранжевой', blue: 'синей', purple: 'фиолетовой', pink: 'розовой', yellow: 'жёлтой',
+  red: 'красной', green: 'зелёной', brown: 'коричневой', ivory: 'кремовой', charcoal: 'угольной',
+};
+
+/** The words that fill a sentence about a colour, in either language. */
+function colourParams(name) {
+  if (lang !== 'ru') return { colour: name, colourAcc: name, colourIns: name, aColour: name ? `${article(name)} ${name}` : '' };
+  return { colour: colour(name), colourAcc: COLOUR_ACC_RU[name] || name, colourIns: COLOUR_INS_RU[name] || name };
+}
+
+/** The words that name the opponent of `mover`, in each case a sentence needs. */
+function opponentParams(mover) {
+  const opp = other(mover);
+  return { opp: side(opp), oppGen: sideGen(opp), oppDat: SIDES_DAT[lang][opp] || side(opp) };
+}
+
+/** A lesson's title, or "Lesson N" for an id the page has no words for. */
+export function lessonTitle(id, n) {
+  const key = `lesson.${id}.title`;
+  return EN[key] ? t(key) : t('lesson.other.title', { n });
+}
+
+/** A lesson's explanation ('' for an id the page has no words for). */
+export function lessonText(id) {
+  const key = `lesson.${id}.text`;
+  return EN[key] ? t(key) : '';
+}
+
+/** A lesson's task in words; `mover` is the side to move. */
+export function taskWords(task, mover) {
+  if (!task) return '';
+  const key = `task.${task.kind}`;
+  if (!EN[key]) return '';
+  return t(key, { square: task.square, ...colourParams(task.colour), ...opponentParams(mover) });
+}
+
+/**
+ * Why a lesson's try passed or failed, from `reason.kind` and its fields;
+ * `mover` is the side that tried; `fallback` the server's English words.
+ */
+export function reasonWords(reason, mover, fallback = '') {
+  if (!reason || !EN[`reason.${reason.kind}`]) return fallback;
+  return t(`reason.${reason.kind}`, {
+    why: reason.why || '', square: reason.square || '', reply: reason.reply || '',
+    ...colourParams(reason.colour), ...opponentParams(mover),
+  });
+}
+
+/** What one move of the danger view does, in a sentence; `mover` makes it. */
+export function dangerWords(m, mover) {
+  const params = {
+    mv: m.mv, tower: m.tower || '', reply: m.reply || '', n: m.plies, plies: plural(m.plies || 0, 'ply'),
+    ...colourParams(m.colour), ...opponentParams(mover),
+  };
+  switch (m.verdict) {
+    case 'wins': return t('danger.wins', params);
+    case 'loses_at_once': return t('danger.loses_at_once', params);
+    case 'lost': {
+      const line = (m.line || []).slice(0, 4).join(' ');
+      return line ? t('danger.lost', { ...params, line: `${line}${m.line.length > 4 ? ' …' : ''}` }) : t('danger.lost_short', params);
+    }
+    case 'safe': return t('danger.safe', params);
+    default: return m.text || m.mv;
+  }
+}
+
+/** "n plies" with the form the number takes. */
+export function pliesWords(n) { return `${n} ${plural(n, 'ply')}`; }
+
+/**
+ * A review's turning point explained from its step: what the mover could
+ * have won with, and what the move played loses in.
+ */
+export function turningWords(step) {
+  const best = step.best_value;
+  const n = best && best.kind === 'win' ? best.plies : null;
+  if (n === null || !step.best) return '';
+  const v = step.value;
+  const params = { side: side(step.side), sideGen: sideGen(step.side), n, plies: plural(n, 'ply'), best: step.best, mv: step.mv };
+  if (v && v.kind === 'loss') return t('review.explain', { ...params, m: v.plies, pliesM: plural(v.plies, 'ply') });
+  return t('review.explain_est', params);
+}
+
+/** A signed difference of ratings: "+12", "−69". */
+export function signed(n) {
+  const r = Math.round(n);
+  return r > 0 ? `+${r}` : r < 0 ? `−${Math.abs(r)}` : '±0';
 }

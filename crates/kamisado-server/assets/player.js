@@ -1,6 +1,6 @@
 // A player's page, /p/{name}: their ratings per pool, the plot of their
-// rating history, and the archive of their finished games, each with a
-// replay on the analysis board and its record.
+// rating history, and the archive of their finished games, each with its
+// review on the analysis board and its record.
 import { t, side, onLanguageChange, poolWords, howWords, dateWords } from './i18n.js';
 import { $, html } from './dom.js';
 import { request } from './http.js';
@@ -70,7 +70,7 @@ function renderArchive(d) {
     tr.appendChild(cell(g.rated ? t('player.yes') : '—', t('player.rated'), 'col-rated'));
     tr.appendChild(cell(dateWords(g.finished_ms), t('player.date'), 'col-date'));
     const links = cell('', '', 'col-links');
-    const replay = html('a', t('player.replay'), 'replay');
+    const replay = html('a', t('player.review'), 'replay');
     replay.href = `/analysis?game=${encodeURIComponent(g.id)}`;
     const record = html('a', t('player.record'), 'record');
     record.href = `/api/games/${encodeURIComponent(g.id)}/record`;

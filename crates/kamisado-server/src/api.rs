@@ -38,7 +38,7 @@ const FAVICON: &str = include_str!("../assets/favicon.svg");
 
 const JS: &str = "text/javascript; charset=utf-8";
 /// The page's styles and its script modules, under `/assets/`.
-const ASSETS: [(&str, &str, &str); 17] = [
+const ASSETS: [(&str, &str, &str); 21] = [
     (
         "app.css",
         "text/css; charset=utf-8",
@@ -55,6 +55,7 @@ const ASSETS: [(&str, &str, &str); 17] = [
     ("board.js", JS, include_str!("../assets/board.js")),
     ("challenges.js", JS, include_str!("../assets/challenges.js")),
     ("clock.js", JS, include_str!("../assets/clock.js")),
+    ("danger.js", JS, include_str!("../assets/danger.js")),
     ("dom.js", JS, include_str!("../assets/dom.js")),
     ("game.js", JS, include_str!("../assets/game.js")),
     ("games.js", JS, include_str!("../assets/games.js")),
@@ -65,9 +66,16 @@ const ASSETS: [(&str, &str, &str); 17] = [
         JS,
         include_str!("../assets/leaderboard.js"),
     ),
+    ("learn.js", JS, include_str!("../assets/learn.js")),
+    (
+        "learn-words.js",
+        JS,
+        include_str!("../assets/learn-words.js"),
+    ),
     ("lobby.js", JS, include_str!("../assets/lobby.js")),
     ("player.js", JS, include_str!("../assets/player.js")),
     ("plot.js", JS, include_str!("../assets/plot.js")),
+    ("puzzles.js", JS, include_str!("../assets/puzzles.js")),
 ];
 const MISSING_HTML: &str = include_str!("../assets/missing.html");
 
