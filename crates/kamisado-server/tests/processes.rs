@@ -364,6 +364,7 @@ async fn players_meet_across_processes() {
         white_socket.state().clock.unwrap().running,
         Some(SideCode::White)
     );
+    let deadline = white_socket.state().clock.unwrap().deadline_ms.unwrap();
     // Nobody moves: the flag falls, and both processes tell one loss on time.
     let over = white_socket
         .wait_for(|s| s.status == Status::Over)
@@ -375,6 +376,8 @@ async fn players_meet_across_processes() {
         .await
         .unwrap();
     assert_eq!(over.winner, Some(SideCode::Black));
+    // Decided by the server within its clock watch (0.2–0.3 s measured).
+    assert!(over.clock.unwrap().since_ms >= deadline);
     assert_eq!(
         stored_actions(&db, &created.id).await[1..],
         ["time w".to_string()]
