@@ -112,7 +112,11 @@ enum Command {
     /// Proves the value of a position: a win or a loss for the side to move, in
     /// how many plies (passes count), with the best move and line.
     ///
-    /// With --first-moves, proves every first move from the start instead.
+    /// A position with a match field (`… 2-1/7`) is also solved in match
+    /// terms: whether the side to move wins or loses the round, how many
+    /// points, whether that ends the match, with the best move and line for
+    /// that value and how the line ends (the scoring tower, its promotion and
+    /// the score). With --first-moves, proves every first move from the start instead.
     Solve {
         #[command(flatten)]
         position: PositionArgs,
