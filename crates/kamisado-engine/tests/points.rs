@@ -4,8 +4,9 @@
 mod common;
 
 use common::NEVER;
+use kamisado_core::geometry::Six;
 use kamisado_core::random::SplitMix64;
-use kamisado_core::{Match, MatchState, Move, Rules, Setup};
+use kamisado_core::{Fill, Match, MatchState, Move, Rules, Setup};
 use kamisado_engine::{Engine, MatchValue, Value};
 
 /// The value of a finished round for `side`, from its result and the match after it.
@@ -172,4 +173,41 @@ fn a_slower_win_that_scores_more_is_preferred_to_the_fastest() {
             (kamisado_core::Colour::Pink, 3)
         );
     }
+}
+
+#[test]
+fn level_6_plays_the_win_that_scores_most() {
+    for score in ["0-0/15", "8-0/15"] {
+        let m = match_at(&format!("{SLOW_DOUBLE} {score}"));
+        let mv = Engine::new(8).choose_move(&m, 6, 1).unwrap();
+        assert_eq!(mv.to_string(), "b5-b6", "{score}");
+    }
+}
+
+/// A 6×6 match to 15 after a round: the starter of the next round (who lost
+/// this one) wins that round whichever the fill, but with the fill from the
+/// left by 3 points and from the right by 1.
+const FILL_MATTERS: &str = "gp2O+b+/1Y2B1/2n3/6/y2o+2/P++1G+1N+1 w g 7-2/15";
+
+#[test]
+fn level_6_fills_so_that_the_next_round_scores_least_for_the_starter() {
+    let setup: Setup<Six> = FILL_MATTERS.parse().unwrap();
+    let m = Match::from_setup(&setup, Rules::STANDARD).unwrap();
+    let MatchState::AwaitingFill { winner } = m.state() else {
+        panic!("a round is over in {FILL_MATTERS}");
+    };
+    let mut engine = Engine::new(8);
+    let mut values = Vec::new();
+    for fill in Fill::BOTH {
+        let mut next = m.clone();
+        next.fill(fill).unwrap();
+        assert_eq!(next.position().side_to_move(), !winner);
+        engine.clear();
+        // Proven within the budget level 6 gives each fill.
+        let budget = kamisado_engine::level(6).solve_nodes / 2;
+        let exact = engine.solve_match_nodes(&next, budget, &NEVER).unwrap();
+        values.push(exact.value);
+    }
+    assert_eq!(values, [MatchValue::Wins(3), MatchValue::Wins(1)]);
+    assert_eq!(engine.choose_fill(&m, 6), Fill::Right);
 }

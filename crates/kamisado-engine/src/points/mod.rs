@@ -31,6 +31,7 @@ use kamisado_core::geometry::{Board, Eight};
 use kamisado_core::tower::{MAX_TEETH, points};
 use kamisado_core::{Move, Position, RoundResult, Score, Side, Tower};
 
+pub(crate) use solve::points_matter;
 pub(crate) use table::PointsTable;
 
 use crate::Value;

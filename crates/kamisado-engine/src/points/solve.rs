@@ -4,7 +4,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use kamisado_core::geometry::Board;
-use kamisado_core::{Match, MatchState, Move, RoundResult};
+use kamisado_core::{Match, MatchState, Move, RoundResult, Side};
 
 use super::search::PointsSearcher;
 use super::table::{Bounds, PointsTable};
@@ -86,6 +86,19 @@ impl Engine {
             elapsed: start.elapsed(),
         })
     }
+}
+
+/// Whether the points of the round being played in `m` can change with how
+/// it is won: some tower's win would score other points (up to those that
+/// end the match) than another tower's of the same side.
+pub(crate) fn points_matter<B: Board>(m: &Match<B>) -> bool {
+    let Some(stakes) = Stakes::of(m.score()) else {
+        return false;
+    };
+    let pos = m.position();
+    Side::BOTH
+        .into_iter()
+        .any(|side| stakes.worst_win(pos, side) != stakes.best_win(pos, side))
 }
 
 /// How the round ends when `line` is played in `m`, if it ends.
