@@ -81,11 +81,15 @@ fn result_json<B: EngineBoard>(p: &Position<B>, r: &SearchResult<B>) -> Json {
 }
 
 /// `kamisado solve`.
-pub fn solve(args: &PositionArgs, json: bool) -> Result<(), String> {
-    with_board!(board_size(args)?, B => solve_on::<B>(args, json))
+pub fn solve(args: &PositionArgs, json: bool, match_nodes: u64) -> Result<(), String> {
+    with_board!(board_size(args)?, B => solve_on::<B>(args, json, match_nodes))
 }
 
-fn solve_on<B: EngineBoard>(args: &PositionArgs, json: bool) -> Result<(), String> {
+fn solve_on<B: EngineBoard>(
+    args: &PositionArgs,
+    json: bool,
+    match_nodes: u64,
+) -> Result<(), String> {
     let m = read_match::<B>(args)?;
     let p = *m.position();
     let mut engine = Engine::new(HASH_MB);
@@ -95,7 +99,7 @@ fn solve_on<B: EngineBoard>(args: &PositionArgs, json: bool) -> Result<(), Strin
         .ok_or("the solver was stopped before it finished")?;
     // A position with a match field is also solved in match terms.
     let exact = if has_match_field::<B>(args) {
-        Some(solve_match(&mut engine, &m, &stop)?)
+        Some(solve_match(&mut engine, &m, match_nodes, &stop))
     } else {
         None
     };
@@ -137,19 +141,20 @@ fn has_match_field<B: EngineBoard>(args: &PositionArgs) -> bool {
         .is_some_and(|setup| setup.score.is_some())
 }
 
-/// The points-exact solution of the round being played in `m`, or why there is none.
+/// The points-exact solution of the round being played in `m` within
+/// `nodes`, or why there is none.
 fn solve_match<B: EngineBoard>(
     engine: &mut Engine,
     m: &Match<B>,
+    nodes: u64,
     stop: &AtomicBool,
-) -> Result<Result<MatchSolution<B>, &'static str>, String> {
+) -> Result<MatchSolution<B>, String> {
     match m.state() {
-        MatchState::Over { .. } => Ok(Err("the match is over")),
-        MatchState::AwaitingFill { .. } => Ok(Err("the round is over")),
+        MatchState::Over { .. } => Err("the match is over".into()),
+        MatchState::AwaitingFill { .. } => Err("the round is over".into()),
         MatchState::Playing => engine
-            .solve_match(m, stop)
-            .map(Ok)
-            .ok_or_else(|| "the solver was stopped before it finished".into()),
+            .solve_match_nodes(m, nodes, stop)
+            .ok_or_else(|| format!("not proven within {nodes} nodes")),
     }
 }
 
@@ -191,10 +196,7 @@ fn score_after<B: EngineBoard>(m: &Match<B>, end: &RoundResult) -> Score {
     score
 }
 
-fn match_json<B: EngineBoard>(
-    m: &Match<B>,
-    exact: &Result<MatchSolution<B>, &'static str>,
-) -> Json {
+fn match_json<B: EngineBoard>(m: &Match<B>, exact: &Result<MatchSolution<B>, String>) -> Json {
     let solution = match exact {
         Ok(solution) => solution,
         Err(reason) => {
@@ -224,10 +226,7 @@ fn match_json<B: EngineBoard>(
     })
 }
 
-fn match_text<B: EngineBoard>(
-    m: &Match<B>,
-    exact: &Result<MatchSolution<B>, &'static str>,
-) -> String {
+fn match_text<B: EngineBoard>(m: &Match<B>, exact: &Result<MatchSolution<B>, String>) -> String {
     let score = m.score();
     let mut out = format!(
         "match: Black {}, White {}, playing to {}\n",

@@ -123,6 +123,10 @@ enum Command {
         /// Solve all the first moves from the start, with a progress bar.
         #[arg(long, conflicts_with = "position")]
         first_moves: bool,
+        /// Nodes the solve in match terms may spend (for a position with a
+        /// match field); the match value is reported as not proven past them.
+        #[arg(long, default_value_t = 20_000_000, value_name = "N")]
+        match_nodes: u64,
         /// Print JSON instead of text.
         #[arg(long)]
         json: bool,
@@ -240,12 +244,13 @@ fn run(cli: Cli) -> Result<(), String> {
         Command::Solve {
             position,
             first_moves,
+            match_nodes,
             json,
         } => {
             if first_moves {
                 analysis::solve_first_moves(&position, json)
             } else {
-                analysis::solve(&position, json)
+                analysis::solve(&position, json, match_nodes)
             }
         }
         Command::Analyse {

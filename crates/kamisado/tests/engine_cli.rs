@@ -65,6 +65,16 @@ fn solve_with_a_match_field_gives_the_value_in_points() {
     // Without a match field the output has no match lines.
     let o = run(&["solve", "--position", SLOW_DOUBLE], "");
     assert!(!text(&o.stdout).contains("match"));
+    // Past its budget the match value is reported as not proven.
+    let hard = "4yr+1n+++/b+4g2/2o1v++p2/8/2V2Y1O+/8/N+++7/1GR+1P++1B1 b r 3-4/7";
+    let o = run(&["solve", "--position", hard, "--match-nodes", "1000"], "");
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    assert!(out.contains("value: win 3"), "{out}");
+    assert!(
+        out.contains("match value: none (not proven within 1000 nodes)"),
+        "{out}"
+    );
     // A round that is over has no match value.
     let over = "obvYyrgn/8/8/8/8/8/3p4/NGR1PVBO w p 1-0/3";
     let o = run(&["solve", "--position", over], "");

@@ -224,18 +224,23 @@ impl<'a, B: Board> PointsSearcher<'a, B> {
         self.interior(pos, key, depth, (alpha, beta), known, stored)
     }
 
-    /// At the horizon: what is known, and a win at once.
+    /// At the horizon: what is known, a win at once (by the tower that
+    /// wins), and the win/loss solver's proofs without search: a win in
+    /// three or a loss within two, by a tower not known.
     fn horizon(&self, pos: &Position<B>, known: Bounds) -> Bounds {
-        let Some(Move::Step { from, .. }) = eval::winning_move(pos) else {
-            return known;
-        };
         let side = pos.side_to_move();
-        let teeth = pos.teeth(side, eval::mover_colour(pos, from));
-        let worth = self.stakes.utility(side, points(teeth), side);
-        Bounds {
-            lo: known.lo.max(worth),
-            hi: known.hi,
+        let mut bounds = known;
+        if let Some(Move::Step { from, .. }) = eval::winning_move(pos) {
+            let teeth = pos.teeth(side, eval::mover_colour(pos, from));
+            bounds.lo = bounds
+                .lo
+                .max(self.stakes.utility(side, points(teeth), side));
+        } else if eval::loss_in_two(pos, 0).is_some() {
+            bounds.hi = bounds.hi.min(-self.stakes.worst_win(pos, !side));
+        } else if eval::win_in_three(pos, 0).is_some() {
+            bounds.lo = bounds.lo.max(self.stakes.worst_win(pos, side));
         }
+        bounds
     }
 
     fn interior(
