@@ -41,7 +41,7 @@ pub mod tower;
 
 pub use colour::Colour;
 pub use game::Game;
-pub use r#match::{Fill, Match, MatchError, MatchState, RoundEnd, RoundResult};
+pub use r#match::{Fill, Match, MatchError, MatchState, RoundEnd, RoundResult, round_result};
 
 pub use illegal::{IllegalMove, IllegalReason};
 pub use movelist::MoveList;

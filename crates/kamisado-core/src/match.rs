@@ -231,6 +231,50 @@ pub fn reseat<B: Board>(position: &Position<B>, fill: Fill) -> [Vec<Square<B>>; 
     towers
 }
 
+/// The result of the round that the move `mv` has just ended, leaving
+/// `after`: the winner, how the round ended, the winner's tower that scores
+/// and is promoted, and its points by its teeth before promotion (R10).
+/// `None` when the round goes on after the move. Repetitions (zvezda) are a
+/// matter of a match's history and are not seen here.
+///
+/// The scoring tower is the one on the goal row (usually the one that moved,
+/// but under zvezda a backward push can put the opponent's tower there), or
+/// after a deadlock the winner's tower of the colour they were forced to move
+/// (after a push-deadlock, the colour of the square the sumo landed on).
+///
+/// ```
+/// use kamisado_core::{Colour, Position, RoundEnd, Side, round_result};
+/// // Black's red sumo on c7 must move, and d8 is free.
+/// let before: Position = "obv1yrgn/2R+p4/8/8/8/8/8/NG1YPVBO b r".parse().unwrap();
+/// let mv = "c7-d8".parse().unwrap();
+/// let result = round_result(&before.play(mv).unwrap(), mv).unwrap();
+/// assert_eq!((result.winner, result.end), (Side::Black, RoundEnd::HomeRow));
+/// assert_eq!((result.tower, result.points), (Some(Colour::Red), 3));
+/// ```
+pub fn round_result<B: Board>(after: &Position<B>, mv: Move<B>) -> Option<RoundResult> {
+    let outcome = after.outcome()?;
+    let winner = outcome.winner;
+    let (end, colour) = match outcome.ending {
+        Ending::HomeRow => (
+            RoundEnd::HomeRow,
+            B::COLOURS
+                .iter()
+                .copied()
+                .find(|&c| !(B::goal_row(winner) & after.tower_square(winner, c).bit()).is_empty()),
+        ),
+        Ending::Deadlock => match mv {
+            Move::Push { to, .. } => (RoundEnd::Deadlock, Some(crate::geometry::colour_of(to))),
+            _ => (RoundEnd::Deadlock, after.forced_colour()),
+        },
+    };
+    Some(RoundResult {
+        winner,
+        end,
+        tower: colour,
+        points: colour.map_or(0, |c| points(after.teeth(winner, c))),
+    })
+}
+
 impl<B: Board> Match<B> {
     /// A new match to `target` points; Black moves first.
     ///
@@ -370,28 +414,11 @@ impl<B: Board> Match<B> {
         let next = self.position.play(mv).map_err(MatchError::Illegal)?;
         self.position = next;
         self.last_move = Some(mv);
-        let Some(outcome) = next.outcome() else {
+        let Some(result) = round_result(&next, mv) else {
             return Ok(self.check_repetition(mover));
         };
-        let winner = outcome.winner;
-        let (end, colour) = match outcome.ending {
-            // The tower on the goal row: usually the one that moved, but under
-            // zvezda a backward push can put the opponent's tower there.
-            Ending::HomeRow => (
-                RoundEnd::HomeRow,
-                B::COLOURS.iter().copied().find(|&c| {
-                    !(B::goal_row(winner) & next.tower_square(winner, c).bit()).is_empty()
-                }),
-            ),
-            // After a push-deadlock the scoring colour is that of the sumo's square;
-            // otherwise the winner's forced colour (R10).
-            Ending::Deadlock => match mv {
-                Move::Push { to, .. } => (RoundEnd::Deadlock, Some(crate::geometry::colour_of(to))),
-                _ => (RoundEnd::Deadlock, next.forced_colour()),
-            },
-        };
-        let colour = colour.expect("a round is won by a tower");
-        Ok(Some(self.score_round(winner, end, colour)))
+        let colour = result.tower.expect("a round is won by a tower");
+        Ok(Some(self.score_round(result.winner, result.end, colour)))
     }
 
     /// Under zvezda, ends the round when the position just reached occurs a

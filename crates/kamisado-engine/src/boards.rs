@@ -11,7 +11,7 @@ use std::sync::atomic::AtomicBool;
 use kamisado_core::geometry::{Board, Eight, Six, Ten};
 use kamisado_core::{Fill, Match, Move, Position};
 
-use crate::{Engine, Limit, MoveAnalysis, SearchResult};
+use crate::{Engine, Limit, MatchSolution, MoveAnalysis, SearchResult};
 
 /// A board the engine plays: the three boards of the rules crate.
 pub trait EngineBoard: Board {
@@ -28,6 +28,13 @@ pub trait EngineBoard: Board {
         nodes: u64,
         stop: &AtomicBool,
     ) -> Option<SearchResult<Self>>;
+    /// [`Engine::solve_match_nodes`] on this board.
+    fn solve_match_nodes(
+        engine: &mut Engine,
+        m: &Match<Self>,
+        nodes: u64,
+        stop: &AtomicBool,
+    ) -> Option<MatchSolution<Self>>;
     /// [`Engine::search`] on this board.
     fn search(
         engine: &mut Engine,
@@ -67,6 +74,9 @@ macro_rules! engine_board {
             }
             fn solve_nodes(engine: &mut Engine, pos: &Position<Self>, nodes: u64, stop: &AtomicBool) -> Option<SearchResult<Self>> {
                 engine.solve_nodes_on(pos, nodes, stop)
+            }
+            fn solve_match_nodes(engine: &mut Engine, m: &Match<Self>, nodes: u64, stop: &AtomicBool) -> Option<MatchSolution<Self>> {
+                engine.solve_match_on(m, nodes, stop)
             }
             fn search(
                 engine: &mut Engine,
@@ -118,6 +128,49 @@ impl Engine {
         stop: &AtomicBool,
     ) -> Option<SearchResult<B>> {
         B::solve_nodes(self, pos, nodes, stop)
+    }
+
+    /// The points-exact value of the round being played in `m` for its side
+    /// to move ([`MatchValue`](crate::MatchValue): whether it wins or loses
+    /// the round, how many points, whether that ends the match), with a move
+    /// and a line to the end of the round that keep it, and how the line
+    /// ends. `None` when no round is being played (the round or the match is
+    /// over) or when `stop` was set before the proof was complete.
+    ///
+    /// ```
+    /// use std::sync::atomic::AtomicBool;
+    /// use kamisado_core::{Match, Rules, Setup};
+    /// use kamisado_engine::{Engine, MatchValue};
+    ///
+    /// // Black's red sumo on c7 must move and reaches d8: 3 points, and
+    /// // with 5 already the match to 7.
+    /// let setup: Setup = "obv1yrgn/2R+p4/8/8/8/8/8/NG1YPVBO b r 5-0/7".parse().unwrap();
+    /// let m = Match::from_setup(&setup, Rules::STANDARD).unwrap();
+    /// let mut engine = Engine::new(16);
+    /// let solution = engine.solve_match(&m, &AtomicBool::new(false)).unwrap();
+    /// assert_eq!(solution.value, MatchValue::WinsMatch);
+    /// assert_eq!(solution.best.unwrap().to_string(), "c7-d8");
+    /// assert_eq!(solution.end.unwrap().points, 3);
+    /// ```
+    pub fn solve_match<B: EngineBoard>(
+        &mut self,
+        m: &Match<B>,
+        stop: &AtomicBool,
+    ) -> Option<MatchSolution<B>> {
+        B::solve_match_nodes(self, m, u64::MAX, stop)
+    }
+
+    /// [`Engine::solve_match`] within about `nodes` nodes (of both the
+    /// win/loss solve and the points search): `None` also when the budget
+    /// ran out. The same match and budget from an empty table
+    /// ([`Engine::clear`]) give the same answer.
+    pub fn solve_match_nodes<B: EngineBoard>(
+        &mut self,
+        m: &Match<B>,
+        nodes: u64,
+        stop: &AtomicBool,
+    ) -> Option<MatchSolution<B>> {
+        B::solve_match_nodes(self, m, nodes, stop)
     }
 
     /// Searches `pos` within `limit` (or until `stop`): proven results where

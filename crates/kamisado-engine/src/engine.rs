@@ -7,6 +7,7 @@ use kamisado_core::geometry::Board;
 use kamisado_core::{Move, Position, Rules};
 
 use crate::eval;
+use crate::points::PointsTable;
 use crate::score::{self, INFINITY, WIN, is_proven};
 use crate::search::{Budget, MAX_PLY, Mode, Searcher};
 use crate::tt::Table;
@@ -28,6 +29,10 @@ const EXACT_MARGIN: i32 = 2;
 /// it to a worker thread.
 pub struct Engine {
     pub(crate) tt: Table,
+    /// The points solver's table, made when first needed.
+    pub(crate) points: Option<PointsTable>,
+    /// The size asked for, in megabytes.
+    pub(crate) hash_mb: usize,
 }
 
 impl Engine {
@@ -35,12 +40,17 @@ impl Engine {
     pub fn new(hash_mb: usize) -> Engine {
         Engine {
             tt: Table::new(hash_mb),
+            points: None,
+            hash_mb,
         }
     }
 
     /// Forgets everything learnt (for a new game, or a reproducible search).
     pub fn clear(&mut self) {
         self.tt.clear();
+        if let Some(points) = &mut self.points {
+            points.clear();
+        }
     }
 
     /// The exact value of `pos` for the side to move, with the shortest win
@@ -80,7 +90,7 @@ impl Engine {
     /// lines of null-window tests need not keep it, so where the proposed move
     /// does not (or the line ends early) the first move that does takes over.
     /// If `stop` is set, the line keeps what was checked, or stays as proposed.
-    fn finish_line<B: Board>(
+    pub(crate) fn finish_line<B: Board>(
         &mut self,
         pos: &Position<B>,
         value: Value,

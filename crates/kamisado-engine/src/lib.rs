@@ -2,6 +2,9 @@
 //!
 //! - [`Engine::solve`]: the exact value of a round (win or loss for the side
 //!   to move, in how many plies) with a principal line.
+//! - [`Engine::solve_match`]: the exact value of a round in a match, in
+//!   points ([`MatchValue`]: who wins, how many points, whether it ends the
+//!   match), with a line that keeps it.
 //! - [`Engine::search`]: iterative deepening alpha-beta with an evaluation,
 //!   for positions too deep to solve, within a [`Limit`].
 //! - [`Engine::analyse`]: every legal move with its value, like a tablebase.
@@ -31,6 +34,7 @@ mod engine;
 pub mod eval;
 pub mod ladder;
 mod play;
+mod points;
 mod puzzles;
 mod score;
 mod search;
@@ -48,6 +52,7 @@ use kamisado_core::geometry::{Board, Eight};
 pub use boards::{EngineBoard, solve_first_moves};
 pub use engine::Engine;
 pub use play::{LEVELS, Level, level};
+pub use points::{MatchSolution, MatchValue};
 pub use puzzles::{Puzzle, PuzzleSettings};
 pub use search::ordered_perft;
 

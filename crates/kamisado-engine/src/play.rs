@@ -6,6 +6,7 @@ use kamisado_core::geometry::Board;
 use kamisado_core::random::SplitMix64;
 use kamisado_core::{Fill, Match, MatchState, Move, Position, RoundEnd, Side};
 
+use crate::points::points_matter;
 use crate::search::Budget;
 use crate::{Engine, Limit, MoveAnalysis, Value, zobrist};
 
@@ -151,6 +152,11 @@ impl Engine {
                 deadline: None,
             };
             if let Some(result) = self.solve_within(&pos, budget, &stop) {
+                if points_matter(m)
+                    && let Some(exact) = self.solve_match_on(m, settings.solve_nodes, &stop)
+                {
+                    return exact.best;
+                }
                 return Some(self.proven_choice(m, &pos, result.best, &stop));
             }
         }
@@ -196,22 +202,35 @@ impl Engine {
     }
 
     /// The fill side that leaves the opponent, who moves first in the next
-    /// round, the worst position, as the level sees it (R14).
+    /// round, the worst position, as the level sees it (R14). A level that
+    /// solves compares the next round's points-exact values for the starter
+    /// when it proves both within its budget (then, on a tie, the round's
+    /// value as below); otherwise the round's values, proven or searched.
     pub(crate) fn choose_fill_on<B: Board>(&mut self, m: &Match<B>, level_number: u8) -> Fill {
         let settings = level(level_number);
         let stop = AtomicBool::new(false);
-        let mut best = (Fill::Left, None::<Value>);
+        let mut values = Vec::with_capacity(2);
         for fill in Fill::BOTH {
-            let Some(next) = m.filled(fill) else {
+            let mut next = m.clone();
+            if next.fill(fill).is_err() {
                 return Fill::Left;
-            };
-            self.clear();
-            let theirs = self.fill_value(&next, settings, &stop);
-            if best.1.is_none_or(|v| theirs < v) {
-                best = (fill, Some(theirs));
             }
+            self.clear();
+            let theirs = self.fill_value(next.position(), settings, &stop);
+            let exact = if settings.solve_nodes > 0 && theirs.is_proven() && points_matter(&next) {
+                self.solve_match_on(&next, settings.solve_nodes / 2, &stop)
+                    .map(|s| s.value)
+            } else {
+                None
+            };
+            values.push((fill, exact, theirs));
         }
-        best.0
+        // Points-exact values only if both are known; the first of the least (Left on a tie).
+        let both = values.iter().all(|v| v.1.is_some());
+        values
+            .iter()
+            .min_by_key(|(_, exact, theirs)| (exact.filter(|_| both), *theirs))
+            .map_or(Fill::Left, |v| v.0)
     }
 
     /// The value of a new round's start for the side that moves first.

@@ -470,7 +470,11 @@ impl<B: Board> Searcher<'_, B> {
 
 /// Sorts moves by the keys that `score` gives them, best first, using `keys`
 /// (at least as long as `moves`) for the keys.
-fn sort_by_keys<B: Board>(moves: &mut [Move<B>], keys: &mut [i32], score: impl Fn(Move<B>) -> i32) {
+pub(crate) fn sort_by_keys<B: Board>(
+    moves: &mut [Move<B>],
+    keys: &mut [i32],
+    score: impl Fn(Move<B>) -> i32,
+) {
     for (key, &mv) in keys.iter_mut().zip(moves.iter()) {
         *key = score(mv);
     }

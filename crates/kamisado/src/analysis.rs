@@ -3,13 +3,17 @@
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use kamisado_core::{Move, Position, with_board};
+use kamisado_core::{
+    Match, MatchState, Move, Position, RoundResult, Score, Setup, Side, with_board,
+};
 use kamisado_engine::EngineBoard;
-use kamisado_engine::{Engine, Limit, MoveAnalysis, SearchResult, Value};
+use kamisado_engine::{
+    Engine, Limit, MatchSolution, MatchValue, MoveAnalysis, SearchResult, Value,
+};
 use serde_json::{Value as Json, json};
 
 use crate::PositionArgs;
-use crate::commands::{board_size, emit, read_position};
+use crate::commands::{board_size, emit, read_match, read_position};
 use crate::progress::Progress;
 
 /// Memory for the engine's transposition table, in MiB.
@@ -77,32 +81,208 @@ fn result_json<B: EngineBoard>(p: &Position<B>, r: &SearchResult<B>) -> Json {
 }
 
 /// `kamisado solve`.
-pub fn solve(args: &PositionArgs, json: bool) -> Result<(), String> {
-    with_board!(board_size(args)?, B => solve_on::<B>(args, json))
+pub fn solve(args: &PositionArgs, json: bool, match_nodes: u64) -> Result<(), String> {
+    with_board!(board_size(args)?, B => solve_on::<B>(args, json, match_nodes))
 }
 
-fn solve_on<B: EngineBoard>(args: &PositionArgs, json: bool) -> Result<(), String> {
-    let p = read_position::<B>(args)?;
+fn solve_on<B: EngineBoard>(
+    args: &PositionArgs,
+    json: bool,
+    match_nodes: u64,
+) -> Result<(), String> {
+    let m = read_match::<B>(args)?;
+    let p = *m.position();
     let mut engine = Engine::new(HASH_MB);
     let stop = AtomicBool::new(false);
     let r = engine
         .solve(&p, &stop)
         .ok_or("the solver was stopped before it finished")?;
+    // A position with a match field is also solved in match terms.
+    let exact = if has_match_field::<B>(args) {
+        Some(solve_match(&mut engine, &m, match_nodes, &stop))
+    } else {
+        None
+    };
     if json {
-        return emit(&format!("{}\n", result_json(&p, &r)));
+        let mut out = result_json(&p, &r);
+        if let Some(exact) = &exact {
+            out["position"] = json!(m.to_string());
+            out["match"] = match_json(&m, exact);
+        }
+        return emit(&format!("{out}\n"));
     }
     let best = r
         .best
         .map(|m| m.to_string())
         .unwrap_or_else(|| "none (the round is over)".into());
-    emit(&format!(
-        "position: {p}\nvalue: {} ({})\nbest move: {best}\nline: {}\nnodes: {}\ntime: {:.3} s\n",
+    let shown = match exact {
+        Some(_) => m.to_string(),
+        None => p.to_string(),
+    };
+    let mut out = format!(
+        "position: {shown}\nvalue: {} ({})\nbest move: {best}\nline: {}\nnodes: {}\ntime: {:.3} s\n",
         r.value,
         value_words(r.value, p.side_to_move()),
         line_text(&r.line),
         r.nodes,
         r.elapsed.as_secs_f64()
-    ))
+    );
+    if let Some(exact) = &exact {
+        out.push_str(&match_text(&m, exact));
+    }
+    emit(&out)
+}
+
+/// Whether `--position` has a match field (`2-1/7`).
+fn has_match_field<B: EngineBoard>(args: &PositionArgs) -> bool {
+    args.position
+        .as_deref()
+        .and_then(|text| text.trim().parse::<Setup<B>>().ok())
+        .is_some_and(|setup| setup.score.is_some())
+}
+
+/// The points-exact solution of the round being played in `m` within
+/// `nodes`, or why there is none.
+fn solve_match<B: EngineBoard>(
+    engine: &mut Engine,
+    m: &Match<B>,
+    nodes: u64,
+    stop: &AtomicBool,
+) -> Result<MatchSolution<B>, String> {
+    match m.state() {
+        MatchState::Over { .. } => Err("the match is over".into()),
+        MatchState::AwaitingFill { .. } => Err("the round is over".into()),
+        MatchState::Playing => engine
+            .solve_match_nodes(m, nodes, stop)
+            .ok_or_else(|| format!("not proven within {nodes} nodes")),
+    }
+}
+
+/// The JSON name of a match value.
+fn match_value_json(value: MatchValue) -> Json {
+    match value {
+        MatchValue::WinsMatch => json!({"result": "wins match"}),
+        MatchValue::Wins(p) => json!({"result": "wins", "points": p}),
+        MatchValue::Loses(p) => json!({"result": "loses", "points": p}),
+        MatchValue::LosesMatch => json!({"result": "loses match"}),
+    }
+}
+
+/// Words for a match value, for people.
+pub fn match_value_words(value: MatchValue, side: Side) -> String {
+    let other = (!side).name();
+    let side = side.name();
+    let plural = |p: u8| if p == 1 { "" } else { "s" };
+    match value {
+        MatchValue::WinsMatch => format!("{side} wins the round and the match"),
+        MatchValue::Wins(p) => format!("{side} wins the round and scores {p} point{}", plural(p)),
+        MatchValue::Loses(p) => {
+            format!(
+                "{side} loses the round and {other} scores {p} point{}",
+                plural(p)
+            )
+        }
+        MatchValue::LosesMatch => format!("{side} loses the round and the match"),
+    }
+}
+
+/// The score after the round that ends the solution's line.
+fn score_after<B: EngineBoard>(m: &Match<B>, end: &RoundResult) -> Score {
+    let mut score = m.score();
+    match end.winner {
+        Side::Black => score.black += end.points,
+        Side::White => score.white += end.points,
+    }
+    score
+}
+
+fn match_json<B: EngineBoard>(m: &Match<B>, exact: &Result<MatchSolution<B>, String>) -> Json {
+    let solution = match exact {
+        Ok(solution) => solution,
+        Err(reason) => {
+            return json!({"score": m.score().to_string(), "value": null, "reason": reason});
+        }
+    };
+    let end = solution.end.map(|end| {
+        let score = score_after(m, &end);
+        json!({
+            "winner": end.winner.name().to_lowercase(),
+            "ending": end.end.name(),
+            "tower": end.tower.map(|c| c.name()),
+            "points": end.points,
+            "promoted_teeth": solution.promoted().map(|t| t.teeth),
+            "score": score.to_string(),
+            "ends_match": score.of(end.winner) >= score.target,
+        })
+    });
+    json!({
+        "score": m.score().to_string(),
+        "value": match_value_json(solution.value),
+        "best": solution.best.map(|mv| mv.to_string()),
+        "line": solution.line.iter().map(|mv| mv.to_string()).collect::<Vec<_>>(),
+        "end": end,
+        "nodes": solution.nodes,
+        "time_ms": solution.elapsed.as_millis() as u64,
+    })
+}
+
+fn match_text<B: EngineBoard>(m: &Match<B>, exact: &Result<MatchSolution<B>, String>) -> String {
+    let score = m.score();
+    let mut out = format!(
+        "match: Black {}, White {}, playing to {}\n",
+        score.black, score.white, score.target
+    );
+    let solution = match exact {
+        Ok(solution) => solution,
+        Err(reason) => {
+            out.push_str(&format!("match value: none ({reason})\n"));
+            return out;
+        }
+    };
+    let side = m.position().side_to_move();
+    out.push_str(&format!(
+        "match value: {} ({})\nmatch best move: {}\nmatch line: {}\n",
+        solution.value,
+        match_value_words(solution.value, side),
+        solution.best.map_or("none".into(), |mv| mv.to_string()),
+        line_text(&solution.line),
+    ));
+    if let (Some(end), Some(promoted)) = (solution.end, solution.promoted()) {
+        let after = score_after(m, &end);
+        let ends = if after.of(end.winner) >= after.target {
+            ", the match is over"
+        } else {
+            ""
+        };
+        out.push_str(&format!(
+            "round ends: {} wins ({}) with the {} {}, {} point{}, which becomes a {}; score {}-{}{ends}\n",
+            end.winner.name(),
+            end.end,
+            promoted.colour.name(),
+            rank_before(end.points),
+            end.points,
+            if end.points == 1 { "" } else { "s" },
+            promoted.rank_name(),
+            after.black,
+            after.white,
+        ));
+    }
+    out.push_str(&format!(
+        "match nodes: {}\nmatch time: {:.3} s\n",
+        solution.nodes,
+        solution.elapsed.as_secs_f64()
+    ));
+    out
+}
+
+/// What a player calls a tower that scores `points` when it wins (R10).
+fn rank_before(points: u8) -> &'static str {
+    match points {
+        1 => "tower",
+        3 => "sumo",
+        7 => "double sumo",
+        _ => "triple sumo",
+    }
 }
 
 fn analyses_json<B: EngineBoard>(list: &[MoveAnalysis<B>]) -> Json {

@@ -112,13 +112,21 @@ enum Command {
     /// Proves the value of a position: a win or a loss for the side to move, in
     /// how many plies (passes count), with the best move and line.
     ///
-    /// With --first-moves, proves every first move from the start instead.
+    /// A position with a match field (`… 2-1/7`) is also solved in match
+    /// terms: whether the side to move wins or loses the round, how many
+    /// points, whether that ends the match, with the best move and line for
+    /// that value and how the line ends (the scoring tower, its promotion and
+    /// the score). With --first-moves, proves every first move from the start instead.
     Solve {
         #[command(flatten)]
         position: PositionArgs,
         /// Solve all the first moves from the start, with a progress bar.
         #[arg(long, conflicts_with = "position")]
         first_moves: bool,
+        /// Nodes the solve in match terms may spend (for a position with a
+        /// match field); the match value is reported as not proven past them.
+        #[arg(long, default_value_t = 20_000_000, value_name = "N")]
+        match_nodes: u64,
         /// Print JSON instead of text.
         #[arg(long)]
         json: bool,
@@ -236,12 +244,13 @@ fn run(cli: Cli) -> Result<(), String> {
         Command::Solve {
             position,
             first_moves,
+            match_nodes,
             json,
         } => {
             if first_moves {
                 analysis::solve_first_moves(&position, json)
             } else {
-                analysis::solve(&position, json)
+                analysis::solve(&position, json, match_nodes)
             }
         }
         Command::Analyse {

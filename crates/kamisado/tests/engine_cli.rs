@@ -24,6 +24,64 @@ fn solve_finds_a_win_in_one_and_says_so_in_json() {
     assert!(text(&o.stdout).contains("value: win 1 (Black wins in 1 plies)"));
 }
 
+/// Black's plain purple on b5 wins at once (1 point); b5-b6 wins in 3 plies
+/// with the pink double sumo (7 points).
+const SLOW_DOUBLE: &str = "3py3/3v++P++2n+++/8/1V6/4Y3/R+4B1O+/oGb+r+3g/N+++7 b v";
+
+#[test]
+fn solve_with_a_match_field_gives_the_value_in_points() {
+    let position = format!("{SLOW_DOUBLE} 0-0/15");
+    let o = run(&["solve", "--position", &position, "--json"], "");
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["position"], position);
+    // The round's value is as without the match field: the fastest win.
+    assert_eq!(v["value"]["plies"], 1);
+    assert_eq!(v["best"], "b5-b8");
+    let exact = &v["match"];
+    assert_eq!(exact["value"]["result"], "wins");
+    assert_eq!(exact["value"]["points"], 7);
+    assert_eq!(exact["best"], "b5-b6");
+    assert_eq!(exact["line"].as_array().unwrap().len(), 3);
+    assert_eq!(exact["end"]["tower"], "pink");
+    assert_eq!(exact["end"]["promoted_teeth"], 3);
+    assert_eq!(exact["end"]["score"], "7-0/15");
+    assert_eq!(exact["end"]["ends_match"], false);
+
+    let o = run(
+        &["solve", "--position", &format!("{SLOW_DOUBLE} 8-0/15")],
+        "",
+    );
+    let out = text(&o.stdout);
+    assert!(
+        out.contains("match value: wins the match (Black wins the round and the match)"),
+        "{out}"
+    );
+    assert!(out.contains("match best move: b5-b6"), "{out}");
+    assert!(
+        out.contains("with the pink double sumo, 7 points, which becomes a triple sumo; score 15-0, the match is over"),
+        "{out}"
+    );
+    // Without a match field the output has no match lines.
+    let o = run(&["solve", "--position", SLOW_DOUBLE], "");
+    assert!(!text(&o.stdout).contains("match"));
+    // Past its budget the match value is reported as not proven.
+    let hard = "4yr+1n+++/b+4g2/2o1v++p2/8/2V2Y1O+/8/N+++7/1GR+1P++1B1 b r 3-4/7";
+    let o = run(&["solve", "--position", hard, "--match-nodes", "1000"], "");
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    assert!(out.contains("value: win 3"), "{out}");
+    assert!(
+        out.contains("match value: none (not proven within 1000 nodes)"),
+        "{out}"
+    );
+    // A round that is over has no match value.
+    let over = "obvYyrgn/8/8/8/8/8/3p4/NGR1PVBO w p 1-0/3";
+    let o = run(&["solve", "--position", over], "");
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(text(&o.stdout).contains("match value: none (the round is over)"));
+}
+
 #[test]
 fn analyse_lists_every_move_with_a_value() {
     let o = run(
