@@ -4,13 +4,12 @@
 mod common;
 
 use common::players::{request, sign_up};
-use common::{PATIENCE, TempDb, TestServer, first_legal, is_ack};
-use kamisado_core::Fill;
+use common::{PATIENCE, TempDb, TestServer, play_out};
 use kamisado_server::Limits;
 use kamisado_server::wire::learning::{
     AttemptView, DangerView, LessonList, LessonTry, PuzzleView, Reason, ReviewView, TaskView,
 };
-use kamisado_server::wire::{SideCode, Status, ValueKind};
+use kamisado_server::wire::{SideCode, ValueKind};
 use serde_json::json;
 
 #[tokio::test]
@@ -336,27 +335,7 @@ async fn a_review_marks_the_turning_points_and_makes_them_puzzles() {
     let created: kamisado_server::Created = answer.json().unwrap();
     let mut black = server.client(&created.id, Some(&created.key)).await;
     let mut white = server.client(&created.id, created.invite.as_deref()).await;
-    let mut n = 0;
-    loop {
-        black.wait_n(n).await.unwrap();
-        white.wait_n(n).await.unwrap();
-        let state = black.state().clone();
-        if state.status == Status::Over {
-            break;
-        }
-        let player = if state.to_act == Some(SideCode::Black) {
-            &mut black
-        } else {
-            &mut white
-        };
-        let answer = if state.status == Status::Fill {
-            player.fill(Fill::Left).await.unwrap()
-        } else {
-            player.play(first_legal(&state)).await.unwrap()
-        };
-        assert!(is_ack(&answer), "{}", answer.to_text());
-        n += 1;
-    }
+    let n = play_out(&mut black, &mut white).await.n;
     let answer = request(
         &server,
         None,

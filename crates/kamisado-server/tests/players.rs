@@ -6,9 +6,8 @@ mod common;
 use std::time::Duration;
 
 use common::players::{Lobby, Player, accept, challenge, cookie_of, request, seated, sign_up};
-use common::{PATIENCE, TempDb, TestServer, first_legal, is_ack, reason};
+use common::{PATIENCE, TempDb, TestServer, first_legal, is_ack, play_out, reason};
 use kamisado_client::GameSocket;
-use kamisado_core::Fill;
 use kamisado_server::Created;
 use kamisado_server::Seat;
 use kamisado_server::wire::players::{
@@ -38,38 +37,6 @@ async fn started(
     let black = seated(server, &ann, &created.id).await;
     let white = seated(server, &bob, &created.id).await;
     (ann, bob, created, black, white)
-}
-
-/// Plays first legal moves (and left fills) until the match is over.
-async fn play_out(black: &mut GameSocket, white: &mut GameSocket) -> StateView {
-    let mut n = 0;
-    loop {
-        black.wait_n(n).await.unwrap();
-        white.wait_n(n).await.unwrap();
-        let state = black.state().clone();
-        if state.status == Status::Over {
-            return state;
-        }
-        let player = if state.to_act == Some(SideCode::Black) {
-            &mut *black
-        } else {
-            &mut *white
-        };
-        let answer = if state.status == Status::Fill {
-            player.fill(Fill::Left).await.unwrap()
-        } else {
-            player.play(first_legal(&state)).await.unwrap()
-        };
-        assert!(
-            is_ack(&answer),
-            "{} at {n}: {:?} {:?}",
-            answer.to_text(),
-            state.to_act,
-            state.status
-        );
-        n += 1;
-        assert!(n < 2000, "the game ends");
-    }
 }
 
 #[tokio::test]

@@ -150,3 +150,13 @@ export async function keyboardMove(page, mv, flipped = false) {
     await page.keyboard.press('Enter');
   }
 }
+
+/** The two screens every page is checked at. */
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };
+
+/** Saves a screenshot that a person looks at, under screenshots/. */
+export async function shot(page, name, fullPage = false) {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage });
+}

@@ -6,25 +6,16 @@
 // jumps to and explains.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
 import {
-  startServer, launchBrowser, withScreenshots, watchErrors, gameState, waitForN, clickMove, squareCentre, SHOTS,
+  startServer, launchBrowser, withScreenshots, watchErrors, gameState, waitForN, clickMove, squareCentre,
+  DESKTOP, PHONE, shot,
 } from './helpers.mjs';
 
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
 
 let server;
 let browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
 after(async () => { await browser?.close(); await server?.stop(); });
-
-/** Saves a screenshot that a person looks at. */
-async function shot(page, name, fullPage = false) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage });
-}
 
 /** A JSON request to the server from the test itself (not the page). */
 async function api(method, url, body) {

@@ -8,25 +8,16 @@
 // the loss on time told in both languages, and the pages on a phone.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
 import {
-  startServer, launchBrowser, withScreenshots, watchErrors, gameState, waitForN, clickMove, SHOTS,
+  startServer, launchBrowser, withScreenshots, watchErrors, gameState, waitForN, clickMove,
+  DESKTOP, PHONE, shot,
 } from './helpers.mjs';
 
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
 
 let server;
 let browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
 after(async () => { await browser?.close(); await server?.stop(); });
-
-/** Saves a screenshot that a person looks at. */
-async function shot(page, name, fullPage = false) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage });
-}
 
 /** Creates an account from the lobby's form; the lobby comes back signed in. */
 async function signUp(page, name, password) {

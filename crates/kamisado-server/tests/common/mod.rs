@@ -10,7 +10,8 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use kamisado_client::{Answer, GameRequest, GameSocket, Http, PlayAs};
-use kamisado_server::wire::{ServerMessage, StateView};
+use kamisado_core::Fill;
+use kamisado_server::wire::{ServerMessage, SideCode, StateView, Status};
 use kamisado_server::{AnyMove, Created, Limits, ServeConfig, bind_with};
 use tokio::sync::oneshot;
 
@@ -209,6 +210,32 @@ pub async fn execute(db: &TempDb, sql: &str, id: &str, number: i64) {
         .await
         .unwrap();
     pool.close().await;
+}
+
+/// Plays first legal moves (and left fills) until the match is over.
+pub async fn play_out(black: &mut GameSocket, white: &mut GameSocket) -> StateView {
+    let mut n = 0;
+    loop {
+        black.wait_n(n).await.unwrap();
+        white.wait_n(n).await.unwrap();
+        let state = black.state().clone();
+        if state.status == Status::Over {
+            return state;
+        }
+        let player = if state.to_act == Some(SideCode::Black) {
+            &mut *black
+        } else {
+            &mut *white
+        };
+        let answer = if state.status == Status::Fill {
+            player.fill(Fill::Left).await.unwrap()
+        } else {
+            player.play(first_legal(&state)).await.unwrap()
+        };
+        assert!(is_ack(&answer), "{} at {n}", answer.to_text());
+        n += 1;
+        assert!(n < 2000, "the game ends");
+    }
 }
 
 /// A move in notation.
