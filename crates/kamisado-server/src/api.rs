@@ -333,10 +333,13 @@ fn with_cookie(status: StatusCode, cookie: String, body: SessionView) -> Respons
 
 async fn create_account(
     State(app): State<Arc<App>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: axum::http::HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ServerError> {
     let request: Credentials = read_json(&body?, "an account")?;
-    let (name, token, claimed) = app.create_account(request).await?;
+    let address = client_address(peer, &headers);
+    let (name, token, claimed) = app.create_account(address, request).await?;
     Ok(with_cookie(
         StatusCode::CREATED,
         players::session_cookie(&token),

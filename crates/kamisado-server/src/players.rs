@@ -39,6 +39,12 @@ const ADDRESS_FAILURES: i64 = 20;
 const FAILURE_WINDOW: Duration = Duration::from_secs(15 * 60);
 /// The longest wait after wrong passwords.
 const MAX_WAIT: Duration = Duration::from_secs(15 * 60);
+/// Accounts one address may create within [`SIGN_UP_WINDOW`] before it must wait.
+const SIGN_UPS: i64 = 10;
+/// The window in which accounts created are counted per address.
+const SIGN_UP_WINDOW: Duration = Duration::from_secs(3600);
+/// The first wait of an address past its accounts (doubling to the window).
+const SIGN_UP_WAIT: Duration = Duration::from_secs(60);
 /// Open challenges per player, at most.
 pub const MAX_OPEN: usize = 20;
 /// Challenges listed, at most.
@@ -206,10 +212,19 @@ impl App {
     /// A bad or taken name, a bad password, or a database failure.
     pub async fn create_account(
         self: &Arc<Self>,
+        address: IpAddr,
         request: Credentials,
     ) -> Result<(String, String, usize), ServerError> {
         check_name(&request.name)?;
         check_password(&request.password)?;
+        let key = format!("sign-up:{address}");
+        let wait = self.store.throttled(std::slice::from_ref(&key)).await?;
+        if wait > 0 {
+            return Err(ServerError::TooMany(format!(
+                "too many accounts created from this address: try again in {} s",
+                wait.div_ceil(1000)
+            )));
+        }
         let password = request.password;
         let hash = tokio::task::spawn_blocking(move || hash_password(&password))
             .await
@@ -221,6 +236,9 @@ impl App {
             )));
         }
         tracing::info!(name = %request.name, "account created");
+        let window = SIGN_UP_WINDOW.as_millis() as i64;
+        let waits = (SIGN_UP_WAIT.as_millis() as i64, window);
+        self.store.count_try(&key, SIGN_UPS, window, waits).await?;
         let token = self.open_session(&request.name).await?;
         let mut claimed = 0;
         for game in request.games.iter().take(MAX_CLAIMS) {
@@ -293,7 +311,7 @@ impl App {
         .await
         .map_err(|e| ServerError::Unavailable(format!("checking failed: {e}")))?;
         let window = FAILURE_WINDOW.as_millis() as i64;
-        let max = MAX_WAIT.as_millis() as i64;
+        let waits = (1000, MAX_WAIT.as_millis() as i64);
         match account {
             Some(account) if matches => {
                 self.store.clear_failures(&keys[0]).await?;
@@ -302,10 +320,10 @@ impl App {
             }
             _ => {
                 self.store
-                    .count_failure(&keys[0], NAME_FAILURES, window, max)
+                    .count_try(&keys[0], NAME_FAILURES, window, waits)
                     .await?;
                 self.store
-                    .count_failure(&keys[1], ADDRESS_FAILURES, window, max)
+                    .count_try(&keys[1], ADDRESS_FAILURES, window, waits)
                     .await?;
                 Err(ServerError::Unauthorized("wrong name or password".into()))
             }

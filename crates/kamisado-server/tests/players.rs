@@ -195,6 +195,37 @@ async fn accounts_sign_in_and_out_and_refuse_with_reasons() {
 }
 
 #[tokio::test]
+async fn one_address_creates_ten_accounts_an_hour_then_waits() {
+    let db = TempDb::new("sign-ups");
+    let server = TestServer::start(&db).await;
+    let mut created = 0;
+    let refused = loop {
+        let answer = request(
+            &server,
+            None,
+            "POST",
+            "/api/accounts",
+            Some(json!({"name": format!("player{created}"), "password": "kamisado-pass"})),
+        )
+        .await;
+        if answer.status != 201 {
+            break answer;
+        }
+        created += 1;
+        assert!(created <= 11, "the address waits after 11 accounts");
+    };
+    // The eleventh makes the address wait a minute.
+    assert_eq!(created, 11);
+    assert_eq!(refused.status, 429, "{}", refused.body);
+    let reason = refused.reason().unwrap();
+    assert!(
+        reason.starts_with("too many accounts created from this address: try again in "),
+        "{reason}"
+    );
+    server.stop().await;
+}
+
+#[tokio::test]
 async fn a_guests_games_are_claimed_by_the_account_it_creates() {
     let db = TempDb::new("claims");
     let server = TestServer::start(&db).await;

@@ -244,18 +244,19 @@ impl Store {
         Ok(wait)
     }
 
-    /// Counts a wrong password under `key`. Within `window_ms` of the first,
-    /// failures past `free` make the key wait, twice as long for each more
-    /// (1 s, 2 s, 4 s …, at most `max_wait_ms`).
+    /// Counts one more try under `key` (a wrong password, an account
+    /// created). Within `window_ms` of the first, tries past `free` make
+    /// the key wait, `first_wait_ms` and then twice as long for each more,
+    /// at most `max_wait_ms`.
     ///
     /// # Errors
     /// A database failure.
-    pub async fn count_failure(
+    pub async fn count_try(
         &self,
         key: &str,
         free: i64,
         window_ms: i64,
-        max_wait_ms: i64,
+        (first_wait_ms, max_wait_ms): (i64, i64),
     ) -> Result<(), ServerError> {
         let now = now_ms() as i64;
         let mut tx = self.pool.begin().await?;
@@ -279,7 +280,9 @@ impl Store {
         .try_get("failures")?;
         if failures > free {
             let doublings = (failures - free - 1).min(30) as u32;
-            let wait = (1000_i64 << doublings).min(max_wait_ms);
+            let wait = first_wait_ms
+                .saturating_mul(1 << doublings)
+                .min(max_wait_ms);
             sqlx::query("UPDATE throttle SET until_ms = $2 WHERE key = $1")
                 .bind(key)
                 .bind(now + wait)
@@ -290,7 +293,7 @@ impl Store {
         Ok(())
     }
 
-    /// Forgets the wrong passwords counted under `key`.
+    /// Forgets the tries counted under `key`.
     ///
     /// # Errors
     /// A database failure.
