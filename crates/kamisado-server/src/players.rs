@@ -238,7 +238,10 @@ impl App {
         tracing::info!(name = %request.name, "account created");
         let window = SIGN_UP_WINDOW.as_millis() as i64;
         let waits = (SIGN_UP_WAIT.as_millis() as i64, window);
-        self.store.count_try(&key, SIGN_UPS, window, waits).await?;
+        // The last account allowed starts the wait for the next.
+        self.store
+            .count_try(&key, SIGN_UPS - 1, window, waits)
+            .await?;
         let token = self.open_session(&request.name).await?;
         let mut claimed = 0;
         for game in request.games.iter().take(MAX_CLAIMS) {
