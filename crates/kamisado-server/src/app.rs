@@ -791,16 +791,14 @@ impl App {
                 // The flag fell before this arrived: the loss on time is stored instead.
                 let note = room.game.tell(Action::Time(side)).map_err(conflict)?;
                 let n = room.game.actions.len();
-                if self
+                let stored = self
                     .commit_action(cell, &mut room, n, Action::Time(side), note, now)
-                    .await?
-                {
-                    cell.publish(&room);
-                    if let Some(end) = room.game.ended() {
-                        return Err(over(end, seat));
-                    }
-                }
+                    .await?;
                 cell.publish(&room);
+                // Stored, the match is over; else it is decided again on the game as stored.
+                if let (true, Some(end)) = (stored, room.game.ended()) {
+                    return Err(over(end, seat));
+                }
                 continue;
             }
             rights::check(&room, seat, Request::Act(action))?;
@@ -1160,16 +1158,16 @@ impl App {
     }
 }
 
-/// How often the clocks are looked at: a loss on time is decided within this.
-const CLOCK_WATCH: Duration = Duration::from_millis(500);
-
 /// Decides every loss on time as it falls, in the games of every process
 /// (the database's deadlines), whoever is connected and whichever process
 /// holds the game; several processes may try, and the game's version lets
 /// one of them decide.
 async fn watch_clocks(app: std::sync::Weak<App>) {
     loop {
-        tokio::time::sleep(CLOCK_WATCH).await;
+        let Some(every) = app.upgrade().map(|app| app.limits.clock_watch) else {
+            return;
+        };
+        tokio::time::sleep(every).await;
         let Some(app) = app.upgrade() else { return };
         let due = match app.store.due_games(now_ms() as i64, 100).await {
             Ok(due) => due,

@@ -31,12 +31,15 @@ pub struct Limits {
     /// Puzzles a server makes in the background at its first start, when
     /// its database has none (docs/learning.md).
     pub puzzles_at_start: usize,
+    /// How often the clocks' deadlines are looked at: a loss on time is
+    /// stored within this of the deadline, whoever is connected.
+    pub clock_watch: Duration,
 }
 
 impl Default for Limits {
     /// 2 KiB messages, 20 a second (bursts of 40), a search per core with 8
     /// waiting, 10 s a search, 100 games per client address an hour, 60
-    /// puzzles made at the first start.
+    /// puzzles made at the first start, clocks looked at twice a second.
     fn default() -> Limits {
         Limits {
             max_message: 2048,
@@ -49,6 +52,7 @@ impl Default for Limits {
             games_per_client: 100,
             games_window: Duration::from_secs(3600),
             puzzles_at_start: 60,
+            clock_watch: Duration::from_millis(500),
         }
     }
 }

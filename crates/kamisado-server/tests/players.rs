@@ -9,11 +9,11 @@ use common::players::{Lobby, Player, accept, challenge, cookie_of, request, seat
 use common::{PATIENCE, TempDb, TestServer, first_legal, is_ack, play_out, reason};
 use kamisado_client::GameSocket;
 use kamisado_server::Created;
-use kamisado_server::Seat;
 use kamisado_server::wire::players::{
     ChallengeList, LeaderboardView, LobbyMessage, MyGamesView, PlayerView,
 };
 use kamisado_server::wire::{ClientMessage, SideCode, StateView, Status};
+use kamisado_server::{Limits, Seat};
 use serde_json::{Value, json};
 
 async fn player_page(server: &TestServer, name: &str) -> PlayerView {
@@ -697,6 +697,52 @@ async fn a_flag_falls_with_nobody_connected_and_the_clock_survives_a_restart() {
     let page = player_page(&server, &ann.name).await;
     assert!(page.ratings["standard 8x8"].rating > 1500.0);
     assert_eq!(page.games[0].how, "time");
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_move_that_arrives_after_the_flag_fell_stores_the_loss_on_time() {
+    let db = TempDb::new("late-move");
+    let server = TestServer::start(&db).await;
+    let (_, bob, created, mut black, white) = started(
+        &server,
+        json!({"clock": {"initial_s": 60, "increment_s": 0}}),
+    )
+    .await;
+    let state = black.state().clone();
+    black.play(first_legal(&state)).await.unwrap();
+    black.close().await;
+    white.close().await;
+    server.stop().await;
+    // Two minutes pass for Gold's running clock (set back while the server is down).
+    common::execute(
+        &db,
+        "UPDATE games SET clock_since = clock_since - $2, deadline_ms = deadline_ms - $2 \
+         WHERE id = $1",
+        &created.id,
+        120_000,
+    )
+    .await;
+    // A server that never looks at the clocks by itself: only the late move can tell.
+    let limits = Limits {
+        clock_watch: Duration::from_secs(3600),
+        ..common::limits()
+    };
+    let server = TestServer::start_with(&db, limits).await;
+    assert_eq!(server.state(&created.id).await.status, Status::Playing);
+    let mut late = seated(&server, &bob, &created.id).await;
+    let state = late.state().clone();
+    let answer = late.play(first_legal(&state)).await.unwrap();
+    assert_eq!(
+        reason(&answer),
+        "your time ran out: the match is lost on time"
+    );
+    let over = server.state(&created.id).await;
+    assert_eq!(
+        (over.status, over.winner),
+        (Status::Over, Some(SideCode::Black))
+    );
+    assert_eq!(over.clock.unwrap().w_ms, Some(0));
     server.stop().await;
 }
 
