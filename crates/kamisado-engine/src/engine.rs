@@ -12,7 +12,7 @@ use crate::score::{self, INFINITY, WIN, is_proven};
 use crate::search::{Budget, MAX_PLY, Mode, Searcher};
 use crate::tt::Table;
 use crate::zobrist;
-use crate::{Limit, MoveAnalysis, SearchResult, Value};
+use crate::{Limit, LostPolicy, MoveAnalysis, SearchResult, Value};
 
 /// Share of a per-move node or time budget that analysis spends on trying
 /// to solve the move before searching it heuristically, in percent.
@@ -33,6 +33,8 @@ pub struct Engine {
     pub(crate) points: Option<PointsTable>,
     /// The size asked for, in megabytes.
     pub(crate) hash_mb: usize,
+    /// How the levels that solve choose among moves that all lose.
+    pub(crate) lost_policy: LostPolicy,
 }
 
 impl Engine {
@@ -42,6 +44,7 @@ impl Engine {
             tt: Table::new(hash_mb),
             points: None,
             hash_mb,
+            lost_policy: LostPolicy::default(),
         }
     }
 
@@ -170,6 +173,33 @@ impl Engine {
         let at_least =
             searcher.root(pos, (plies - 1).max(1), threshold - 1, threshold) >= threshold;
         (!searcher.aborted).then_some(at_least == same_side)
+    }
+
+    /// Whether `pos` is a win (`true`) or a loss for its side to move, as
+    /// the solver proves within `budget` (`None` if it does not), without
+    /// the exact distance.
+    pub(crate) fn prove_within<B: Board>(
+        &mut self,
+        pos: &Position<B>,
+        budget: Budget,
+        stop: &AtomicBool,
+    ) -> Option<bool> {
+        if let Some(outcome) = pos.outcome() {
+            return Some(outcome.winner == pos.side_to_move());
+        }
+        let mut searcher = Searcher::new(&mut self.tt, stop, Mode::Solve, budget);
+        for depth in 1..MAX_PLY as i32 {
+            for (alpha, beta) in [(0, 1), (-1, 0)] {
+                let bound = searcher.root(pos, depth, alpha, beta);
+                if searcher.aborted {
+                    return None;
+                }
+                if is_proven(bound) {
+                    return Some(bound > 0);
+                }
+            }
+        }
+        None
     }
 
     /// [`Engine::solve`] within a node and time budget.

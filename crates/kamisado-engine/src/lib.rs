@@ -39,6 +39,7 @@ mod puzzles;
 mod score;
 mod search;
 pub mod selfplay;
+mod swindles;
 mod tt;
 pub mod zobrist;
 
@@ -55,6 +56,7 @@ pub use play::{LEVELS, Level, level};
 pub use points::{MatchSolution, MatchValue};
 pub use puzzles::{Puzzle, PuzzleSettings};
 pub use search::ordered_perft;
+pub use swindles::{LostMove, LostPolicy};
 
 /// The value of a position or a move, from the side to move's view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

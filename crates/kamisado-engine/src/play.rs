@@ -8,6 +8,7 @@ use kamisado_core::{Fill, Match, MatchState, Move, Position, RoundEnd, Side};
 
 use crate::points::points_matter;
 use crate::search::Budget;
+use crate::swindles::COUNT_NODES;
 use crate::{Engine, Limit, MoveAnalysis, Value, zobrist};
 
 /// How hard a level tries.
@@ -157,7 +158,8 @@ impl Engine {
                 {
                     return exact.best;
                 }
-                return Some(self.proven_choice(m, &pos, result.best, &stop));
+                let lost = matches!(result.value, Value::Loss(_));
+                return Some(self.proven_choice(m, &pos, result.best, lost, &stop));
             }
         }
         if let Some(depth) = settings.depth {
@@ -171,17 +173,21 @@ impl Engine {
         let result = self.search_on(&pos, Limit::Nodes(settings.nodes), &stop, &mut |_| {});
         match result.value {
             Value::Score(_) => result.best,
-            _ => Some(self.proven_choice(m, &pos, result.best, &stop)),
+            _ => Some(self.proven_choice(m, &pos, result.best, false, &stop)),
         }
     }
 
     /// Among the moves of a proven position, the one best for the match: a
     /// win that wins the match or scores most, a loss that gives away least.
+    /// With `swindle` (a level that solves, in a position it proved lost)
+    /// losses that give away as much are then chosen among by the engine's
+    /// [`LostPolicy`](crate::LostPolicy), else by the longest defence.
     fn proven_choice<B: Board>(
         &mut self,
         m: &Match<B>,
         pos: &Position<B>,
         best: Option<Move<B>>,
+        swindle: bool,
         stop: &AtomicBool,
     ) -> Move<B> {
         let limit = Limit::Nodes(PROVEN_ANALYSIS_NODES * pos.legal_moves().len() as u64);
@@ -194,9 +200,21 @@ impl Engine {
                 (Value::Win(_), Value::Win(_)) | (Value::Loss(_), Value::Loss(_))
             )
         };
-        analyses
+        let candidates: Vec<&MoveAnalysis<B>> =
+            analyses.iter().filter(|a| same_kind(a.value)).collect();
+        let policy = self.lost_policy;
+        if swindle && matches!(top, Value::Loss(_)) && policy.counts_replies() {
+            let values: Vec<(Move<B>, Value)> =
+                candidates.iter().map(|a| (a.mv, a.value)).collect();
+            let counted = self.count_replies(pos, &values, COUNT_NODES, stop);
+            return candidates
+                .iter()
+                .zip(&counted)
+                .max_by_key(|(a, c)| (match_utility(m, &a.line), policy.key(c)))
+                .map_or(fallback, |(a, _)| a.mv);
+        }
+        candidates
             .iter()
-            .filter(|a| same_kind(a.value))
             .max_by_key(|a| (match_utility(m, &a.line), a.value))
             .map_or(fallback, |a| a.mv)
     }
