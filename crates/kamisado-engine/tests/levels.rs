@@ -23,6 +23,26 @@ fn each_level_beats_the_one_below() {
     }
 }
 
+/// Matches to 3 between levels 1 and 2, as `examples/ladder.rs` plays them.
+#[test]
+fn a_match_between_levels_ends_at_its_target_and_repeats_for_a_seed() {
+    let openings = selfplay::openings(2, 2, SEED);
+    for (i, opening) in openings.iter().enumerate() {
+        let seed = SEED + i as u64;
+        for levels in [[1, 2], [2, 1]] {
+            let outcome = selfplay::play_match(opening, levels, 3, seed);
+            assert!(outcome.score.of(outcome.winner) >= 3, "{outcome:?}");
+            assert!(outcome.score.of(!outcome.winner) < 3, "{outcome:?}");
+            assert_eq!(outcome.score.target, 3);
+            assert!(outcome.rounds >= 1);
+            assert_eq!(selfplay::play_match(opening, levels, 3, seed), outcome);
+        }
+    }
+    let (won, played) = selfplay::match_score(2, 1, &openings, 3, SEED);
+    assert_eq!(played, 4);
+    assert!(won <= played);
+}
+
 #[test]
 fn choices_are_deterministic_for_a_seed() {
     let m: Match = Match::new(Rules::STANDARD, 3).unwrap();

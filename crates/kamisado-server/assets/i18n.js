@@ -87,7 +87,7 @@ const EN = {
   'player.unknown': 'There is no player named {name}.', 'player.failed': 'The player could not be fetched: {reason}',
   'how.home row': 'home row', 'how.deadlock': 'deadlock', 'how.resignation': 'resignation', 'how.time': 'on time', 'how.repetition': 'repetition',
   'lb.title': 'Leaderboard', 'lb.none': 'Nobody has played a rated game here yet.', 'lb.engine': 'The engine',
-  'lb.engine_help': 'Each level\'s rating, as its arena games measure it.', 'lb.player': 'Player', 'lb.level': 'Level',
+  'lb.engine_help': 'Each level\'s rating, from matches to 3 between the levels.', 'lb.player': 'Player', 'lb.level': 'Level',
   'lb.provisional': '?: provisional, too few games for the rating to settle', 'lb.provisional_tag': '?',
   'lb.failed': 'The leaderboard could not be fetched: {reason}',
 };
@@ -176,7 +176,7 @@ const RU = {
   'player.unknown': 'Игрока с именем {name} нет.', 'player.failed': 'Не удалось получить данные игрока: {reason}',
   'how.home row': 'домашний ряд', 'how.deadlock': 'тупик', 'how.resignation': 'сдача', 'how.time': 'по времени', 'how.repetition': 'повторение',
   'lb.title': 'Рейтинг игроков', 'lb.none': 'Здесь ещё никто не сыграл рейтинговой партии.', 'lb.engine': 'Движок',
-  'lb.engine_help': 'Рейтинг каждого уровня по его партиям на арене.', 'lb.player': 'Игрок', 'lb.level': 'Уровень',
+  'lb.engine_help': 'Рейтинг каждого уровня по матчам до 3 очков между уровнями.', 'lb.player': 'Игрок', 'lb.level': 'Уровень',
   'lb.provisional': '?: предварительный, партий слишком мало, рейтинг ещё не устоялся', 'lb.provisional_tag': '?',
   'lb.failed': 'Не удалось получить рейтинг: {reason}',
 };

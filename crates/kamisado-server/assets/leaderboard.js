@@ -1,6 +1,6 @@
 // The leaderboard, /leaderboard?pool=…: a pool's players by rating (the
 // provisional ones marked, after the others) and the engine's levels with
-// the ratings their arena measurements give them.
+// their ratings from matches between the levels (the engine's ladder).
 import { t, onLanguageChange, poolWords } from './i18n.js';
 import { $, html } from './dom.js';
 import { request } from './http.js';

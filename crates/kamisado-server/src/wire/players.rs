@@ -241,7 +241,8 @@ pub struct LeaderView {
 pub struct EngineRating {
     /// The level, 1–6.
     pub level: u8,
-    /// The rating its arena measurements give it.
+    /// Its rating on the engine's ladder of matches between the levels
+    /// (`kamisado_engine::ladder::level_ratings`).
     pub rating: f64,
 }
 
