@@ -76,13 +76,17 @@ fn run<B: EngineBoard>(seconds: u64, position: Option<&str>) {
         let result = engine.solve_reporting(&pos, stop, &mut report);
         drop(done);
         match result {
-            Some(r) => println!(
-                "solved: {} by {} in {:.2} s, {} nodes",
-                r.value,
-                r.best.map(|m| m.to_string()).unwrap_or_default(),
-                r.elapsed.as_secs_f64(),
-                r.nodes
-            ),
+            Some(r) => {
+                let line: Vec<String> = r.line.iter().map(|m| m.to_string()).collect();
+                println!(
+                    "solved: {} by {} in {:.2} s, {} nodes; line {}",
+                    r.value,
+                    r.best.map(|m| m.to_string()).unwrap_or_default(),
+                    r.elapsed.as_secs_f64(),
+                    r.nodes,
+                    line.join(" ")
+                );
+            }
             None => println!("not solved within {seconds} s"),
         }
     });
