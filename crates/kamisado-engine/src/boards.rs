@@ -11,7 +11,7 @@ use std::sync::atomic::AtomicBool;
 use kamisado_core::geometry::{Board, Eight, Six, Ten};
 use kamisado_core::{Fill, Match, Move, Position};
 
-use crate::{Engine, Limit, MatchSolution, MoveAnalysis, SearchResult};
+use crate::{Engine, Horizon, Limit, MatchSolution, MoveAnalysis, SearchResult};
 
 /// A board the engine plays: the three boards of the rules crate.
 pub trait EngineBoard: Board {
@@ -27,6 +27,13 @@ pub trait EngineBoard: Board {
         pos: &Position<Self>,
         nodes: u64,
         stop: &AtomicBool,
+    ) -> Option<SearchResult<Self>>;
+    /// [`Engine::solve_reporting`] on this board.
+    fn solve_reporting(
+        engine: &mut Engine,
+        pos: &Position<Self>,
+        stop: &AtomicBool,
+        horizon: &mut dyn FnMut(&Horizon),
     ) -> Option<SearchResult<Self>>;
     /// [`Engine::solve_match_nodes`] on this board.
     fn solve_match_nodes(
@@ -74,6 +81,14 @@ macro_rules! engine_board {
             }
             fn solve_nodes(engine: &mut Engine, pos: &Position<Self>, nodes: u64, stop: &AtomicBool) -> Option<SearchResult<Self>> {
                 engine.solve_nodes_on(pos, nodes, stop)
+            }
+            fn solve_reporting(
+                engine: &mut Engine,
+                pos: &Position<Self>,
+                stop: &AtomicBool,
+                horizon: &mut dyn FnMut(&Horizon),
+            ) -> Option<SearchResult<Self>> {
+                engine.solve_reporting_on(pos, stop, horizon)
             }
             fn solve_match_nodes(engine: &mut Engine, m: &Match<Self>, nodes: u64, stop: &AtomicBool) -> Option<MatchSolution<Self>> {
                 engine.solve_match_on(m, nodes, stop)
@@ -128,6 +143,37 @@ impl Engine {
         stop: &AtomicBool,
     ) -> Option<SearchResult<B>> {
         B::solve_nodes(self, pos, nodes, stop)
+    }
+
+    /// [`Engine::solve`], calling `horizon` after every depth of its
+    /// iterative deepening that proves neither a win nor a loss: the round
+    /// is then not decided within [`Horizon::open_plies`] plies, whoever
+    /// plays best. With `stop` set from another thread (say after a time
+    /// cap) this measures how far the proof got.
+    ///
+    /// ```
+    /// use std::sync::atomic::AtomicBool;
+    /// use kamisado_core::Position;
+    /// use kamisado_engine::{Engine, Value};
+    ///
+    /// let mut engine = Engine::new(16);
+    /// let mut open = Vec::new();
+    /// let result = engine
+    ///     .solve_reporting(&Position::start(), &AtomicBool::new(false), &mut |h| {
+    ///         open.push(h.open_plies)
+    ///     })
+    ///     .unwrap();
+    /// assert_eq!(result.value, Value::Win(17));
+    /// // Each open horizon is shorter than the win.
+    /// assert!(open.iter().all(|&plies| plies < 17));
+    /// ```
+    pub fn solve_reporting<B: EngineBoard>(
+        &mut self,
+        pos: &Position<B>,
+        stop: &AtomicBool,
+        horizon: &mut dyn FnMut(&Horizon),
+    ) -> Option<SearchResult<B>> {
+        B::solve_reporting(self, pos, stop, horizon)
     }
 
     /// The points-exact value of the round being played in `m` for its side

@@ -12,7 +12,7 @@ use crate::score::{self, INFINITY, WIN, is_proven};
 use crate::search::{Budget, MAX_PLY, Mode, Searcher};
 use crate::tt::Table;
 use crate::zobrist;
-use crate::{Limit, LostPolicy, MoveAnalysis, SearchResult, Value};
+use crate::{Horizon, Limit, LostPolicy, MoveAnalysis, SearchResult, Value};
 
 /// Share of a per-move node or time budget that analysis spends on trying
 /// to solve the move before searching it heuristically, in percent.
@@ -46,6 +46,11 @@ impl Engine {
             hash_mb,
             lost_policy: LostPolicy::default(),
         }
+    }
+
+    /// The size of the transposition table in bytes.
+    pub fn table_bytes(&self) -> usize {
+        self.tt.bytes()
     }
 
     /// Forgets everything learnt (for a new game, or a reproducible search).
@@ -209,6 +214,31 @@ impl Engine {
         budget: Budget,
         stop: &AtomicBool,
     ) -> Option<SearchResult<B>> {
+        self.solve_reporting_within(pos, budget, stop, &mut |_| {})
+    }
+
+    /// [`Engine::solve`], telling `horizon` of every depth after which the
+    /// round is still open.
+    pub(crate) fn solve_reporting_on<B: Board>(
+        &mut self,
+        pos: &Position<B>,
+        stop: &AtomicBool,
+        horizon: &mut dyn FnMut(&Horizon),
+    ) -> Option<SearchResult<B>> {
+        let mut result = self.solve_reporting_within(pos, Budget::UNLIMITED, stop, horizon)?;
+        self.finish_line(pos, result.value, &mut result.line, stop);
+        Some(result)
+    }
+
+    /// [`Engine::solve_within`], telling `horizon` of every depth whose two
+    /// tests proved neither a win nor a loss.
+    fn solve_reporting_within<B: Board>(
+        &mut self,
+        pos: &Position<B>,
+        budget: Budget,
+        stop: &AtomicBool,
+        horizon: &mut dyn FnMut(&Horizon),
+    ) -> Option<SearchResult<B>> {
         let start = Instant::now();
         if let Some(result) = finished(pos) {
             return Some(result);
@@ -235,6 +265,13 @@ impl Engine {
             }
             // The tests find every result up to `depth + 1` plies.
             shortest = depth + EXACT_MARGIN;
+            horizon(&Horizon {
+                depth: depth as u32,
+                open_plies: (shortest - 1) as u32,
+                nodes: searcher.nodes,
+                elapsed: start.elapsed(),
+                table_filled: searcher.table_fill(),
+            });
         }
         None
     }

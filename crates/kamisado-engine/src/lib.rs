@@ -2,6 +2,8 @@
 //!
 //! - [`Engine::solve`]: the exact value of a round (win or loss for the side
 //!   to move, in how many plies) with a principal line.
+//! - [`Engine::solve_reporting`]: the same, reporting each [`Horizon`]
+//!   within which the round is proven open, for positions out of reach.
 //! - [`Engine::solve_match`]: the exact value of a round in a match, in
 //!   points ([`MatchValue`]: who wins, how many points, whether it ends the
 //!   match), with a line that keeps it.
@@ -150,6 +152,24 @@ pub struct SearchResult<B: Board = Eight> {
     pub nodes: u64,
     /// Time taken.
     pub elapsed: Duration,
+}
+
+/// A depth of the solver's iterative deepening that proved the round open:
+/// neither side can force a win within [`Horizon::open_plies`] plies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Horizon {
+    /// The depth of the two null-window tests (is it a win? a loss?).
+    pub depth: u32,
+    /// The plies within which neither side wins: the tests find every
+    /// result up to one ply past their depth.
+    pub open_plies: u32,
+    /// Nodes visited by the proof so far, this depth included.
+    pub nodes: u64,
+    /// Time since the proof began.
+    pub elapsed: Duration,
+    /// The transposition table's entries in use, per mille (estimated
+    /// from its first buckets): how full the table is.
+    pub table_filled: u32,
 }
 
 /// One legal move and what it is worth to the player who makes it.

@@ -117,6 +117,11 @@ impl<'a, B: Board> Searcher<'a, B> {
         &self.pv[0]
     }
 
+    /// The table's entries in use, per mille (estimated from a sample).
+    pub fn table_fill(&self) -> u32 {
+        (self.tt.fill() * 1000.0).round() as u32
+    }
+
     fn out_of_budget(&self) -> bool {
         self.nodes >= self.budget.nodes
             || self.stop.load(Ordering::Relaxed)

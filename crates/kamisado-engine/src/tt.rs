@@ -63,6 +63,8 @@ struct Bucket([Entry; BUCKET]);
 
 const BUCKET_BYTES: usize = std::mem::size_of::<Bucket>();
 const MIN_BUCKETS: usize = 1 << 8;
+/// Buckets that [`Table::fill`] looks at.
+const FILL_SAMPLE: usize = 1 << 14;
 
 /// A fixed-size hash table of search results.
 pub(crate) struct Table {
@@ -86,6 +88,23 @@ impl Table {
             mask: count - 1,
             generation: 1,
         }
+    }
+
+    /// The table's size in bytes.
+    pub fn bytes(&self) -> usize {
+        self.buckets.len() * BUCKET_BYTES
+    }
+
+    /// The share of entries of the current generation among the first
+    /// [`FILL_SAMPLE`] buckets (all of them in a smaller table).
+    pub fn fill(&self) -> f64 {
+        let sample = &self.buckets[..self.buckets.len().min(FILL_SAMPLE)];
+        let used = sample
+            .iter()
+            .flat_map(|b| b.0.iter())
+            .filter(|e| e.generation() == self.generation)
+            .count();
+        used as f64 / (sample.len() * BUCKET) as f64
     }
 
     /// Forgets every entry (in constant time, by starting a new generation,

@@ -247,3 +247,34 @@ fn incremental_keys_equal_keys_from_scratch() {
     let rotated = Position::start().rotated();
     assert_ne!(zobrist::key(&rotated), zobrist::key(&Position::start()));
 }
+
+#[test]
+fn solve_reporting_tells_each_open_horizon_of_the_6x6_start() {
+    let mut engine = Engine::new(16);
+    let mut horizons = Vec::new();
+    let start = Position::<Six>::start_with(Rules::STANDARD);
+    let result = engine
+        .solve_reporting(&start, &NEVER, &mut |h| horizons.push(*h))
+        .unwrap();
+    assert_eq!(result.value, Value::Win(11));
+    // Depths 1, 2, … in turn, each open one ply past its depth, with the
+    // nodes growing; the last open horizon is shorter than the win.
+    let depths: Vec<u32> = horizons.iter().map(|h| h.depth).collect();
+    assert_eq!(depths, (1..=depths.len() as u32).collect::<Vec<_>>());
+    assert!(horizons.iter().all(|h| h.open_plies == h.depth + 1));
+    assert!(horizons.windows(2).all(|w| w[0].nodes < w[1].nodes));
+    assert!(horizons.last().unwrap().open_plies < 11);
+    assert!(horizons.iter().all(|h| h.table_filled <= 1000));
+    // The same solve as without the reports.
+    engine.clear();
+    let plain = engine.solve(&start, &NEVER).unwrap();
+    assert_eq!((plain.value, plain.nodes), (result.value, result.nodes));
+}
+
+#[test]
+fn a_stopped_solve_reports_no_result() {
+    let mut engine = Engine::new(16);
+    let stop = std::sync::atomic::AtomicBool::new(true);
+    let ten = Position::<Ten>::start_with(Rules::STANDARD);
+    assert!(engine.solve_reporting(&ten, &stop, &mut |_| {}).is_none());
+}
