@@ -257,10 +257,14 @@ fn solve_reporting_tells_each_open_horizon_of_the_6x6_start() {
         .solve_reporting(&start, &NEVER, &mut |h| horizons.push(*h))
         .unwrap();
     assert_eq!(result.value, Value::Win(11));
-    // Depths 1, 2, … in turn, each open one ply past its depth, with the
-    // nodes growing; the last open horizon is shorter than the win.
+    // The even depths 2, 4, … in turn (the solver deepens by two), each open
+    // one ply past its depth, with the nodes growing; the last open horizon
+    // is shorter than the win.
     let depths: Vec<u32> = horizons.iter().map(|h| h.depth).collect();
-    assert_eq!(depths, (1..=depths.len() as u32).collect::<Vec<_>>());
+    assert_eq!(
+        depths,
+        (1..=depths.len() as u32).map(|d| 2 * d).collect::<Vec<_>>()
+    );
     assert!(horizons.iter().all(|h| h.open_plies == h.depth + 1));
     assert!(horizons.windows(2).all(|w| w[0].nodes < w[1].nodes));
     assert!(horizons.last().unwrap().open_plies < 11);
