@@ -251,37 +251,63 @@ function reach(mv, sideCode) {
 }
 
 /**
- * Plays a game on one screen by clicking, far forward but never a move that
- * wins or loses at once, until the tower to move has both a move that wins
- * at once and one that loses at once. Returns that state and the tower's
- * moves with their danger.
+ * Plays a game on one screen by clicking until the tower to move has both a
+ * move that wins at once and one that loses at once, never playing a move
+ * that wins or loses at once on the way; from a position where no such move
+ * is left it takes moves back (undo) and tries the next one. Wins and losses
+ * at once are found without the solver, so the game does not depend on its
+ * budget. Returns that state and the tower's moves with their danger.
  */
 async function playToAChoice(page) {
-  for (let ply = 0; ply < 60; ply++) {
-    const s = await gameState(page);
-    assert.equal(s.status, 'playing', 'the round goes on');
-    const froms = s.forced ? [s.forced] : [...new Set(s.legal.filter((m) => m !== 'pass').map((m) => m.split('-')[0]))];
-    let candidates = [];
-    for (const from of froms) {
-      if (s.legal.length === 1 && s.legal[0] === 'pass') break;
-      const moves = await dangerOf(s, from);
-      const verdicts = new Set(moves.map((m) => m.verdict));
-      if (verdicts.has('wins') && verdicts.has('loses_at_once')) return { s, from, moves };
-      candidates = candidates.concat(moves.filter((m) => m.verdict !== 'wins' && m.verdict !== 'loses_at_once'));
-    }
-    let mv = 'pass';
-    if (!(s.legal.length === 1 && s.legal[0] === 'pass')) {
-      assert.ok(candidates.length > 0, `a move that neither wins nor loses at once in ${s.fen}`);
-      // Safe moves first (a proven loss could be a turning point of its own), the longest first.
-      const rank = (m) => (m.verdict === 'safe' ? 0 : 1);
-      candidates.sort((a, b) => rank(a) - rank(b) || reach(b.mv, s.to_act) - reach(a.mv, s.to_act) || (a.mv < b.mv ? -1 : 1));
-      mv = candidates[0].mv;
-    }
+  // For each move played: the moves that could be played there, and which one was.
+  const path = [];
+  const undo = async () => {
+    const { n } = await gameState(page);
+    await page.click('#undo');
+    await page.waitForFunction((want) => Number(document.querySelector('#board')?.dataset.n) === want, n - 1);
+  };
+  const play = async (mv) => {
+    const { n } = await gameState(page);
     await page.waitForSelector('#board[data-myturn="1"]');
     await clickMove(page, mv);
-    await waitForN(page, s.n + 1);
+    await waitForN(page, n + 1);
+  };
+  for (let step = 0; step < 400; step++) {
+    const s = await gameState(page);
+    let candidates = [];
+    if (s.status === 'playing') {
+      if (s.legal.length === 1 && s.legal[0] === 'pass') {
+        candidates = ['pass'];
+      } else {
+        const froms = s.forced ? [s.forced] : [...new Set(s.legal.filter((m) => m !== 'pass').map((m) => m.split('-')[0]))];
+        for (const from of froms) {
+          const moves = await dangerOf(s, from);
+          const verdicts = new Set(moves.map((m) => m.verdict));
+          if (verdicts.has('wins') && verdicts.has('loses_at_once')) return { s, from, moves };
+          const open = moves.filter((m) => m.verdict !== 'wins' && m.verdict !== 'loses_at_once');
+          candidates = candidates.concat(open.map((m) => m.mv));
+        }
+        // The shortest first, then by name.
+        candidates.sort((a, b) => reach(a, s.to_act) - reach(b, s.to_act) || (a < b ? -1 : 1));
+      }
+    }
+    if (candidates.length > 0) {
+      path.push({ candidates, i: 0 });
+      await play(candidates[0]);
+      continue;
+    }
+    // A dead end: back to the last move that had another choice.
+    while (path.length > 0 && path[path.length - 1].i + 1 >= path[path.length - 1].candidates.length) {
+      path.pop();
+      await undo();
+    }
+    assert.ok(path.length > 0, 'some line reaches a tower with a winning and a losing move');
+    const last = path[path.length - 1];
+    last.i += 1;
+    await undo();
+    await play(last.candidates[last.i]);
   }
-  throw new Error('no position with a winning and a losing move within 60 plies');
+  throw new Error('no position with a winning and a losing move within 400 steps');
 }
 
 test('the danger view marks a move that loses at once; the review jumps to that turning point', async () => {
