@@ -18,7 +18,7 @@ use sha2::{Digest, Sha256};
 use crate::app::{App, Created, seat_key, today};
 use crate::clock::TimeControl;
 use crate::error::ServerError;
-use crate::live::Seat;
+use crate::live::{LiveGame, Seat};
 use crate::store::{ChallengeRow, GameRow, Mode, Refused, now_ms};
 use crate::wire::players::{
     ArchiveEntry, ChallengeList, ChallengeRequest, ChallengeView, ClockRequest, Credentials,
@@ -568,7 +568,7 @@ impl App {
     ///
     /// # Errors
     /// An unknown name, or a database failure.
-    pub async fn player(self: &Arc<Self>, name: &str) -> Result<PlayerView, ServerError> {
+    pub async fn player(&self, name: &str) -> Result<PlayerView, ServerError> {
         let account =
             self.store.account(name).await?.ok_or_else(|| {
                 ServerError::NotFound(format!("there is no player named `{name}`"))
@@ -601,9 +601,19 @@ impl App {
         }
         let mut games = Vec::new();
         for g in self.store.archive_of(&name, 500).await? {
-            let score = match self.game(&g.id).await {
-                Ok(cell) => cell.room.lock().await.game.view().score,
-                Err(_) => PerSide { b: 0, w: 0 },
+            // The final score, replayed from the stored game without keeping
+            // it in memory: an archive is read, not played.
+            let score = match self.store.load_game(&g.id).await? {
+                Some(stored) => {
+                    let score = LiveGame::rebuild(stored.row, &stored.actions)?
+                        .current()
+                        .score();
+                    PerSide {
+                        b: score.black,
+                        w: score.white,
+                    }
+                }
+                None => PerSide { b: 0, w: 0 },
             };
             games.push(ArchiveEntry {
                 id: g.id,

@@ -593,6 +593,8 @@ async fn a_rated_game_moves_both_ratings_and_fills_both_archives() {
     );
     assert!(entry.rated && entry.opponent_account);
     assert_eq!(entry.moves, end.n as i64);
+    // The archive's score is the match's final one.
+    assert_eq!(entry.score, end.score);
     assert_eq!(loser_page.games[0].result, "loss");
 
     let answer = request(
