@@ -4,7 +4,8 @@
 //!
 //! With `start` only the start is solved, with `first` only the first moves;
 //! `-v` prints each first move's time as it is solved. The environment
-//! variable `HASH_MB` sets the table size (default 64 megabytes).
+//! variable `HASH_MB` sets the table size (default 64 megabytes), and
+//! `THREADS` the threads (default 1; see `Engine::set_threads`).
 
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -29,7 +30,7 @@ fn main() {
 
 fn solve_start() {
     let stop = AtomicBool::new(false);
-    let mut engine = Engine::new(hash_mb());
+    let mut engine = engine();
     let result = engine
         .solve(&Position::start(), &stop)
         .expect("not stopped");
@@ -46,7 +47,7 @@ fn solve_start() {
 }
 
 fn solve_all_first_moves(verbose: bool) {
-    let mut engine = Engine::new(hash_mb());
+    let mut engine = engine();
     let clock = Instant::now();
     let mut last = Instant::now();
     let all =
@@ -77,4 +78,12 @@ fn hash_mb() -> usize {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(HASH_MB)
+}
+
+/// An engine with the table and threads the environment asks for.
+fn engine() -> Engine {
+    let mut engine = Engine::new(hash_mb());
+    let threads = std::env::var("THREADS").ok().and_then(|v| v.parse().ok());
+    engine.set_threads(threads.unwrap_or(1));
+    engine
 }

@@ -78,8 +78,17 @@ pub fn run() -> BenchReport {
 
 /// Searches every bench position to `depth` from an empty table.
 pub fn run_to_depth(depth: u32) -> BenchReport {
+    run_on_threads(depth, 1)
+}
+
+/// Searches every bench position to `depth` from an empty table on
+/// `threads` threads (see [`Engine::set_threads`]). On one thread the node
+/// total is the checksum; on more it varies from run to run, and the time
+/// is what to compare.
+pub fn run_on_threads(depth: u32, threads: usize) -> BenchReport {
     let stop = AtomicBool::new(false);
     let mut engine = Engine::new(HASH_MB);
+    engine.set_threads(threads);
     let clock = Instant::now();
     let lines: Vec<BenchLine> = POSITIONS
         .iter()

@@ -1,6 +1,6 @@
 //! The engine: a transposition table and the searches that share it.
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use kamisado_core::geometry::Board;
@@ -10,6 +10,7 @@ use crate::eval;
 use crate::points::PointsTable;
 use crate::score::{self, INFINITY, WIN, is_proven};
 use crate::search::{Budget, MAX_PLY, Mode, Searcher};
+use crate::smp::{self, MAX_THREADS};
 use crate::tt::Table;
 use crate::zobrist;
 use crate::{Horizon, Limit, LostPolicy, MoveAnalysis, SearchResult, Value};
@@ -35,6 +36,8 @@ pub struct Engine {
     pub(crate) hash_mb: usize,
     /// How the levels that solve choose among moves that all lose.
     pub(crate) lost_policy: LostPolicy,
+    /// Threads that search and solve (see [`Engine::set_threads`]).
+    pub(crate) threads: usize,
 }
 
 impl Engine {
@@ -45,7 +48,38 @@ impl Engine {
             points: None,
             hash_mb,
             lost_policy: LostPolicy::default(),
+            threads: 1,
         }
+    }
+
+    /// Searches and solves on `threads` threads (1 to [`MAX_THREADS`]; more
+    /// is taken as the most) that share the transposition table: helpers
+    /// deepen the same root ("lazy SMP"), and [`crate::solve_first_moves`]
+    /// shares the moves out. One thread, the default, is reproducible to the
+    /// node; more are faster but their node counts and, among equal moves,
+    /// their choices vary from run to run. Node limits count the nodes of
+    /// the thread that gives the answer. The levels of
+    /// [`Engine::choose_move`] always play on one thread: a level is its
+    /// budget, and its moves are reproducible.
+    ///
+    /// ```
+    /// use std::sync::atomic::AtomicBool;
+    /// use kamisado_core::Position;
+    /// use kamisado_engine::{Engine, Value};
+    ///
+    /// let mut engine = Engine::new(16);
+    /// engine.set_threads(2);
+    /// let stop = AtomicBool::new(false);
+    /// let result = engine.solve(&Position::start(), &stop).unwrap();
+    /// assert!(matches!(result.value, Value::Win(_)));
+    /// ```
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.clamp(1, MAX_THREADS);
+    }
+
+    /// The threads that search and solve.
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     /// The size of the transposition table in bytes.
@@ -65,7 +99,7 @@ impl Engine {
     /// or the longest defence and a principal line to the end of the round.
     /// `None` only when `stop` was set before the proof was complete.
     pub(crate) fn solve_on<B: Board>(
-        &mut self,
+        &self,
         pos: &Position<B>,
         stop: &AtomicBool,
     ) -> Option<SearchResult<B>> {
@@ -77,7 +111,7 @@ impl Engine {
     /// [`Engine::solve_on`] within a node budget for the proof; the line is
     /// then carried to the end of the round as there.
     pub(crate) fn solve_nodes_on<B: Board>(
-        &mut self,
+        &self,
         pos: &Position<B>,
         nodes: u64,
         stop: &AtomicBool,
@@ -99,7 +133,7 @@ impl Engine {
     /// does not (or the line ends early) the first move that does takes over.
     /// If `stop` is set, the line keeps what was checked, or stays as proposed.
     pub(crate) fn finish_line<B: Board>(
-        &mut self,
+        &self,
         pos: &Position<B>,
         value: Value,
         line: &mut Vec<Move<B>>,
@@ -128,7 +162,7 @@ impl Engine {
     /// win at once, the table's move and the other legal moves. `None` if
     /// `stop` is set (or, were the solver's values inconsistent, if none does).
     fn keeping_move<B: Board>(
-        &mut self,
+        &self,
         pos: &Position<B>,
         value: Value,
         hint: Option<Move<B>>,
@@ -161,7 +195,7 @@ impl Engine {
     /// `same_side`): one null-window test, deep enough to find every result
     /// as short. `None` if `stop` is set.
     fn worth_to_mover<B: Board>(
-        &mut self,
+        &self,
         pos: &Position<B>,
         after: Value,
         same_side: bool,
@@ -174,7 +208,7 @@ impl Engine {
         };
         // At least `score` for the side to move; or for the other, not more.
         let threshold = if same_side { score } else { score + 1 };
-        let mut searcher = Searcher::new(&mut self.tt, stop, Mode::Solve, Budget::UNLIMITED);
+        let mut searcher = Searcher::new(&self.tt, stop, Mode::Solve, Budget::UNLIMITED);
         let at_least =
             searcher.root(pos, (plies - 1).max(1), threshold - 1, threshold) >= threshold;
         (!searcher.aborted).then_some(at_least == same_side)
@@ -184,7 +218,7 @@ impl Engine {
     /// the solver proves within `budget` (`None` if it does not), without
     /// the exact distance.
     pub(crate) fn prove_within<B: Board>(
-        &mut self,
+        &self,
         pos: &Position<B>,
         budget: Budget,
         stop: &AtomicBool,
@@ -192,7 +226,7 @@ impl Engine {
         if let Some(outcome) = pos.outcome() {
             return Some(outcome.winner == pos.side_to_move());
         }
-        let mut searcher = Searcher::new(&mut self.tt, stop, Mode::Solve, budget);
+        let mut searcher = Searcher::new(&self.tt, stop, Mode::Solve, budget);
         for depth in 1..MAX_PLY as i32 {
             for (alpha, beta) in [(0, 1), (-1, 0)] {
                 let bound = searcher.root(pos, depth, alpha, beta);
@@ -209,7 +243,7 @@ impl Engine {
 
     /// [`Engine::solve`] within a node and time budget.
     pub(crate) fn solve_within<B: Board>(
-        &mut self,
+        &self,
         pos: &Position<B>,
         budget: Budget,
         stop: &AtomicBool,
@@ -220,7 +254,7 @@ impl Engine {
     /// [`Engine::solve`], telling `horizon` of every depth after which the
     /// round is still open.
     pub(crate) fn solve_reporting_on<B: Board>(
-        &mut self,
+        &self,
         pos: &Position<B>,
         stop: &AtomicBool,
         horizon: &mut dyn FnMut(&Horizon),
@@ -233,51 +267,45 @@ impl Engine {
     /// [`Engine::solve_within`], telling `horizon` of every depth whose two
     /// tests proved neither a win nor a loss.
     fn solve_reporting_within<B: Board>(
-        &mut self,
+        &self,
         pos: &Position<B>,
         budget: Budget,
         stop: &AtomicBool,
         horizon: &mut dyn FnMut(&Horizon),
     ) -> Option<SearchResult<B>> {
+        self.solve_threads(pos, budget, stop, horizon, self.threads)
+    }
+
+    /// [`Engine::solve_reporting_within`] on `threads` threads: each runs
+    /// the whole proof, the odd ones starting a depth ahead, and the first
+    /// to finish answers. `horizon` hears the first thread's depths.
+    fn solve_threads<B: Board>(
+        &self,
+        pos: &Position<B>,
+        budget: Budget,
+        stop: &AtomicBool,
+        horizon: &mut dyn FnMut(&Horizon),
+        threads: usize,
+    ) -> Option<SearchResult<B>> {
         let start = Instant::now();
         if let Some(result) = finished(pos) {
             return Some(result);
         }
-        let mut searcher = Searcher::new(&mut self.tt, stop, Mode::Solve, budget);
-        // No result is shorter than `shortest` plies.
-        let mut shortest = 1;
-        // Even depths only: a depth one ply deeper than the last rarely
-        // proves what the next even one would not, and costs nearly as much
-        // (the start: 2.20 M nodes rather than 2.87 M; the first moves:
-        // 45.5 M rather than 53.3 M).
-        for depth in (2..MAX_PLY as i32).step_by(2) {
-            // Two one-sided tests: is it a win, is it a loss within the horizon?
-            for (alpha, beta) in [(0, 1), (-1, 0)] {
-                let bound = searcher.root(pos, depth, alpha, beta);
-                if searcher.aborted {
-                    return None;
-                }
-                if is_proven(bound) {
-                    let (score, line, depth) = if bound > 0 {
-                        exact_win(&mut searcher, pos, bound, depth, shortest)?
-                    } else {
-                        exact_loss(&mut searcher, pos, bound, depth)?
-                    };
-                    let nodes = searcher.nodes;
-                    return Some(self.result(pos, score, line, depth, nodes, start));
-                }
-            }
-            // The tests find every result up to `depth + 1` plies.
-            shortest = depth + EXACT_MARGIN;
-            horizon(&Horizon {
-                depth: depth as u32,
-                open_plies: (shortest - 1) as u32,
-                nodes: searcher.nodes,
-                elapsed: start.elapsed(),
-                table_filled: searcher.table_fill(),
-            });
-        }
-        None
+        let nodes = AtomicU64::new(0);
+        let prove = |first_depth: i32, finished: &AtomicBool, horizon: &mut dyn FnMut(&Horizon)| {
+            let mut searcher =
+                Searcher::new(&self.tt, stop, Mode::Solve, budget).stopped_by(finished);
+            let proof = prove(&mut searcher, pos, first_depth, start, &nodes, horizon);
+            nodes.fetch_add(searcher.nodes, Ordering::Relaxed);
+            proof
+        };
+        let (score, line, depth) = smp::race(
+            threads,
+            |finished| prove(2, finished, horizon),
+            |index, finished| prove(2 + 2 * (index % 2) as i32, finished, &mut |_| {}),
+        )?;
+        let nodes = nodes.load(Ordering::Relaxed);
+        Some(self.result(pos, score, line, depth, nodes, start))
     }
 
     /// Iterative deepening alpha-beta with the evaluation, within `limit` or
@@ -285,7 +313,7 @@ impl Engine {
     /// are reported as [`Value::Win`] or [`Value::Loss`], and the search ends
     /// once the position is proven.
     pub(crate) fn search_on<B: Board>(
-        &mut self,
+        &self,
         pos: &Position<B>,
         limit: Limit,
         stop: &AtomicBool,
@@ -299,24 +327,37 @@ impl Engine {
         if max_depth == 0 {
             return static_result(pos);
         }
-        let mut searcher = Searcher::new(&mut self.tt, stop, Mode::Heuristic, budget);
-        let mut best: Option<(i32, Vec<Move<B>>, i32)> = None;
-        for depth in 1..=max_depth {
-            let score = searcher.root(pos, depth, -INFINITY, INFINITY);
-            if searcher.aborted && best.is_some() {
-                break;
-            }
-            best = Some((score, searcher.line().to_vec(), depth));
-            if searcher.aborted {
-                break;
-            }
-            let (nodes, line) = (searcher.nodes, searcher.line().to_vec());
-            info(&result_of(pos, score, line, depth, nodes, start));
-            if is_proven(score) && WIN - score.abs() <= depth + EXACT_MARGIN {
-                break;
-            }
-        }
-        let nodes = searcher.nodes;
+        let threads = self.threads;
+        let (searched, helped) = smp::with_helpers(
+            &self.tt,
+            threads,
+            pos,
+            Mode::Heuristic,
+            max_depth,
+            |helped| {
+                let mut searcher = Searcher::new(&self.tt, stop, Mode::Heuristic, budget);
+                let mut best: Option<(i32, Vec<Move<B>>, i32)> = None;
+                for depth in 1..=max_depth {
+                    let score = searcher.root(pos, depth, -INFINITY, INFINITY);
+                    if searcher.aborted && best.is_some() {
+                        break;
+                    }
+                    best = Some((score, searcher.line().to_vec(), depth));
+                    if searcher.aborted {
+                        break;
+                    }
+                    let nodes = searcher.nodes + helped.load(Ordering::Relaxed);
+                    let line = searcher.line().to_vec();
+                    info(&result_of(pos, score, line, depth, nodes, start));
+                    if is_proven(score) && WIN - score.abs() <= depth + EXACT_MARGIN {
+                        break;
+                    }
+                }
+                (best, searcher.nodes)
+            },
+        );
+        let (best, nodes) = searched;
+        let nodes = nodes + helped;
         let (score, line, depth) = best.expect("one iteration ran");
         let mut result = self.result(pos, score, line, depth, nodes, start);
         if result.best.is_none() {
@@ -330,7 +371,7 @@ impl Engine {
     /// and every line runs to the end of the round (unless `stop` is set);
     /// other limits are shared among the moves.
     pub(crate) fn analyse_on<B: Board>(
-        &mut self,
+        &self,
         pos: &Position<B>,
         limit: Limit,
         stop: &AtomicBool,
@@ -359,7 +400,7 @@ impl Engine {
     /// The value of a position within a limit: solved if the budget allows,
     /// searched otherwise.
     fn value_of<B: Board>(
-        &mut self,
+        &self,
         pos: &Position<B>,
         limit: Limit,
         stop: &AtomicBool,
@@ -425,6 +466,52 @@ impl Engine {
             current = current.play_unchecked(mv);
         }
     }
+}
+
+/// The solver's proof of `pos` with `searcher`, deepening by two plies from
+/// `first_depth`: its exact score, line and last depth, or `None` if stopped.
+/// `horizon` hears each depth that proved the round open, with the nodes of
+/// this search and those `others` have counted.
+fn prove<B: Board>(
+    searcher: &mut Searcher<'_, B>,
+    pos: &Position<B>,
+    first_depth: i32,
+    start: Instant,
+    others: &AtomicU64,
+    horizon: &mut dyn FnMut(&Horizon),
+) -> Option<(i32, Vec<Move<B>>, i32)> {
+    // No result is shorter than `shortest` plies.
+    let mut shortest = 1;
+    // Even depths only: a depth one ply deeper than the last rarely
+    // proves what the next even one would not, and costs nearly as much
+    // (the start: 2.20 M nodes rather than 2.87 M; the first moves:
+    // 45.5 M rather than 53.3 M).
+    for depth in (first_depth..MAX_PLY as i32).step_by(2) {
+        // Two one-sided tests: is it a win, is it a loss within the horizon?
+        for (alpha, beta) in [(0, 1), (-1, 0)] {
+            let bound = searcher.root(pos, depth, alpha, beta);
+            if searcher.aborted {
+                return None;
+            }
+            if is_proven(bound) {
+                return if bound > 0 {
+                    exact_win(searcher, pos, bound, depth, shortest)
+                } else {
+                    exact_loss(searcher, pos, bound, depth)
+                };
+            }
+        }
+        // The tests find every result up to `depth + 1` plies.
+        shortest = depth + EXACT_MARGIN;
+        horizon(&Horizon {
+            depth: depth as u32,
+            open_plies: (shortest - 1) as u32,
+            nodes: searcher.nodes + others.load(Ordering::Relaxed),
+            elapsed: start.elapsed(),
+            table_filled: searcher.table_fill(),
+        });
+    }
+    None
 }
 
 /// The exact score of a root proven a win (`bound`: the win is at most that
@@ -597,27 +684,65 @@ fn share(limit: Limit, count: u64) -> Limit {
 }
 
 /// Every first move of a round from the start of board `B` with its exact value for
-/// Black, best first; `progress(done, total)` is called after each move.
+/// Black, best first; `progress(done, total)` is called after each move. On
+/// more than one thread, the threads take the moves in turn, each proving
+/// its move alone over the shared table.
 pub(crate) fn solve_first_moves_on<B: Board>(
-    engine: &mut Engine,
+    engine: &Engine,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Vec<MoveAnalysis<B>> {
     let start = Position::<B>::start_with(Rules::STANDARD);
     let stop = AtomicBool::new(false);
-    let moves = start.legal_moves();
-    let mut analyses = Vec::with_capacity(moves.len());
-    for (i, &mv) in moves.iter().enumerate() {
+    let moves: Vec<Move<B>> = start.legal_moves().iter().copied().collect();
+    let solve = |mv: Move<B>| {
         let child = start.play_unchecked(mv);
-        let result = engine.solve_on(&child, &stop).expect("never stopped");
+        let mut result = engine
+            .solve_threads(&child, Budget::UNLIMITED, &stop, &mut |_| {}, 1)
+            .expect("never stopped");
+        engine.finish_line(&child, result.value, &mut result.line, &stop);
         let mut line = vec![mv];
         line.extend(result.line);
-        analyses.push(MoveAnalysis {
+        MoveAnalysis {
             mv,
             value: result.value.before_move(false),
             line,
+        }
+    };
+    let mut analyses = Vec::with_capacity(moves.len());
+    if engine.threads <= 1 {
+        for &mv in moves.iter() {
+            analyses.push(solve(mv));
+            progress(analyses.len(), moves.len());
+        }
+    } else {
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let (sender, receiver) = std::sync::mpsc::channel();
+        std::thread::scope(|scope| {
+            for _ in 0..engine.threads.min(moves.len()) {
+                let (sender, next, solve, moves) = (sender.clone(), &next, &solve, &moves);
+                scope.spawn(move || {
+                    while let Some(&mv) =
+                        moves.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
+                    {
+                        if sender.send(solve(mv)).is_err() {
+                            return;
+                        }
+                    }
+                });
+            }
+            drop(sender);
+            for analysis in receiver {
+                analyses.push(analysis);
+                progress(analyses.len(), moves.len());
+            }
         });
-        progress(i + 1, moves.len());
     }
-    analyses.sort_by_key(|a| std::cmp::Reverse(a.value));
+    // In the order of the legal moves among equal values, as one thread finds them.
+    analyses.sort_by_key(|a| {
+        (
+            std::cmp::Reverse(a.value),
+            moves.iter().position(|&m| m == a.mv),
+        )
+    });
     analyses
 }

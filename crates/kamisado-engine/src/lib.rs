@@ -13,6 +13,8 @@
 //! - [`Engine::choose_move`] and [`Engine::choose_fill`]: match play at
 //!   levels 1 (beginner) to 6 (strongest).
 //! - [`bench::run`]: a fixed search whose node total is a behaviour checksum.
+//! - [`Engine::set_threads`]: all of these (but the levels' moves) on several
+//!   threads that share the transposition table.
 //!
 //! ```
 //! use std::sync::atomic::AtomicBool;
@@ -41,6 +43,7 @@ mod puzzles;
 mod score;
 mod search;
 pub mod selfplay;
+mod smp;
 mod swindles;
 mod tt;
 pub mod zobrist;
@@ -58,6 +61,7 @@ pub use play::{LEVELS, Level, level};
 pub use points::{MatchSolution, MatchValue};
 pub use puzzles::{Puzzle, PuzzleSettings};
 pub use search::ordered_perft;
+pub use smp::{MAX_THREADS, available_threads};
 pub use swindles::{LostMove, LostPolicy};
 
 /// The value of a position or a move, from the side to move's view.

@@ -97,15 +97,26 @@ impl Engine {
     /// The move a level plays in a match, or `None` when no round is being
     /// played or there is no legal move. Deterministic for a seed. Under the
     /// zvezda rules it never brings a position back a third time (which loses
-    /// the round) while another move is left.
+    /// the round) while another move is left. On one thread, whatever
+    /// [`Engine::set_threads`] says.
     pub(crate) fn choose_move_on<B: Board>(
         &mut self,
         m: &Match<B>,
         level_number: u8,
         seed: u64,
     ) -> Option<Move<B>> {
-        let mv = self.choose_unguarded(m, level_number, seed)?;
-        Some(self.avoid_losing_repetition(m, mv, level_number))
+        self.on_one_thread(|engine| {
+            let mv = engine.choose_unguarded(m, level_number, seed)?;
+            Some(engine.avoid_losing_repetition(m, mv, level_number))
+        })
+    }
+
+    /// `play` with the engine on one thread, as the levels play.
+    fn on_one_thread<T>(&mut self, play: impl FnOnce(&mut Engine) -> T) -> T {
+        let threads = std::mem::replace(&mut self.threads, 1);
+        let result = play(self);
+        self.threads = threads;
+        result
     }
 
     /// `mv`, or when it would lose by a third repetition, the best move by a
@@ -225,6 +236,11 @@ impl Engine {
     /// when it proves both within its budget (then, on a tie, the round's
     /// value as below); otherwise the round's values, proven or searched.
     pub(crate) fn choose_fill_on<B: Board>(&mut self, m: &Match<B>, level_number: u8) -> Fill {
+        self.on_one_thread(|engine| engine.choose_fill_unguarded(m, level_number))
+    }
+
+    /// [`Engine::choose_fill_on`] on the threads set.
+    fn choose_fill_unguarded<B: Board>(&mut self, m: &Match<B>, level_number: u8) -> Fill {
         let settings = level(level_number);
         let stop = AtomicBool::new(false);
         let mut values = Vec::with_capacity(2);

@@ -83,8 +83,10 @@ struct Node {
 
 /// One search: the table, the limits, and what the search has learnt.
 pub struct Searcher<'a, B: Board = Eight> {
-    tt: &'a mut Table,
+    tt: &'a Table,
     stop: &'a AtomicBool,
+    /// Set when another thread has finished the work this search shares.
+    finished: Option<&'a AtomicBool>,
     mode: Mode,
     budget: Budget,
     /// Nodes visited.
@@ -98,10 +100,11 @@ pub struct Searcher<'a, B: Board = Eight> {
 
 impl<'a, B: Board> Searcher<'a, B> {
     /// A search over `tt`.
-    pub fn new(tt: &'a mut Table, stop: &'a AtomicBool, mode: Mode, budget: Budget) -> Self {
+    pub fn new(tt: &'a Table, stop: &'a AtomicBool, mode: Mode, budget: Budget) -> Self {
         Searcher {
             tt,
             stop,
+            finished: None,
             mode,
             budget,
             nodes: 0,
@@ -122,9 +125,19 @@ impl<'a, B: Board> Searcher<'a, B> {
         (self.tt.fill() * 1000.0).round() as u32
     }
 
+    /// The same search, which also stops once `finished` is set: one of
+    /// several threads working on the same root.
+    pub fn stopped_by(self, finished: &'a AtomicBool) -> Self {
+        Searcher {
+            finished: Some(finished),
+            ..self
+        }
+    }
+
     fn out_of_budget(&self) -> bool {
         self.nodes >= self.budget.nodes
             || self.stop.load(Ordering::Relaxed)
+            || self.finished.is_some_and(|f| f.load(Ordering::Relaxed))
             || self.budget.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
@@ -443,9 +456,9 @@ impl<'a, B: Board> Searcher<'a, B> {
 /// node), checking the incremental key against the key from scratch: it must
 /// equal [`kamisado_core::perft`].
 pub fn ordered_perft<B: Board>(pos: &Position<B>, depth: u32) -> u64 {
-    let mut table = Table::new(1);
+    let table = Table::new(1);
     let stop = AtomicBool::new(false);
-    let searcher = Searcher::new(&mut table, &stop, Mode::Solve, Budget::UNLIMITED);
+    let searcher = Searcher::new(&table, &stop, Mode::Solve, Budget::UNLIMITED);
     searcher.perft(pos, zobrist::key(pos), depth)
 }
 

@@ -1,6 +1,8 @@
 //! The transposition table: search results by Zobrist key, shared by the
 //! solver and the heuristic search.
 
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use kamisado_core::geometry::Board;
 use kamisado_core::{Move, Square};
 
@@ -22,19 +24,60 @@ const GENERATION_SHIFT: u32 = 3;
 /// Generations run from 1 to this; 0 marks an empty entry.
 const MAX_GENERATION: u8 = u8::MAX >> GENERATION_SHIFT;
 
-/// One stored result in 16 bytes.
-#[derive(Clone, Copy, Default)]
+/// One stored result in 16 bytes: the data word and the key XOR the data,
+/// so that a reader sees a torn write (two threads storing into one entry at
+/// once) as a different key, never as another position's result.
+#[derive(Default)]
 struct Entry {
-    key: u64,
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+/// An entry's data word, unpacked.
+#[derive(Clone, Copy, Default)]
+struct Data {
     score: i32,
     mv: u16,
     depth: u8,
     flags: u8,
 }
 
-impl Entry {
+impl Data {
+    fn pack(self) -> u64 {
+        u64::from(self.score as u32)
+            | u64::from(self.mv) << 32
+            | u64::from(self.depth) << 48
+            | u64::from(self.flags) << 56
+    }
+
+    fn unpack(word: u64) -> Data {
+        Data {
+            score: word as u32 as i32,
+            mv: (word >> 32) as u16,
+            depth: (word >> 48) as u8,
+            flags: (word >> 56) as u8,
+        }
+    }
+
     fn generation(self) -> u8 {
         self.flags >> GENERATION_SHIFT
+    }
+}
+
+impl Entry {
+    /// The key and data stored, read without locking.
+    #[inline]
+    fn load(&self) -> (u64, Data) {
+        let data = self.data.load(Ordering::Relaxed);
+        let check = self.check.load(Ordering::Relaxed);
+        (check ^ data, Data::unpack(data))
+    }
+
+    #[inline]
+    fn save(&self, key: u64, data: Data) {
+        let data = data.pack();
+        self.data.store(data, Ordering::Relaxed);
+        self.check.store(key ^ data, Ordering::Relaxed);
     }
 }
 
@@ -57,7 +100,7 @@ pub(crate) struct Hit<B: Board> {
 const BUCKET: usize = 4;
 
 /// Entries that share a cache line; a key may sit in any of them.
-#[derive(Clone, Copy, Default)]
+#[derive(Default)]
 #[repr(align(64))]
 struct Bucket([Entry; BUCKET]);
 
@@ -66,7 +109,9 @@ const MIN_BUCKETS: usize = 1 << 8;
 /// Buckets that [`Table::fill`] looks at.
 const FILL_SAMPLE: usize = 1 << 14;
 
-/// A fixed-size hash table of search results.
+/// A fixed-size hash table of search results. Threads searching at once
+/// share it: reads and writes are lock-free, and a result torn by two
+/// writers is not found.
 pub(crate) struct Table {
     buckets: Vec<Bucket>,
     mask: usize,
@@ -84,7 +129,9 @@ impl Table {
         }
         .max(MIN_BUCKETS);
         Table {
-            buckets: vec![Bucket::default(); count],
+            buckets: std::iter::repeat_with(Bucket::default)
+                .take(count)
+                .collect(),
             mask: count - 1,
             generation: 1,
         }
@@ -102,7 +149,7 @@ impl Table {
         let used = sample
             .iter()
             .flat_map(|b| b.0.iter())
-            .filter(|e| e.generation() == self.generation)
+            .filter(|e| e.load().1.generation() == self.generation)
             .count();
         used as f64 / (sample.len() * BUCKET) as f64
     }
@@ -111,7 +158,7 @@ impl Table {
     /// but for one pass over the table when the generations wrap around).
     pub fn clear(&mut self) {
         if self.generation == MAX_GENERATION {
-            self.buckets.fill(Bucket::default());
+            self.buckets.fill_with(Bucket::default);
             self.generation = 1;
         } else {
             self.generation += 1;
@@ -145,8 +192,9 @@ impl Table {
         self.buckets[self.bucket(key)]
             .0
             .iter()
-            .find(|e| e.key == key && e.generation() == generation)
-            .map(|e| Hit {
+            .map(Entry::load)
+            .find(|&(k, e)| k == key && e.generation() == generation)
+            .map(|(_, e)| Hit {
                 score: e.score,
                 depth: e.depth,
                 bound: match e.flags & BOUND_MASK {
@@ -161,29 +209,29 @@ impl Table {
 
     /// Stores a result over the same key's entry, an entry of an earlier
     /// generation, or else the bucket's shallowest entry.
-    pub fn store<B: Board>(&mut self, key: u64, hit: Hit<B>) {
+    pub fn store<B: Board>(&self, key: u64, hit: Hit<B>) {
         let generation = self.generation;
-        let index = self.bucket(key);
-        let bucket = &mut self.buckets[index].0;
-        let worth = |e: &Entry| {
+        let bucket = &self.buckets[self.bucket(key)].0;
+        let held: [(u64, Data); BUCKET] = std::array::from_fn(|i| bucket[i].load());
+        let worth = |(_, e): &(u64, Data)| {
             if e.generation() != generation {
                 -1
             } else {
                 i32::from(e.depth)
             }
         };
-        let slot = bucket
+        let slot = held
             .iter()
-            .position(|e| e.key == key && e.generation() == generation)
+            .position(|&(k, e)| k == key && e.generation() == generation)
             .unwrap_or_else(|| {
                 (0..BUCKET)
-                    .min_by_key(|&i| worth(&bucket[i]))
+                    .min_by_key(|&i| worth(&held[i]))
                     .expect("a bucket has entries")
             });
-        let entry = &mut bucket[slot];
+        let (held_key, held_data) = held[slot];
         let mv = match hit.mv {
             Some(mv) => encode(mv),
-            None if entry.key == key => entry.mv,
+            None if held_key == key => held_data.mv,
             None => 0,
         };
         let bound = match hit.bound {
@@ -192,13 +240,15 @@ impl Table {
             Bound::Exact => 2,
         };
         let heuristic = if hit.heuristic { HEURISTIC_FLAG } else { 0 };
-        *entry = Entry {
+        bucket[slot].save(
             key,
-            score: hit.score,
-            mv,
-            depth: hit.depth,
-            flags: bound | heuristic | generation << GENERATION_SHIFT,
-        };
+            Data {
+                score: hit.score,
+                mv,
+                depth: hit.depth,
+                flags: bound | heuristic | generation << GENERATION_SHIFT,
+            },
+        );
     }
 }
 

@@ -66,8 +66,9 @@ pub enum EngineOption {
     Level(u8),
     /// `Hash`: the transposition table's size in megabytes.
     Hash(usize),
-    /// `Threads`: the engine searches on one thread; only 1 is accepted.
-    Threads,
+    /// `Threads`: the threads a search (`go` at level 6) runs on, 1 to the
+    /// machine's ([`kamisado_engine::available_threads`]).
+    Threads(usize),
     /// `Rules`: `standard`, `sumo-square` or `zvezda`.
     Rules(Rules),
     /// `Board`: `6x6`, `8x8` or `10x10`.
@@ -219,13 +220,16 @@ fn parse_setoption(args: &[&str]) -> Result<EngineOption, CommandError> {
                 shorten(value)
             )),
         },
-        "threads" => match value {
-            "1" => Ok(EngineOption::Threads),
-            _ => fail(format!(
-                "the engine is single-threaded: Threads is 1, not `{}`",
-                shorten(value)
-            )),
-        },
+        "threads" => {
+            let most = kamisado_engine::available_threads();
+            match value.parse::<usize>() {
+                Ok(threads @ 1..) if threads <= most => Ok(EngineOption::Threads(threads)),
+                _ => fail(format!(
+                    "Threads is 1 to {most} (this machine's threads), not `{}`",
+                    shorten(value)
+                )),
+            }
+        }
         "rules" => value
             .parse()
             .map(EngineOption::Rules)
@@ -400,7 +404,16 @@ mod tests {
         );
         assert!(error("setoption name Board value 9x9").contains("`9x9` is not a board"));
         assert!(error("setoption name Level value 7").contains("1 to 6"));
-        assert!(error("setoption name Threads value 2").contains("single-threaded"));
+        assert_eq!(
+            parse("setoption name Threads value 1").unwrap(),
+            Some(Command::SetOption(EngineOption::Threads(1)))
+        );
+        let most = kamisado_engine::available_threads();
+        assert!(
+            error(&format!("setoption name Threads value {}", most + 1))
+                .contains(&format!("Threads is 1 to {most}"))
+        );
+        assert!(error("setoption name Threads value 0").contains("not `0`"));
         assert!(error("setoption name Colour value red").contains("unknown option"));
     }
 

@@ -122,6 +122,7 @@ struct Session<'scope, 'env, W: Write + Send> {
     out: &'env Output<W>,
     level: u8,
     hash_mb: usize,
+    threads: usize,
     rules: Rules,
     board: BoardSize,
     current: AnyMatch,
@@ -138,6 +139,7 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
             out,
             level: MAX_LEVEL,
             hash_mb: DEFAULT_HASH_MB,
+            threads: 1,
             rules: Rules::STANDARD,
             board: BoardSize::Eight,
             current: AnyMatch::single_round(BoardSize::Eight, Rules::STANDARD),
@@ -209,7 +211,10 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
             "id author the Kamisado project".to_string(),
             format!("option name Level type spin default {MAX_LEVEL} min 1 max {MAX_LEVEL}"),
             format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"),
-            "option name Threads type spin default 1 min 1 max 1".to_string(),
+            format!(
+                "option name Threads type spin default 1 min 1 max {}",
+                kamisado_engine::available_threads()
+            ),
             "option name Rules type combo default standard var standard var sumo-square var zvezda"
                 .to_string(),
             "option name Board type combo default 8x8 var 6x6 var 8x8 var 10x10".to_string(),
@@ -259,11 +264,15 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
         }
     }
 
-    /// The engine, free once [`Session::settle`] has succeeded.
+    /// The engine, free once [`Session::settle`] has succeeded, on the
+    /// threads set (a fresh engine after a failed job too).
     fn idle_engine(&mut self) -> Engine {
-        self.engine
+        let mut engine = self
+            .engine
             .take()
-            .unwrap_or_else(|| Engine::new(self.hash_mb))
+            .unwrap_or_else(|| Engine::new(self.hash_mb));
+        engine.set_threads(self.threads);
+        engine
     }
 
     fn new_game(&mut self) -> io::Result<Flow> {
@@ -287,7 +296,7 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
     fn set_option(&mut self, option: EngineOption) -> io::Result<Flow> {
         match option {
             EngineOption::Level(level) => self.level = level,
-            EngineOption::Threads => {}
+            EngineOption::Threads(threads) => self.threads = threads,
             EngineOption::Hash(mb) => {
                 self.hash_mb = mb;
                 self.engine = Some(Engine::new(mb));

@@ -152,7 +152,10 @@ fn a_scripted_session_answers_line_by_line() {
         [
             "option name Level type spin default 6 min 1 max 6",
             "option name Hash type spin default 16 min 1 max 4096",
-            "option name Threads type spin default 1 min 1 max 1",
+            &format!(
+                "option name Threads type spin default 1 min 1 max {}",
+                kamisado_engine::available_threads()
+            ),
             "option name Rules type combo default standard var standard var sumo-square var zvezda",
             "option name Board type combo default 8x8 var 6x6 var 8x8 var 10x10",
             "kepok",
@@ -183,6 +186,44 @@ fn go_reports_each_depth_then_the_best_move() {
     let best = last.strip_prefix("bestmove ").unwrap();
     let legal = "f8-f2 f8-f3 f8-f4 f8-f5 f8-f6 f8-h6 f8-e7 f8-f7 f8-g7";
     assert!(legal.split(' ').any(|m| m == best), "{last}");
+}
+
+#[test]
+fn threads_set_search_and_prove_alike() {
+    let threads = kamisado_engine::available_threads();
+    // A round Black wins in 3 plies, by g1-c5 only (the other moves win in 5 or lose).
+    let script = |threads: usize| {
+        format!(
+            "setoption name Threads value {threads}\n\
+             position fen 1bv1y2n/1Gp5/P7/6R1/o7/8/3rY1gO/N4VB1 b b\n\
+             go depth 6\n\
+             position startpos moves d1-d6\n\
+             go depth 5\n"
+        )
+    };
+    let bestmoves = |lines: &[String]| -> Vec<String> {
+        lines
+            .iter()
+            .filter(|l| l.starts_with("bestmove "))
+            .cloned()
+            .collect()
+    };
+    let shared = session(&script(threads));
+    let alone = session(&script(1));
+    let moves = bestmoves(&shared);
+    assert_eq!(moves.len(), 2, "{shared:?}");
+    // The proven win is the same on any number of threads.
+    let proven = |lines: &[String]| {
+        lines
+            .iter()
+            .filter(|l| l.starts_with("info depth"))
+            .any(|l| l.contains("score win 3"))
+    };
+    assert!(proven(&shared) && proven(&alone), "{shared:?}\n{alone:?}");
+    assert_eq!(moves[0], bestmoves(&alone)[0]);
+    let legal = "f8-f2 f8-f3 f8-f4 f8-f5 f8-f6 f8-h6 f8-e7 f8-f7 f8-g7";
+    let second = moves[1].strip_prefix("bestmove ").unwrap();
+    assert!(legal.split(' ').any(|m| m == second), "{shared:?}");
 }
 
 #[test]

@@ -81,18 +81,25 @@ fn result_json<B: EngineBoard>(p: &Position<B>, r: &SearchResult<B>) -> Json {
 }
 
 /// `kamisado solve`.
-pub fn solve(args: &PositionArgs, json: bool, match_nodes: u64) -> Result<(), String> {
-    with_board!(board_size(args)?, B => solve_on::<B>(args, json, match_nodes))
+pub fn solve(
+    args: &PositionArgs,
+    json: bool,
+    match_nodes: u64,
+    threads: usize,
+) -> Result<(), String> {
+    with_board!(board_size(args)?, B => solve_on::<B>(args, json, match_nodes, threads))
 }
 
 fn solve_on<B: EngineBoard>(
     args: &PositionArgs,
     json: bool,
     match_nodes: u64,
+    threads: usize,
 ) -> Result<(), String> {
     let m = read_match::<B>(args)?;
     let p = *m.position();
     let mut engine = Engine::new(HASH_MB);
+    engine.set_threads(threads);
     let stop = AtomicBool::new(false);
     let r = engine
         .solve(&p, &stop)
@@ -313,12 +320,13 @@ fn analyses_table<B: EngineBoard>(list: &[MoveAnalysis<B>]) -> String {
 }
 
 /// `kamisado solve --first-moves` (on the board `--board` names).
-pub fn solve_first_moves(args: &PositionArgs, json: bool) -> Result<(), String> {
-    with_board!(board_size(args)?, B => solve_first_moves_on::<B>(json))
+pub fn solve_first_moves(args: &PositionArgs, json: bool, threads: usize) -> Result<(), String> {
+    with_board!(board_size(args)?, B => solve_first_moves_on::<B>(json, threads))
 }
 
-fn solve_first_moves_on<B: EngineBoard>(json: bool) -> Result<(), String> {
+fn solve_first_moves_on<B: EngineBoard>(json: bool, threads: usize) -> Result<(), String> {
     let mut engine = Engine::new(HASH_MB);
+    engine.set_threads(threads);
     let progress = Progress::new("solving the first moves");
     let start = Instant::now();
     let list = kamisado_engine::solve_first_moves::<B>(&mut engine, &mut |done, total| {
@@ -349,14 +357,20 @@ fn solve_first_moves_on<B: EngineBoard>(json: bool) -> Result<(), String> {
 }
 
 /// `kamisado analyse`.
-pub fn analyse(args: &PositionArgs, limits: &LimitArgs, json: bool) -> Result<(), String> {
-    with_board!(board_size(args)?, B => analyse_on::<B>(args, limits, json))
+pub fn analyse(
+    args: &PositionArgs,
+    limits: &LimitArgs,
+    json: bool,
+    threads: usize,
+) -> Result<(), String> {
+    with_board!(board_size(args)?, B => analyse_on::<B>(args, limits, json, threads))
 }
 
 fn analyse_on<B: EngineBoard>(
     args: &PositionArgs,
     limits: &LimitArgs,
     json: bool,
+    threads: usize,
 ) -> Result<(), String> {
     let p = read_position::<B>(args)?;
     if let Some(outcome) = p.outcome() {
@@ -366,6 +380,7 @@ fn analyse_on<B: EngineBoard>(
         ));
     }
     let mut engine = Engine::new(HASH_MB);
+    engine.set_threads(threads);
     let stop = AtomicBool::new(false);
     let limit = limits.limit(Limit::Time(Duration::from_secs(2)));
     let list = engine.analyse(&p, limit, &stop);

@@ -192,12 +192,17 @@ fn replay_on<B: Board>(path: &str, text: &str, boards: bool, colour: bool) -> Re
 
 /// `kamisado bench`: the move generator (perft) and the engine's search over
 /// fixed positions, whose node total is a behaviour checksum.
-pub fn bench(depth: u32, runs: u32) -> Result<(), String> {
+pub fn bench(depth: u32, runs: u32, threads: usize) -> Result<(), String> {
     perft_bench(depth, runs)?;
+    let on = if threads == 1 {
+        String::new()
+    } else {
+        format!(" on {threads} threads (the node total varies)")
+    };
     emit(&format!(
-        "engine, fixed positions searched {} plies:\n{}\n",
+        "engine, fixed positions searched {} plies{on}:\n{}\n",
         kamisado_engine::bench::DEFAULT_DEPTH,
-        kamisado_engine::bench::run()
+        kamisado_engine::bench::run_on_threads(kamisado_engine::bench::DEFAULT_DEPTH, threads)
     ))
 }
 

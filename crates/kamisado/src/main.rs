@@ -127,6 +127,11 @@ enum Command {
         /// match field); the match value is reported as not proven past them.
         #[arg(long, default_value_t = 20_000_000, value_name = "N")]
         match_nodes: u64,
+        /// Threads to solve on, sharing one table (up to the machine's
+        /// cores); the first moves are shared out among them. One thread
+        /// gives the same node counts every run.
+        #[arg(long, default_value_t = 1, value_name = "N", value_parser = threads)]
+        threads: usize,
         /// Print JSON instead of text.
         #[arg(long)]
         json: bool,
@@ -138,6 +143,9 @@ enum Command {
         position: PositionArgs,
         #[command(flatten)]
         limit: analysis::LimitArgs,
+        /// Threads to analyse on, sharing one table (up to the machine's cores).
+        #[arg(long, default_value_t = 1, value_name = "N", value_parser = threads)]
+        threads: usize,
         /// Print JSON instead of text.
         #[arg(long)]
         json: bool,
@@ -214,7 +222,22 @@ enum Command {
         /// Timed runs; the median is reported.
         #[arg(long, default_value_t = 5)]
         runs: u32,
+        /// Threads for the engine's searches. On one thread the node total
+        /// is the checksum; on more it varies, and the time is the measure.
+        #[arg(long, default_value_t = 1, value_name = "N", value_parser = threads)]
+        threads: usize,
     },
+}
+
+/// A `--threads` value: 1 to the machine's threads.
+fn threads(text: &str) -> Result<usize, String> {
+    let most = kamisado_engine::available_threads();
+    match text.parse::<usize>() {
+        Ok(n @ 1..) if n <= most => Ok(n),
+        _ => Err(format!(
+            "expected a number of threads from 1 to {most} (this machine's), not `{text}`"
+        )),
+    }
 }
 
 fn run(cli: Cli) -> Result<(), String> {
@@ -238,26 +261,32 @@ fn run(cli: Cli) -> Result<(), String> {
         } => serve(addr, db, games_per_client),
         Command::Engine => kamisado_protocol::engine_main(),
         Command::Arena(args) => arena::arena(&args),
-        Command::Bench { depth, runs } => commands::bench(depth, runs),
+        Command::Bench {
+            depth,
+            runs,
+            threads,
+        } => commands::bench(depth, runs, threads),
         Command::Loadtest(args) => loadtest::loadtest(&args),
         Command::Puzzles(command) => puzzles::puzzles(&command),
         Command::Solve {
             position,
             first_moves,
             match_nodes,
+            threads,
             json,
         } => {
             if first_moves {
-                analysis::solve_first_moves(&position, json)
+                analysis::solve_first_moves(&position, json, threads)
             } else {
-                analysis::solve(&position, json, match_nodes)
+                analysis::solve(&position, json, match_nodes, threads)
             }
         }
         Command::Analyse {
             position,
             limit,
+            threads,
             json,
-        } => analysis::analyse(&position, &limit, json),
+        } => analysis::analyse(&position, &limit, json, threads),
         Command::Play {
             level,
             target,

@@ -24,6 +24,52 @@ fn solve_finds_a_win_in_one_and_says_so_in_json() {
     assert!(text(&o.stdout).contains("value: win 1 (Black wins in 1 plies)"));
 }
 
+#[test]
+fn solve_and_bench_run_on_the_threads_asked_for() {
+    let most = kamisado_engine::available_threads();
+    let threads = most.min(2).to_string();
+    let o = run(&["solve", "--threads", &threads], "");
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stdout).contains("value: win 17"),
+        "{}",
+        text(&o.stdout)
+    );
+    let o = run(
+        &[
+            "solve",
+            "--position",
+            "obvpyrgn/8/8/8/8/8/8/NGRYPVBO w - 0-0/3",
+            "--threads",
+            &threads,
+        ],
+        "",
+    );
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let o = run(
+        &[
+            "bench",
+            "--depth",
+            "2",
+            "--runs",
+            "1",
+            "--threads",
+            &threads,
+        ],
+        "",
+    );
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(text(&o.stdout).contains("nps"), "{}", text(&o.stdout));
+    for wrong in ["0".to_string(), (most + 1).to_string(), "two".to_string()] {
+        let o = run(&["solve", "--threads", &wrong], "");
+        assert!(!o.status.success());
+        let expected = format!(
+            "expected a number of threads from 1 to {most} (this machine's), not `{wrong}`"
+        );
+        assert!(text(&o.stderr).contains(&expected), "{}", text(&o.stderr));
+    }
+}
+
 /// Black's plain purple on b5 wins at once (1 point); b5-b6 wins in 3 plies
 /// with the pink double sumo (7 points).
 const SLOW_DOUBLE: &str = "3py3/3v++P++2n+++/8/1V6/4Y3/R+4B1O+/oGb+r+3g/N+++7 b v";

@@ -118,7 +118,10 @@ fn a_scripted_session_checked_line_by_line() {
         [
             "option name Level type spin default 6 min 1 max 6",
             "option name Hash type spin default 16 min 1 max 4096",
-            "option name Threads type spin default 1 min 1 max 1",
+            &format!(
+                "option name Threads type spin default 1 min 1 max {}",
+                kamisado_engine::available_threads()
+            ),
             "option name Rules type combo default standard var standard var sumo-square var zvezda",
             "option name Board type combo default 8x8 var 6x6 var 8x8 var 10x10",
             "kepok",
