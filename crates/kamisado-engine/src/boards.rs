@@ -11,7 +11,7 @@ use std::sync::atomic::AtomicBool;
 use kamisado_core::geometry::{Board, Eight, Six, Ten};
 use kamisado_core::{Fill, Match, Move, Position};
 
-use crate::{Engine, Horizon, Limit, MatchSolution, MoveAnalysis, SearchResult};
+use crate::{Engine, Horizon, Limit, MatchSolution, MoveAnalysis, Proof, SearchResult};
 
 /// A board the engine plays: the three boards of the rules crate.
 pub trait EngineBoard: Board {
@@ -35,6 +35,8 @@ pub trait EngineBoard: Board {
         stop: &AtomicBool,
         horizon: &mut dyn FnMut(&Horizon),
     ) -> Option<SearchResult<Self>>;
+    /// [`Engine::prove`] on this board.
+    fn prove(engine: &mut Engine, pos: &Position<Self>, stop: &AtomicBool) -> Option<Proof<Self>>;
     /// [`Engine::solve_match_nodes`] on this board.
     fn solve_match_nodes(
         engine: &mut Engine,
@@ -90,6 +92,9 @@ macro_rules! engine_board {
             ) -> Option<SearchResult<Self>> {
                 engine.solve_reporting_on(pos, stop, horizon)
             }
+            fn prove(engine: &mut Engine, pos: &Position<Self>, stop: &AtomicBool) -> Option<Proof<Self>> {
+                engine.prove_on(pos, stop)
+            }
             fn solve_match_nodes(engine: &mut Engine, m: &Match<Self>, nodes: u64, stop: &AtomicBool) -> Option<MatchSolution<Self>> {
                 engine.solve_match_on(m, nodes, stop)
             }
@@ -130,6 +135,29 @@ impl Engine {
         stop: &AtomicBool,
     ) -> Option<SearchResult<B>> {
         B::solve(self, pos, stop)
+    }
+
+    /// Who wins `pos`, proven without seeking the shortest win: the
+    /// solver's deepening stops at the first depth that proves a result, and
+    /// the distance is only bounded ([`Proof::within`]). A winning move comes
+    /// with a win. `None` only when `stop` was set first.
+    ///
+    /// ```
+    /// use std::sync::atomic::AtomicBool;
+    /// use kamisado_core::Position;
+    /// use kamisado_engine::Engine;
+    ///
+    /// let mut engine = Engine::new(16);
+    /// let proof = engine.prove(&Position::start(), &AtomicBool::new(false)).unwrap();
+    /// assert!(proof.wins && proof.within >= 17);
+    /// assert!(Position::start().is_legal(proof.best.unwrap()));
+    /// ```
+    pub fn prove<B: EngineBoard>(
+        &mut self,
+        pos: &Position<B>,
+        stop: &AtomicBool,
+    ) -> Option<Proof<B>> {
+        B::prove(self, pos, stop)
     }
 
     /// [`Engine::solve`] within about `nodes` nodes of the proof itself: the

@@ -13,7 +13,7 @@ use crate::search::{Budget, MAX_PLY, Mode, Searcher};
 use crate::smp::{self, MAX_THREADS};
 use crate::tt::Table;
 use crate::zobrist;
-use crate::{Horizon, Limit, LostPolicy, MoveAnalysis, SearchResult, Value};
+use crate::{Horizon, Limit, LostPolicy, MoveAnalysis, Proof, SearchResult, Value};
 
 /// Share of a per-move node or time budget that analysis spends on trying
 /// to solve the move before searching it heuristically, in percent.
@@ -291,21 +291,76 @@ impl Engine {
         if let Some(result) = finished(pos) {
             return Some(result);
         }
+        let (proof, nodes) = self.race(pos, budget, stop, horizon, threads, true, start)?;
+        let (score, line, depth) = proof;
+        Some(self.result(pos, score, line, depth, nodes, start))
+    }
+
+    /// The proof of `pos` on `threads` threads (exact, or the first proven
+    /// bound), with the nodes of every thread: each runs the whole proof,
+    /// the odd ones starting a depth ahead, and the first to finish answers.
+    #[allow(clippy::too_many_arguments)]
+    fn race<B: Board>(
+        &self,
+        pos: &Position<B>,
+        budget: Budget,
+        stop: &AtomicBool,
+        horizon: &mut dyn FnMut(&Horizon),
+        threads: usize,
+        exact: bool,
+        start: Instant,
+    ) -> Option<((i32, Vec<Move<B>>, i32), u64)> {
         let nodes = AtomicU64::new(0);
-        let prove = |first_depth: i32, finished: &AtomicBool, horizon: &mut dyn FnMut(&Horizon)| {
+        let run = |first: i32, finished: &AtomicBool, horizon: &mut dyn FnMut(&Horizon)| {
             let mut searcher =
                 Searcher::new(&self.tt, stop, Mode::Solve, budget).stopped_by(finished);
-            let proof = prove(&mut searcher, pos, first_depth, start, &nodes, horizon);
+            let proof = prove(&mut searcher, pos, first, exact, start, &nodes, horizon);
             nodes.fetch_add(searcher.nodes, Ordering::Relaxed);
             proof
         };
-        let (score, line, depth) = smp::race(
+        let proof = smp::race(
             threads,
-            |finished| prove(2, finished, horizon),
-            |index, finished| prove(2 + 2 * (index % 2) as i32, finished, &mut |_| {}),
+            |finished| run(2, finished, horizon),
+            |index, finished| run(2 + 2 * (index % 2) as i32, finished, &mut |_| {}),
         )?;
-        let nodes = nodes.load(Ordering::Relaxed);
-        Some(self.result(pos, score, line, depth, nodes, start))
+        Some((proof, nodes.load(Ordering::Relaxed)))
+    }
+
+    /// Who wins `pos`, proven without seeking the shortest win: the solver's
+    /// deepening until one of its tests proves a result, on the threads set.
+    /// `None` only when `stop` was set first.
+    pub(crate) fn prove_on<B: Board>(
+        &self,
+        pos: &Position<B>,
+        stop: &AtomicBool,
+    ) -> Option<Proof<B>> {
+        let start = Instant::now();
+        if let Some(outcome) = pos.outcome() {
+            return Some(Proof {
+                wins: outcome.winner == pos.side_to_move(),
+                within: 0,
+                best: None,
+                nodes: 1,
+                elapsed: Duration::ZERO,
+            });
+        }
+        let ((bound, line, _), nodes) = self.race(
+            pos,
+            Budget::UNLIMITED,
+            stop,
+            &mut |_| {},
+            self.threads,
+            false,
+            start,
+        )?;
+        let wins = bound > 0;
+        Some(Proof {
+            wins,
+            within: (WIN - bound.abs()) as u32,
+            best: line.first().copied().filter(|_| wins),
+            nodes,
+            elapsed: start.elapsed(),
+        })
     }
 
     /// Iterative deepening alpha-beta with the evaluation, within `limit` or
@@ -469,13 +524,16 @@ impl Engine {
 }
 
 /// The solver's proof of `pos` with `searcher`, deepening by two plies from
-/// `first_depth`: its exact score, line and last depth, or `None` if stopped.
-/// `horizon` hears each depth that proved the round open, with the nodes of
-/// this search and those `others` have counted.
+/// `first_depth`: its exact score (or, unless `exact`, the first proven
+/// bound), line and last depth, or `None` if stopped. `horizon` hears each
+/// depth that proved the round open, with the nodes of this search and those
+/// `others` have counted.
+#[allow(clippy::too_many_arguments)]
 fn prove<B: Board>(
     searcher: &mut Searcher<'_, B>,
     pos: &Position<B>,
     first_depth: i32,
+    exact: bool,
     start: Instant,
     others: &AtomicU64,
     horizon: &mut dyn FnMut(&Horizon),
@@ -492,6 +550,9 @@ fn prove<B: Board>(
             let bound = searcher.root(pos, depth, alpha, beta);
             if searcher.aborted {
                 return None;
+            }
+            if is_proven(bound) && !exact {
+                return Some((bound, searcher.line().to_vec(), depth));
             }
             if is_proven(bound) {
                 return if bound > 0 {

@@ -2,6 +2,8 @@
 //!
 //! - [`Engine::solve`]: the exact value of a round (win or loss for the side
 //!   to move, in how many plies) with a principal line.
+//! - [`Engine::prove`]: who wins a round, with a winning move, without the
+//!   exact distance (faster).
 //! - [`Engine::solve_reporting`]: the same, reporting each [`Horizon`]
 //!   within which the round is proven open, for positions out of reach.
 //! - [`Engine::solve_match`]: the exact value of a round in a match, in
@@ -153,6 +155,23 @@ pub struct SearchResult<B: Board = Eight> {
     /// The depth of the last completed iteration.
     pub depth: u32,
     /// Nodes visited.
+    pub nodes: u64,
+    /// Time taken.
+    pub elapsed: Duration,
+}
+
+/// Who wins a round, proven without seeking the shortest win: what
+/// [`Engine::prove`] finds, faster than [`Engine::solve`]'s exact distance.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Proof<B: Board = Eight> {
+    /// Whether the side to move wins.
+    pub wins: bool,
+    /// The winner wins within this many plies against any defence: a bound,
+    /// at least the exact distance ([`Engine::solve`] gives that).
+    pub within: u32,
+    /// A winning move, when the side to move wins.
+    pub best: Option<Move<B>>,
+    /// Nodes visited (on every thread).
     pub nodes: u64,
     /// Time taken.
     pub elapsed: Duration,

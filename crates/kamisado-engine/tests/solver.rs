@@ -282,3 +282,44 @@ fn a_stopped_solve_reports_no_result() {
     let ten = Position::<Ten>::start_with(Rules::STANDARD);
     assert!(engine.solve_reporting(&ten, &stop, &mut |_| {}).is_none());
 }
+
+#[test]
+fn proofs_of_who_wins_agree_with_exact_values() {
+    let mut rng = SplitMix64::new(31);
+    let (mut prover, mut solver) = (Engine::new(16), Engine::new(16));
+    let start = Position::start();
+    let mut wins = 0;
+    for i in 0..200 {
+        let Some(pos) = playout(&start, 2 + rng.below(14) as usize, &mut rng) else {
+            continue;
+        };
+        prover.set_threads(1 + i % 2);
+        let proof = prover.prove(&pos, &NEVER).unwrap();
+        let exact = solve(&mut solver, &pos);
+        match exact {
+            Value::Win(n) => {
+                assert!(proof.wins && proof.within >= n, "{pos}: {proof:?}, {exact}");
+                let best = proof.best.expect("a winning move");
+                let after = pos.play(best).unwrap();
+                let same_side = after.side_to_move() == pos.side_to_move();
+                let value = solve(&mut solver, &after).before_move(same_side);
+                assert!(
+                    matches!(value, Value::Win(_)),
+                    "{pos}: {best} gives {value}"
+                );
+                wins += 1;
+            }
+            Value::Loss(n) => {
+                assert!(
+                    !proof.wins && proof.within >= n,
+                    "{pos}: {proof:?}, {exact}"
+                );
+                assert_eq!(proof.best, None);
+            }
+            Value::Score(_) => unreachable!("solve is exact"),
+        }
+    }
+    assert!(wins > 30, "only {wins} wins");
+    let start_proof = prover.prove(&start, &NEVER).unwrap();
+    assert!(start_proof.wins && start_proof.within >= 17);
+}

@@ -80,6 +80,56 @@ fn result_json<B: EngineBoard>(p: &Position<B>, r: &SearchResult<B>) -> Json {
     })
 }
 
+/// `kamisado solve --who-wins`: who wins, with a winning move, without the
+/// exact distance.
+pub fn who_wins(args: &PositionArgs, json: bool, threads: usize) -> Result<(), String> {
+    with_board!(board_size(args)?, B => who_wins_on::<B>(args, json, threads))
+}
+
+fn who_wins_on<B: EngineBoard>(
+    args: &PositionArgs,
+    json: bool,
+    threads: usize,
+) -> Result<(), String> {
+    let p = read_position::<B>(args)?;
+    let mut engine = Engine::new(HASH_MB);
+    engine.set_threads(threads);
+    let proof = engine
+        .prove(&p, &AtomicBool::new(false))
+        .ok_or("the solver was stopped before it finished")?;
+    let mover = p.side_to_move();
+    let winner = if proof.wins { mover } else { !mover };
+    if json {
+        let out = json!({
+            "position": p.to_string(),
+            "winner": winner.name().to_lowercase(),
+            "side_to_move_wins": proof.wins,
+            "within": proof.within,
+            "best": proof.best.map(|m| m.to_string()),
+            "nodes": proof.nodes,
+            "time_ms": proof.elapsed.as_millis() as u64,
+        });
+        return emit(&format!("{out}\n"));
+    }
+    let best = match proof.best {
+        Some(mv) => mv.to_string(),
+        None if p.is_over() => "none (the round is over)".into(),
+        None => "none wins: every move loses".into(),
+    };
+    emit(&format!(
+        "position: {p}\nwinner: {} ({}), within {} plies (a bound: the exact distance is not sought)\nwinning move: {best}\nnodes: {}\ntime: {:.3} s\n",
+        winner.name(),
+        if proof.wins {
+            "the side to move"
+        } else {
+            "the side not to move"
+        },
+        proof.within,
+        proof.nodes,
+        proof.elapsed.as_secs_f64()
+    ))
+}
+
 /// `kamisado solve`.
 pub fn solve(
     args: &PositionArgs,

@@ -123,6 +123,10 @@ enum Command {
         /// Solve all the first moves from the start, with a progress bar.
         #[arg(long, conflicts_with = "position")]
         first_moves: bool,
+        /// Prove only who wins, with a winning move, not the shortest win:
+        /// faster (the start in about a third of the nodes).
+        #[arg(long, conflicts_with_all = ["first_moves", "match_nodes"])]
+        who_wins: bool,
         /// Nodes the solve in match terms may spend (for a position with a
         /// match field); the match value is reported as not proven past them.
         #[arg(long, default_value_t = 20_000_000, value_name = "N")]
@@ -271,11 +275,14 @@ fn run(cli: Cli) -> Result<(), String> {
         Command::Solve {
             position,
             first_moves,
+            who_wins,
             match_nodes,
             threads,
             json,
         } => {
-            if first_moves {
+            if who_wins {
+                analysis::who_wins(&position, json, threads)
+            } else if first_moves {
                 analysis::solve_first_moves(&position, json, threads)
             } else {
                 analysis::solve(&position, json, match_nodes, threads)

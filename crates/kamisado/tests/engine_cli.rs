@@ -70,6 +70,42 @@ fn solve_and_bench_run_on_the_threads_asked_for() {
     }
 }
 
+#[test]
+fn who_wins_proves_the_winner_without_the_distance() {
+    let o = run(&["solve", "--who-wins"], "");
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    assert!(
+        out.contains("winner: Black (the side to move), within "),
+        "{out}"
+    );
+    assert!(out.contains("winning move: "), "{out}");
+    let o = run(
+        &["solve", "--who-wins", "--position", WIN_IN_ONE, "--json"],
+        "",
+    );
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["winner"], "black");
+    assert_eq!(v["within"], 1);
+    assert_eq!(v["best"], "d6-d8");
+    // Black loses in 4 here: every move loses.
+    let lost = "4yrg1/8/1b6/6p1/o5v1/7n/GR1Y1PO1/N4VB1 b v";
+    let o = run(&["solve", "--who-wins", "--position", lost, "--json"], "");
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["winner"], "white");
+    assert!(v["within"].as_u64().unwrap() >= 4, "{v}");
+    assert_eq!(v["side_to_move_wins"], false);
+    assert_eq!(v["best"], serde_json::Value::Null);
+    let o = run(&["solve", "--who-wins", "--first-moves"], "");
+    assert!(!o.status.success());
+    assert!(
+        text(&o.stderr).contains("cannot be used with"),
+        "{}",
+        text(&o.stderr)
+    );
+}
+
 /// Black's plain purple on b5 wins at once (1 point); b5-b6 wins in 3 plies
 /// with the pink double sumo (7 points).
 const SLOW_DOUBLE: &str = "3py3/3v++P++2n+++/8/1V6/4Y3/R+4B1O+/oGb+r+3g/N+++7 b v";
