@@ -309,7 +309,7 @@ impl Engine {
         threads: usize,
         exact: bool,
         start: Instant,
-    ) -> Option<((i32, Vec<Move<B>>, i32), u64)> {
+    ) -> Option<(Found<B>, u64)> {
         let nodes = AtomicU64::new(0);
         let run = |first: i32, finished: &AtomicBool, horizon: &mut dyn FnMut(&Horizon)| {
             let mut searcher =
@@ -391,7 +391,7 @@ impl Engine {
             max_depth,
             |helped| {
                 let mut searcher = Searcher::new(&self.tt, stop, Mode::Heuristic, budget);
-                let mut best: Option<(i32, Vec<Move<B>>, i32)> = None;
+                let mut best: Option<Found<B>> = None;
                 for depth in 1..=max_depth {
                     let score = searcher.root(pos, depth, -INFINITY, INFINITY);
                     if searcher.aborted && best.is_some() {
@@ -523,6 +523,9 @@ impl Engine {
     }
 }
 
+/// What a proof found: the root's score, its line and the depth of the last search.
+type Found<B> = (i32, Vec<Move<B>>, i32);
+
 /// The solver's proof of `pos` with `searcher`, deepening by two plies from
 /// `first_depth`: its exact score (or, unless `exact`, the first proven
 /// bound), line and last depth, or `None` if stopped. `horizon` hears each
@@ -537,7 +540,7 @@ fn prove<B: Board>(
     start: Instant,
     others: &AtomicU64,
     horizon: &mut dyn FnMut(&Horizon),
-) -> Option<(i32, Vec<Move<B>>, i32)> {
+) -> Option<Found<B>> {
     // No result is shorter than `shortest` plies.
     let mut shortest = 1;
     // Even depths only: a depth one ply deeper than the last rarely
@@ -586,7 +589,7 @@ fn exact_win<B: Board>(
     bound: i32,
     mut depth: i32,
     shortest: i32,
-) -> Option<(i32, Vec<Move<B>>, i32)> {
+) -> Option<Found<B>> {
     let mut longest = WIN - bound;
     let mut line = searcher.line().to_vec();
     while longest > shortest {
@@ -615,7 +618,7 @@ fn exact_loss<B: Board>(
     pos: &Position<B>,
     bound: i32,
     mut depth: i32,
-) -> Option<(i32, Vec<Move<B>>, i32)> {
+) -> Option<Found<B>> {
     let mut longest = WIN + bound;
     while depth < MAX_PLY as i32 {
         if longest <= 1 {
