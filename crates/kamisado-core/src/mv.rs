@@ -69,6 +69,24 @@ impl<B: Board> Move<B> {
     }
 }
 
+impl<B: Board> Move<B> {
+    /// The move mirrored left to right (both squares, see [`Square::mirrored`]):
+    /// in [`crate::Position::mirrored`] it is the mirror of this move.
+    pub fn mirrored(self) -> Move<B> {
+        match self {
+            Move::Step { from, to } => Move::Step {
+                from: from.mirrored(),
+                to: to.mirrored(),
+            },
+            Move::Push { from, to } => Move::Push {
+                from: from.mirrored(),
+                to: to.mirrored(),
+            },
+            Move::Pass => Move::Pass,
+        }
+    }
+}
+
 impl<B: Board> fmt::Display for Move<B> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -81,6 +81,13 @@ impl<B: Board> Square<B> {
         Square::from_index_unchecked((B::SIZE * B::SIZE - 1 - self.index as usize) as u32)
     }
 
+    /// The square mirrored left to right (files a↔h on 8×8), on the same rank.
+    #[inline]
+    pub const fn mirrored(self) -> Square<B> {
+        let (file, rank) = (self.index as usize % B::SIZE, self.index as usize / B::SIZE);
+        Square::from_index_unchecked((rank * B::SIZE + B::SIZE - 1 - file) as u32)
+    }
+
     /// The square as a one-bit bitboard.
     #[inline]
     pub fn bit(self) -> B::Bits {

@@ -54,6 +54,38 @@ fn a_position_and_its_rotation_have_the_same_moves_and_perft() {
 }
 
 #[test]
+fn a_position_and_its_mirror_have_mirrored_moves_outcomes_and_perft() {
+    let mut rng = SplitMix64::new(0x31);
+    for i in 0..2_000 {
+        let start = random_position(&mut rng);
+        let p = random_walk(&mut rng, start, i % 5);
+        let m = p.mirrored().expect("the 8x8 board has a mirror");
+        assert_eq!(m.mirrored(), Some(p));
+        let mut mapped: Vec<String> = p
+            .legal_moves()
+            .iter()
+            .map(|mv| mv.mirrored().to_string())
+            .collect();
+        let mut theirs: Vec<String> = m.legal_moves().iter().map(|mv| mv.to_string()).collect();
+        mapped.sort();
+        theirs.sort();
+        assert_eq!(mapped, theirs, "{p}");
+        for &mv in p.legal_moves().iter() {
+            let after = p.play(mv).unwrap().mirrored();
+            assert_eq!(after, Some(m.play(mv.mirrored()).unwrap()), "{p} {mv}");
+        }
+        assert_eq!(p.outcome(), m.outcome(), "{p}");
+        if i % 10 == 0 {
+            assert_eq!(perft(&p, 3), perft(&m, 3), "{p}");
+        }
+    }
+    let six = Position::<kamisado_core::geometry::Six>::start_with(Rules::STANDARD);
+    assert_eq!(six.mirrored(), Some(six));
+    let ten = Position::<kamisado_core::geometry::Ten>::start_with(Rules::STANDARD);
+    assert_eq!(ten.mirrored(), None);
+}
+
+#[test]
 fn a_move_is_legal_if_and_only_if_it_is_generated() {
     let mut rng = SplitMix64::new(0x1e6a1);
     for i in 0..300 {

@@ -748,9 +748,11 @@ fn share(limit: Limit, count: u64) -> Limit {
 }
 
 /// Every first move of a round from the start of board `B` with its exact value for
-/// Black, best first; `progress(done, total)` is called after each move. On
-/// more than one thread, the threads take the moves in turn, each proving
-/// its move alone over the shared table.
+/// Black, best first; `progress(done, total)` is called as moves are done. Where
+/// the board has a mirror ([`Position::mirrored`]), only one move of each
+/// mirrored pair is proven: the other has the same value and the mirrored
+/// line. On more than one thread, the threads take the moves in turn, each
+/// proving its move alone over the shared table.
 pub(crate) fn solve_first_moves_on<B: Board>(
     engine: &Engine,
     progress: &mut dyn FnMut(usize, usize),
@@ -758,6 +760,22 @@ pub(crate) fn solve_first_moves_on<B: Board>(
     let start = Position::<B>::start_with(Rules::STANDARD);
     let stop = AtomicBool::new(false);
     let moves: Vec<Move<B>> = start.legal_moves().iter().copied().collect();
+    // Each move's mirror, if it is a later first move that the rules cannot
+    // tell from this one: that move is not proven again.
+    let mirror_of = |mv: Move<B>| {
+        let mirror = mv.mirrored();
+        let after = start.play_unchecked(mv).mirrored()?;
+        (mirror != mv && moves.contains(&mirror) && after == start.play_unchecked(mirror))
+            .then_some(mirror)
+    };
+    let mut skipped = Vec::new();
+    let mut proven = Vec::new();
+    for &mv in &moves {
+        if !skipped.contains(&mv) {
+            proven.push(mv);
+            skipped.extend(mirror_of(mv));
+        }
+    }
     let solve = |mv: Move<B>| {
         let child = start.play_unchecked(mv);
         let mut result = engine
@@ -773,20 +791,30 @@ pub(crate) fn solve_first_moves_on<B: Board>(
         }
     };
     let mut analyses = Vec::with_capacity(moves.len());
+    let mut take = |analysis: MoveAnalysis<B>| {
+        if let Some(mirror) = mirror_of(analysis.mv) {
+            analyses.push(MoveAnalysis {
+                mv: mirror,
+                value: analysis.value,
+                line: analysis.line.iter().map(|m| m.mirrored()).collect(),
+            });
+        }
+        analyses.push(analysis);
+        progress(analyses.len(), moves.len());
+    };
     if engine.threads <= 1 {
-        for &mv in moves.iter() {
-            analyses.push(solve(mv));
-            progress(analyses.len(), moves.len());
+        for &mv in &proven {
+            take(solve(mv));
         }
     } else {
         let next = std::sync::atomic::AtomicUsize::new(0);
         let (sender, receiver) = std::sync::mpsc::channel();
         std::thread::scope(|scope| {
-            for _ in 0..engine.threads.min(moves.len()) {
-                let (sender, next, solve, moves) = (sender.clone(), &next, &solve, &moves);
+            for _ in 0..engine.threads.min(proven.len()) {
+                let (sender, next, solve, proven) = (sender.clone(), &next, &solve, &proven);
                 scope.spawn(move || {
                     while let Some(&mv) =
-                        moves.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
+                        proven.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
                     {
                         if sender.send(solve(mv)).is_err() {
                             return;
@@ -796,8 +824,7 @@ pub(crate) fn solve_first_moves_on<B: Board>(
             }
             drop(sender);
             for analysis in receiver {
-                analyses.push(analysis);
-                progress(analyses.len(), moves.len());
+                take(analysis);
             }
         });
     }

@@ -173,6 +173,28 @@ fn mirrored_and_rotated_first_moves_have_equal_values() {
             assert_eq!(solve(&mut engine, &rotated), values[i], "{mv} rotated");
         }
     }
+    // `solve_first_moves` proves one move of each mirrored pair and gives
+    // the other the same value and the mirrored line.
+    let mut fresh = Engine::new(64);
+    let listed = kamisado_engine::solve_first_moves::<Eight>(&mut fresh, &mut |_, _| {});
+    assert_eq!(listed.len(), children.len());
+    for analysis in &listed {
+        let i = children
+            .iter()
+            .position(|(mv, _)| *mv == analysis.mv)
+            .unwrap();
+        assert_eq!(
+            analysis.value,
+            values[i].before_move(false),
+            "{}",
+            analysis.mv
+        );
+        assert!(
+            line_ends_as_valued(&start, &analysis.line, analysis.value),
+            "{}",
+            analysis.mv
+        );
+    }
 }
 
 #[test]

@@ -188,4 +188,60 @@ impl<B: Board> Position<B> {
         next.side = !self.side;
         next
     }
+
+    /// The position mirrored left to right (files a↔h on 8×8), each tower
+    /// renamed to the colour its square's colour becomes in the mirror, if
+    /// the board allows it: the mirror must map each colour's squares onto
+    /// one colour's squares. It does on 8×8 (brown↔orange, green↔blue,
+    /// red↔purple, yellow↔pink) and 6×6, not on 10×10 (`None`). The rules
+    /// do not tell a position from its mirror: the same moves, mirrored
+    /// ([`Move::mirrored`]), have the same outcomes, and the start of a
+    /// round is its own mirror.
+    ///
+    /// ```
+    /// use kamisado_core::{Move, Position};
+    /// let start = Position::start();
+    /// assert_eq!(start.mirrored(), Some(start));
+    /// let mv: Move = "g1-g7".parse().unwrap();
+    /// let after = start.play(mv).unwrap();
+    /// assert_eq!(after.mirrored(), Some(start.play(mv.mirrored()).unwrap()));
+    /// ```
+    pub fn mirrored(&self) -> Option<Position<B>> {
+        let rename = mirror_colours::<B>()?;
+        let mut next = *self;
+        for side in Side::BOTH {
+            let s = side.index();
+            next.occupied[s] = B::Bits::ZERO;
+            for &colour in B::COLOURS {
+                let (from, to) = (B::slot(colour), B::slot(rename(colour)));
+                let square =
+                    Square::<B>::from_index_unchecked(u32::from(self.towers[s].as_ref()[from]))
+                        .mirrored();
+                next.towers[s].as_mut()[to] = square.index() as u8;
+                next.teeth[s].as_mut()[to] = self.teeth[s].as_ref()[from];
+                next.occupied[s] |= square.bit();
+            }
+        }
+        next.forced = self.forced.map(rename);
+        Some(next)
+    }
+}
+
+/// The renaming of colours that mirroring board `B` left to right makes,
+/// if each colour's squares mirror onto one colour's squares.
+fn mirror_colours<B: Board>() -> Option<impl Fn(Colour) -> Colour> {
+    let mut renamed: Vec<Option<Colour>> = vec![None; B::SIZE];
+    for index in 0..B::SQUARES {
+        let square = Square::<B>::from_index_unchecked(index as u32);
+        let (colour, mirror) = (
+            geometry::colour_of(square),
+            geometry::colour_of(square.mirrored()),
+        );
+        match renamed[B::slot(colour)] {
+            None => renamed[B::slot(colour)] = Some(mirror),
+            Some(seen) if seen == mirror => {}
+            Some(_) => return None,
+        }
+    }
+    Some(move |colour: Colour| renamed[B::slot(colour)].unwrap_or(colour))
 }
