@@ -4,7 +4,7 @@
 use std::sync::atomic::AtomicBool;
 
 use kamisado_core::random::SplitMix64;
-use kamisado_core::{Colour, Position, Square};
+use kamisado_core::Position;
 use kamisado_engine::{Engine, EngineBoard, Value};
 
 /// A flag nobody sets.
@@ -30,43 +30,6 @@ pub fn playout<B: EngineBoard>(
         pos = pos.play_unchecked(*rng.pick(&moves));
     }
     (!pos.is_over()).then_some(pos)
-}
-
-/// The colour that a square's mirror image (files a↔h) has: the board maps
-/// onto itself under this swap (brown↔orange, green↔blue, red↔purple, yellow↔pink).
-pub fn mirror_colour(colour: Colour) -> Colour {
-    use Colour::*;
-    match colour {
-        Brown => Orange,
-        Orange => Brown,
-        Green => Blue,
-        Blue => Green,
-        Red => Purple,
-        Purple => Red,
-        Yellow => Pink,
-        Pink => Yellow,
-        Ivory | Charcoal => unreachable!("not a colour of the standard board"),
-    }
-}
-
-/// A square's mirror image, files a↔h.
-pub fn mirror_square(sq: Square) -> Square {
-    Square::at(7 - sq.file(), sq.rank()).expect("on the board")
-}
-
-/// The position mirrored left to right with the colours swapped to match.
-pub fn mirrored(pos: &Position) -> Position {
-    let mut setup = pos.to_setup();
-    let mut board = vec![None; 64];
-    for (i, tower) in setup.board.iter().enumerate() {
-        if let Some(mut tower) = *tower {
-            tower.colour = mirror_colour(tower.colour);
-            board[mirror_square(Square::new(i as u8).unwrap()).index()] = Some(tower);
-        }
-    }
-    setup.board = board;
-    setup.forced = setup.forced.map(mirror_colour);
-    Position::from_setup(&setup, pos.rules()).expect("a mirrored position is valid")
 }
 
 /// The value a brute-force minimax sees within `depth` plies (unknown is `cp 0`).

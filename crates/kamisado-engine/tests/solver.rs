@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{NEVER, brute_force, mirrored, playout, solve};
+use common::{NEVER, brute_force, playout, solve};
 use kamisado_core::geometry::{Eight, Six, Ten};
 use kamisado_core::random::SplitMix64;
 use kamisado_core::{Move, Position, Rules, perft};
@@ -147,7 +147,7 @@ fn mirrored_and_rotated_first_moves_have_equal_values() {
         .map(|(_, child)| solve(&mut engine, child))
         .collect();
     for (i, (mv, child)) in children.iter().enumerate() {
-        let mirror = mirrored(child);
+        let mirror = child.mirrored().expect("the 8x8 board has a mirror");
         let j = children
             .iter()
             .position(|(_, other)| *other == mirror)
