@@ -70,11 +70,30 @@ fn along_solved_rounds(engine: &mut Engine, nodes: u64) {
                 engine.clear();
                 let Some(solution) = engine.solve_match_nodes(&m, nodes, &stop) else {
                     println!(
-                        "round {}: {} to move, not proven within {nodes} nodes ({:.1} s)",
+                        "round {} from {}: {} to move, not proven in points within {nodes} nodes ({:.1} s)",
                         m.round(),
+                        m.position(),
                         m.position().side_to_move().name(),
                         clock.elapsed().as_secs_f64()
                     );
+                    // Who wins the round, whatever the points.
+                    let clock = Instant::now();
+                    engine.clear();
+                    match engine.solve_nodes(m.position(), nodes, &stop) {
+                        Some(round) => println!(
+                            "  the round alone: {} for the side to move, {} nodes, {:.1} s; line {}",
+                            round.value,
+                            round.nodes,
+                            clock.elapsed().as_secs_f64(),
+                            round
+                                .line
+                                .iter()
+                                .map(|mv| mv.to_string())
+                                .collect::<Vec<_>>()
+                                .join(" ")
+                        ),
+                        None => println!("  the round alone: not proven within {nodes} nodes"),
+                    }
                     return;
                 };
                 println!(

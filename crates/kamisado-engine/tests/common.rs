@@ -3,8 +3,8 @@
 
 use std::sync::atomic::AtomicBool;
 
-use kamisado_core::random::SplitMix64;
 use kamisado_core::Position;
+use kamisado_core::random::SplitMix64;
 use kamisado_engine::{Engine, EngineBoard, Value};
 
 /// A flag nobody sets.
