@@ -383,34 +383,27 @@ impl Engine {
             return static_result(pos);
         }
         let threads = self.threads;
-        let (searched, helped) = smp::with_helpers(
-            &self.tt,
-            threads,
-            pos,
-            Mode::Heuristic,
-            max_depth,
-            |helped| {
-                let mut searcher = Searcher::new(&self.tt, stop, Mode::Heuristic, budget);
-                let mut best: Option<Found<B>> = None;
-                for depth in 1..=max_depth {
-                    let score = searcher.root(pos, depth, -INFINITY, INFINITY);
-                    if searcher.aborted && best.is_some() {
-                        break;
-                    }
-                    best = Some((score, searcher.line().to_vec(), depth));
-                    if searcher.aborted {
-                        break;
-                    }
-                    let nodes = searcher.nodes + helped.load(Ordering::Relaxed);
-                    let line = searcher.line().to_vec();
-                    info(&result_of(pos, score, line, depth, nodes, start));
-                    if is_proven(score) && WIN - score.abs() <= depth + EXACT_MARGIN {
-                        break;
-                    }
+        let (searched, helped) = smp::with_helpers(&self.tt, threads, pos, max_depth, |helped| {
+            let mut searcher = Searcher::new(&self.tt, stop, Mode::Heuristic, budget);
+            let mut best: Option<Found<B>> = None;
+            for depth in 1..=max_depth {
+                let score = searcher.root(pos, depth, -INFINITY, INFINITY);
+                if searcher.aborted && best.is_some() {
+                    break;
                 }
-                (best, searcher.nodes)
-            },
-        );
+                best = Some((score, searcher.line().to_vec(), depth));
+                if searcher.aborted {
+                    break;
+                }
+                let nodes = searcher.nodes + helped.load(Ordering::Relaxed);
+                let line = searcher.line().to_vec();
+                info(&result_of(pos, score, line, depth, nodes, start));
+                if is_proven(score) && WIN - score.abs() <= depth + EXACT_MARGIN {
+                    break;
+                }
+            }
+            (best, searcher.nodes)
+        });
         let (best, nodes) = searched;
         let nodes = nodes + helped;
         let (score, line, depth) = best.expect("one iteration ran");

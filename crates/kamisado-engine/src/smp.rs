@@ -35,14 +35,13 @@ pub fn available_threads() -> usize {
         .min(MAX_THREADS)
 }
 
-/// Runs `main` on this thread while `threads - 1` helpers search `pos` in
-/// `mode` over `tt`, no deeper than `max_depth`. `main` is given the helpers'
-/// node count so far; with the result comes their count at the end.
+/// Runs `main` on this thread while `threads - 1` helpers search `pos`
+/// heuristically over `tt`, no deeper than `max_depth`. `main` is given the
+/// helpers' node count so far; with the result comes their count at the end.
 pub(crate) fn with_helpers<B: Board, T>(
     tt: &Table,
     threads: usize,
     pos: &Position<B>,
-    mode: Mode,
     max_depth: i32,
     main: impl FnOnce(&AtomicU64) -> T,
 ) -> (T, u64) {
@@ -54,43 +53,41 @@ pub(crate) fn with_helpers<B: Board, T>(
     let result = std::thread::scope(|scope| {
         for index in 1..threads {
             let (done, nodes, pos) = (&done, &nodes, *pos);
-            scope.spawn(move || help(tt, &pos, mode, index, max_depth, done, nodes));
+            scope.spawn(move || help(tt, &pos, index, max_depth, done, nodes));
         }
-        let result = main(&nodes);
-        done.store(true, Ordering::Relaxed);
-        result
+        // The helpers stop when `main` returns, or should it panic.
+        let _stop_helpers = SetOnDrop(&done);
+        main(&nodes)
     });
     (result, nodes.load(Ordering::Relaxed))
 }
 
+/// Sets its flag when dropped: on the way out of a scope, however it is left.
+struct SetOnDrop<'a>(&'a AtomicBool);
+
+impl Drop for SetOnDrop<'_> {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
 /// One helper: iterative deepening of `pos` until `done` is set, the root is
-/// proven or `max_depth` is searched. Odd helpers start one step deeper.
+/// proven or `max_depth` is searched. Odd helpers start one ply deeper.
 fn help<B: Board>(
     tt: &Table,
     pos: &Position<B>,
-    mode: Mode,
     index: usize,
     max_depth: i32,
     done: &AtomicBool,
     nodes: &AtomicU64,
 ) {
-    let mut searcher = Searcher::new(tt, done, mode, Budget::UNLIMITED);
-    let ahead = (index % 2) as i32;
-    let (first, step) = match mode {
-        Mode::Solve => (2 + 2 * ahead, 2),
-        Mode::Heuristic => (1 + ahead, 1),
-    };
-    let windows: &[(i32, i32)] = match mode {
-        Mode::Solve => &[(0, 1), (-1, 0)],
-        Mode::Heuristic => &[(-INFINITY, INFINITY)],
-    };
+    let mut searcher = Searcher::new(tt, done, Mode::Heuristic, Budget::UNLIMITED);
+    let first = 1 + (index % 2) as i32;
     let mut counted = 0;
-    'deepening: for depth in (first..=max_depth.min(MAX_PLY as i32 - 1)).step_by(step) {
-        for &(alpha, beta) in windows {
-            let score = searcher.root(pos, depth, alpha, beta);
-            if searcher.aborted || is_proven(score) {
-                break 'deepening;
-            }
+    for depth in first..=max_depth.min(MAX_PLY as i32 - 1) {
+        let score = searcher.root(pos, depth, -INFINITY, INFINITY);
+        if searcher.aborted || is_proven(score) {
+            break;
         }
         nodes.fetch_add(searcher.nodes - counted, Ordering::Relaxed);
         counted = searcher.nodes;
@@ -99,8 +96,9 @@ fn help<B: Board>(
 }
 
 /// Runs `main` on this thread and `helper(index)` on `threads - 1` others,
-/// each given the flag that is set once one of them has an answer (its
-/// searches should stop there). The first answer wins; `None` if none gave one.
+/// each given the flag that is set once one of them has an answer or `main`
+/// has given up (its searches should stop there; a helper that gives up,
+/// out of budget, stops no one). The first answer wins; `None` if none gave one.
 pub(crate) fn race<T: Send>(
     threads: usize,
     main: impl FnOnce(&AtomicBool) -> Option<T>,
@@ -111,19 +109,19 @@ pub(crate) fn race<T: Send>(
         return main(&finished);
     }
     let answer = Mutex::new(None);
-    let give = |result: Option<T>| {
-        if let Some(result) = result {
-            let mut answer = answer.lock().unwrap_or_else(|e| e.into_inner());
-            answer.get_or_insert(result);
-        }
+    let give = |result: T| {
+        let mut answer = answer.lock().unwrap_or_else(|e| e.into_inner());
+        answer.get_or_insert(result);
         finished.store(true, Ordering::Relaxed);
     };
     std::thread::scope(|scope| {
         for index in 1..threads {
             let (helper, finished, give) = (&helper, &finished, &give);
-            scope.spawn(move || give(helper(index, finished)));
+            scope.spawn(move || helper(index, finished).map(give));
         }
-        give(main(&finished));
+        // The others stop once `main` answers or gives up, or should it panic.
+        let _stop_others = SetOnDrop(&finished);
+        main(&finished).map(give);
     });
     answer.into_inner().unwrap_or_else(|e| e.into_inner())
 }
