@@ -114,7 +114,7 @@ fn who_wins_on<B: EngineBoard>(
     let best = match proof.best {
         Some(mv) => mv.to_string(),
         None if p.is_over() => "none (the round is over)".into(),
-        None => "none wins: every move loses".into(),
+        None => "none: every move loses".into(),
     };
     emit(&format!(
         "position: {p}\nwinner: {} ({}), within {} plies (a bound: the exact distance is not sought)\nwinning move: {best}\nnodes: {}\ntime: {:.3} s\n",
