@@ -87,6 +87,9 @@ pub struct Searcher<'a, B: Board = Eight> {
     stop: &'a AtomicBool,
     /// Set when another thread has finished the work this search shares.
     finished: Option<&'a AtomicBool>,
+    /// Whether the solver's root is its own mirror ([`Position::mirrored`]):
+    /// then one move of each mirrored pair is searched there.
+    mirror_root: bool,
     mode: Mode,
     budget: Budget,
     /// Nodes visited.
@@ -105,6 +108,7 @@ impl<'a, B: Board> Searcher<'a, B> {
             tt,
             stop,
             finished: None,
+            mirror_root: false,
             mode,
             budget,
             nodes: 0,
@@ -143,6 +147,7 @@ impl<'a, B: Board> Searcher<'a, B> {
 
     /// Searches the root to `depth` within the window; the line is in [`Self::line`].
     pub fn root(&mut self, pos: &Position<B>, depth: i32, alpha: i32, beta: i32) -> i32 {
+        self.mirror_root = self.mode == Mode::Solve && pos.mirrored() == Some(*pos);
         self.negamax(pos, zobrist::key(pos), depth, alpha, beta, 0)
     }
 
@@ -221,6 +226,18 @@ impl<'a, B: Board> Searcher<'a, B> {
         if moves.is_empty() {
             let outcome = pos.outcome().expect("no legal move: the round is over");
             return terminal(pos.side_to_move() == outcome.winner, ply);
+        }
+        if ply == 0 && self.mirror_root {
+            // A move and its mirror lead to mirror images, worth the same.
+            let mut kept = 0;
+            for i in 0..moves.len() {
+                let mv = moves[i];
+                if !moves[..kept].contains(&mv.mirrored()) {
+                    moves[kept] = mv;
+                    kept += 1;
+                }
+            }
+            moves.truncate(kept);
         }
         let node = Node {
             key,
