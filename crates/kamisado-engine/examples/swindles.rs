@@ -23,7 +23,7 @@ use std::time::Instant;
 
 use kamisado_core::random::SplitMix64;
 use kamisado_core::{Match, MatchState, Move, Position, Side};
-use kamisado_engine::{Engine, LostPolicy, Value};
+use kamisado_engine::{Engine, LostPolicy, Value, selfplay};
 
 /// Seed of the positions and of the opponents' choices.
 const SEED: u64 = 15;
@@ -100,14 +100,7 @@ fn lost_positions(count: usize, seed: u64) -> Vec<(Position, u32)> {
     let mut found: Vec<(Position, u32)> = Vec::with_capacity(count);
     while found.len() < count {
         let plies = FIRST_PLY + rng.below(PLY_SPAN);
-        let mut pos = Position::start();
-        for _ in 0..plies {
-            let moves = pos.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            pos = pos.play_unchecked(*rng.pick(&moves));
-        }
+        let pos = selfplay::random_walk(&Position::start(), plies as usize, &mut rng);
         if pos.is_over() || pos.legal_moves().len() < 2 || found.iter().any(|f| f.0 == pos) {
             continue;
         }

@@ -424,14 +424,9 @@ impl<'a, B: Board> Searcher<'a, B> {
     fn order(&self, pos: &Position<B>, moves: &mut [Move<B>], depth: i32, ply: usize) {
         let rich = depth >= RICH_ORDERING_DEPTH;
         let threats = pos.forced_colour().map(|c| eval::Threats::new(pos, c));
-        let score = |mv: Move<B>| self.move_score(pos, mv, rich.then_some(threats), ply);
-        if moves.len() <= SHORT_LIST {
-            let mut keys = [0i32; SHORT_LIST];
-            sort_by_keys(moves, &mut keys, score);
-        } else {
-            let mut keys = vec![0i32; moves.len()];
-            sort_by_keys(moves, &mut keys, score);
-        }
+        sort_by_keys(moves, |mv| {
+            self.move_score(pos, mv, rich.then_some(threats), ply)
+        });
     }
 
     /// A move's ordering key; `rich` holds the mover's threats (`None`
@@ -503,13 +498,18 @@ impl<B: Board> Searcher<'_, B> {
     }
 }
 
-/// Sorts moves by the keys that `score` gives them, best first, using `keys`
-/// (at least as long as `moves`) for the keys.
-pub(crate) fn sort_by_keys<B: Board>(
-    moves: &mut [Move<B>],
-    keys: &mut [i32],
-    score: impl Fn(Move<B>) -> i32,
-) {
+/// Sorts moves by the keys that `score` gives them, best first; the keys of
+/// lists up to [`SHORT_LIST`] long stay on the stack.
+pub(crate) fn sort_by_keys<B: Board>(moves: &mut [Move<B>], score: impl Fn(Move<B>) -> i32) {
+    if moves.len() <= SHORT_LIST {
+        sort_with(moves, &mut [0i32; SHORT_LIST], score);
+    } else {
+        sort_with(moves, &mut vec![0i32; moves.len()], score);
+    }
+}
+
+/// [`sort_by_keys`] with `keys` (at least as long as `moves`) for the keys.
+fn sort_with<B: Board>(moves: &mut [Move<B>], keys: &mut [i32], score: impl Fn(Move<B>) -> i32) {
     for (key, &mv) in keys.iter_mut().zip(moves.iter()) {
         *key = score(mv);
     }

@@ -2,6 +2,7 @@
 //! measure of the levels, in single rounds ([`play_round`], [`score`]) and in
 //! matches ([`play_match`], [`match_score`]).
 
+use kamisado_core::geometry::Board;
 use kamisado_core::random::SplitMix64;
 use kamisado_core::{Match, MatchState, Position, Score, Side};
 
@@ -16,14 +17,7 @@ pub fn openings(count: usize, plies: usize, seed: u64) -> Vec<Position> {
     let mut rng = SplitMix64::new(seed);
     let mut found: Vec<Position> = Vec::with_capacity(count);
     while found.len() < count {
-        let mut pos = Position::start();
-        for _ in 0..plies {
-            let moves = pos.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            pos = pos.play_unchecked(*rng.pick(&moves));
-        }
+        let pos = random_walk(&Position::start(), plies, &mut rng);
         if !pos.is_over() && !found.contains(&pos) {
             found.push(pos);
         }
@@ -31,24 +25,28 @@ pub fn openings(count: usize, plies: usize, seed: u64) -> Vec<Position> {
     found
 }
 
+/// The position after up to `plies` random legal moves from `from` (fewer if
+/// the round ends first), drawn from `rng`.
+pub fn random_walk<B: Board>(
+    from: &Position<B>,
+    plies: usize,
+    rng: &mut SplitMix64,
+) -> Position<B> {
+    let mut pos = *from;
+    for _ in 0..plies {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        pos = pos.play_unchecked(*rng.pick(&moves));
+    }
+    pos
+}
+
 /// Plays the round from `start` to its end, `levels[side]` choosing for each
 /// side; returns the winner.
 pub fn play_round(start: &Position, levels: [u8; 2], seed: u64) -> Side {
-    let mut engines = [Engine::new(HASH_MB), Engine::new(HASH_MB)];
-    let mut m = Match::from_setup(&start.to_setup(), start.rules()).expect("a valid opening");
-    let mut ply = 0;
-    while m.state() == MatchState::Playing {
-        let side = m.position().side_to_move().index();
-        let mv = engines[side]
-            .choose_move(&m, levels[side], seed.wrapping_add(ply))
-            .expect("a round in progress has a move");
-        m.play(mv).expect("the engine plays legal moves");
-        ply += 1;
-    }
-    match m.state() {
-        MatchState::AwaitingFill { winner } | MatchState::Over { winner } => winner,
-        MatchState::Playing => unreachable!("the loop ran until the round ended"),
-    }
+    play_match(start, levels, 1, seed).winner
 }
 
 /// Rounds won by `challenger` against `defender` over every opening with

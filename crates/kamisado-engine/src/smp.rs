@@ -125,3 +125,70 @@ pub(crate) fn race<T: Send>(
     });
     answer.into_inner().unwrap_or_else(|e| e.into_inner())
 }
+
+#[cfg(test)]
+mod tests {
+    use std::time::{Duration, Instant};
+
+    use super::*;
+
+    /// Waits until `flag` is set or `limit` passes; whether it was set.
+    fn wait_for(flag: impl Fn() -> bool, limit: Duration) -> bool {
+        let start = Instant::now();
+        while !flag() {
+            if start.elapsed() > limit {
+                return false;
+            }
+            std::thread::yield_now();
+        }
+        true
+    }
+
+    #[test]
+    fn the_first_answer_wins_and_stops_the_first_thread() {
+        let mut stopped = false;
+        let answer = race(
+            3,
+            |finished| {
+                stopped = wait_for(|| finished.load(Ordering::Relaxed), Duration::from_secs(30));
+                None
+            },
+            // Helper 1 gives up (out of budget) and must not stop the others.
+            |index, _| (index == 2).then_some(index),
+        );
+        assert_eq!(answer, Some(2));
+        assert!(stopped, "the first thread was not told of the answer");
+        // One thread: only the first runs.
+        assert_eq!(race(1, |_| Some(0), |index, _| Some(index)), Some(0));
+    }
+
+    #[test]
+    fn a_helper_that_gives_up_stops_no_one() {
+        let gave_up = AtomicBool::new(false);
+        let answer = race(
+            2,
+            |finished| {
+                assert!(wait_for(|| gave_up.load(Ordering::SeqCst), Duration::from_secs(30)));
+                // The helper has returned without an answer: nothing was stopped.
+                (!finished.load(Ordering::SeqCst)).then_some("first")
+            },
+            |_, _| {
+                gave_up.store(true, Ordering::SeqCst);
+                None
+            },
+        );
+        assert_eq!(answer, Some("first"));
+    }
+
+    #[test]
+    fn helpers_search_and_their_nodes_are_counted() {
+        let table = Table::new(1);
+        let start = Position::start();
+        let (saw, helped) = with_helpers(&table, 2, &start, 30, |nodes| {
+            wait_for(|| nodes.load(Ordering::Relaxed) > 0, Duration::from_secs(30))
+        });
+        assert!(saw && helped > 0, "no helper searched ({helped} nodes)");
+        let (_, alone) = with_helpers(&table, 1, &start, 30, |_| ());
+        assert_eq!(alone, 0);
+    }
+}

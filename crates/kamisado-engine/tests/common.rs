@@ -21,14 +21,7 @@ pub fn playout<B: EngineBoard>(
     plies: usize,
     rng: &mut SplitMix64,
 ) -> Option<Position<B>> {
-    let mut pos = *from;
-    for _ in 0..plies {
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            return None;
-        }
-        pos = pos.play_unchecked(*rng.pick(&moves));
-    }
+    let pos = kamisado_engine::selfplay::random_walk(from, plies, rng);
     (!pos.is_over()).then_some(pos)
 }
 

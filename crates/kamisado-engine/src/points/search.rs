@@ -39,9 +39,6 @@ const PER_POINT: i32 = 1 << 22;
 const PUSH_BONUS: i32 = 1 << 18;
 const SAFE_REPLY_PENALTY: i32 = 1 << 12;
 const HANDS_A_WIN: i32 = -(1 << 28);
-/// Move lists up to this long are ordered with keys on the stack.
-const SHORT_LIST: usize = 32;
-
 /// One points-exact search over a table, within a budget.
 pub(crate) struct PointsSearcher<'a, B: Board> {
     table: &'a mut PointsTable,
@@ -344,12 +341,6 @@ impl<'a, B: Board> PointsSearcher<'a, B> {
             };
             -(replies as i32) * SAFE_REPLY_PENALTY
         };
-        if moves.len() <= SHORT_LIST {
-            let mut keys = [0i32; SHORT_LIST];
-            sort_by_keys(moves, &mut keys, score);
-        } else {
-            let mut keys = vec![0i32; moves.len()];
-            sort_by_keys(moves, &mut keys, score);
-        }
+        sort_by_keys(moves, score);
     }
 }
