@@ -168,7 +168,10 @@ mod tests {
         let answer = race(
             2,
             |finished| {
-                assert!(wait_for(|| gave_up.load(Ordering::SeqCst), Duration::from_secs(30)));
+                assert!(wait_for(
+                    || gave_up.load(Ordering::SeqCst),
+                    Duration::from_secs(30)
+                ));
                 // The helper has returned without an answer: nothing was stopped.
                 (!finished.load(Ordering::SeqCst)).then_some("first")
             },
@@ -185,7 +188,10 @@ mod tests {
         let table = Table::new(1);
         let start = Position::start();
         let (saw, helped) = with_helpers(&table, 2, &start, 30, |nodes| {
-            wait_for(|| nodes.load(Ordering::Relaxed) > 0, Duration::from_secs(30))
+            wait_for(
+                || nodes.load(Ordering::Relaxed) > 0,
+                Duration::from_secs(30),
+            )
         });
         assert!(saw && helped > 0, "no helper searched ({helped} nodes)");
         let (_, alone) = with_helpers(&table, 1, &start, 30, |_| ());
