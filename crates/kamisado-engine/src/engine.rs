@@ -25,6 +25,29 @@ const ANALYSIS_SOLVE_SHARE: u64 = 50;
 /// one ply past the horizon is found, and a longer one means none shorter.
 const EXACT_MARGIN: i32 = 2;
 
+/// The plies within which a solving search of `pos` to `depth` finds every
+/// result. Every node sees a win at once and a deadlock (R8), and the horizon
+/// a loss by moving into one: every result up to one ply past the horizon.
+/// Where no tower can push ([`eval::plain_round`]) the horizon finds every
+/// result two plies on as well ([`eval::win_in_two`], [`eval::loss_in_two`]).
+fn found_within<B: Board>(pos: &Position<B>, depth: i32) -> i32 {
+    if depth >= 1 && eval::plain_round(pos) {
+        depth + 2
+    } else {
+        depth + 1
+    }
+}
+
+/// The depth of a solving search of `pos` that finds every result up to
+/// `plies` plies: the inverse of [`found_within`].
+fn finding_depth<B: Board>(pos: &Position<B>, plies: i32) -> i32 {
+    if plies >= 3 && eval::plain_round(pos) {
+        plies - 2
+    } else {
+        plies - 1
+    }
+}
+
 /// A Kamisado engine. It owns the transposition table that its solver,
 /// heuristic search and analysis share; it is `Send`, so a server may move
 /// it to a worker thread.
@@ -209,8 +232,12 @@ impl Engine {
         // At least `score` for the side to move; or for the other, not more.
         let threshold = if same_side { score } else { score + 1 };
         let mut searcher = Searcher::new(&self.tt, stop, Mode::Solve, Budget::UNLIMITED);
-        let at_least =
-            searcher.root(pos, (plies - 1).max(1), threshold - 1, threshold) >= threshold;
+        let at_least = searcher.root(
+            pos,
+            finding_depth(pos, plies).max(1),
+            threshold - 1,
+            threshold,
+        ) >= threshold;
         (!searcher.aborted).then_some(at_least == same_side)
     }
 
@@ -558,8 +585,7 @@ fn prove<B: Board>(
                 };
             }
         }
-        // The tests find every result up to `depth + 1` plies.
-        shortest = depth + EXACT_MARGIN;
+        shortest = found_within(pos, depth) + 1;
         horizon(&Horizon {
             depth: depth as u32,
             open_plies: (shortest - 1) as u32,
@@ -586,8 +612,7 @@ fn exact_win<B: Board>(
     let mut longest = WIN - bound;
     let mut line = searcher.line().to_vec();
     while longest > shortest {
-        // Deep enough to find every win up to `longest - 1` plies.
-        depth = depth.max(longest - EXACT_MARGIN);
+        depth = depth.max(finding_depth(pos, longest - 1));
         let threshold = score::win_at(longest as usize);
         let shorter = searcher.root(pos, depth, threshold, threshold + 1);
         if searcher.aborted {
@@ -619,8 +644,7 @@ fn exact_loss<B: Board>(
             let any = pos.legal_moves().first().copied();
             return Some((score::loss_at(1), any.into_iter().collect(), depth));
         }
-        // Deep enough to find every loss up to `longest - 1` plies.
-        depth = depth.max(longest - EXACT_MARGIN);
+        depth = depth.max(finding_depth(pos, longest - 1));
         let threshold = score::loss_at(longest as usize - 1);
         let shorter = searcher.root(pos, depth, threshold, threshold + 1);
         if searcher.aborted {

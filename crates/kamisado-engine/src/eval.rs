@@ -104,6 +104,14 @@ pub fn winning_move<B: Board>(pos: &Position<B>) -> Option<Move<B>> {
     }
 }
 
+/// Whether every tower is plain: then none can push for the rest of the
+/// round (teeth come only between rounds, R10), and sides alternate ply by ply.
+pub fn plain_round<B: Board>(pos: &Position<B>) -> bool {
+    Side::BOTH
+        .into_iter()
+        .all(|side| B::COLOURS.iter().all(|&c| pos.teeth(side, c) == 0))
+}
+
 /// Whether either side already stands on the other's home row.
 #[inline]
 pub fn goal_reached<B: Board>(pos: &Position<B>) -> Option<Side> {
@@ -303,12 +311,141 @@ pub fn forced_options<B: Board>(pos: &Position<B>) -> Option<Options> {
     Some(Options { steps, safe, push })
 }
 
-/// A proven result within three plies, without search: a win in three when
-/// a step leaves the opponent's forced (plain) tower only replies that hand a
-/// win back, a loss within two when every move hands a win or moves into a
-/// deadlock (R8).
+/// A proven result within three plies, without search: a win in two by a
+/// deadlock, a win in three when a step leaves the opponent's forced (plain)
+/// tower only replies that hand a win back, a loss within two when every
+/// move hands a win or moves into a deadlock (R8).
 pub fn short_proof<B: Board>(pos: &Position<B>, ply: usize) -> Option<i32> {
-    win_in_three(pos, ply).or_else(|| loss_in_two(pos, ply))
+    win_in_two_or_three(pos, ply).or_else(|| loss_in_two(pos, ply))
+}
+
+/// [`win_in_two`], else [`win_in_three`], in one pass over the forced
+/// tower's steps.
+pub fn win_in_two_or_three<B: Board>(pos: &Position<B>, ply: usize) -> Option<i32> {
+    let side = pos.side_to_move();
+    let Some(colour) = pos.forced_colour() else {
+        return win_in_two(pos, ply);
+    };
+    let from = pos.tower_square(side, colour);
+    let mut targets = pos.tower_targets(side, colour);
+    if targets.is_empty() {
+        return win_in_two(pos, ply);
+    }
+    let threats = Threats::new(pos, colour);
+    let mut three = false;
+    while !targets.is_empty() {
+        let to = Square::from_index_unchecked(targets.trailing_zeros());
+        targets = targets.clear_lowest();
+        if hands_a_win(pos, from, to) {
+            continue;
+        }
+        if wins_in_two_by(pos, colour, from, to) {
+            return Some(score::win_at(ply + 2));
+        }
+        three = three || threats.leave_no_safe_reply(pos, from, to);
+    }
+    three.then(|| score::win_at(ply + 3))
+}
+
+/// A win two plies on (the side to move has no win at once): a step or a
+/// pass after which the opponent has no win at once, can step, cannot push,
+/// and every step of theirs moves into a deadlock (R8), which loses for its
+/// mover. Where no tower can push, a win two plies on is always one of these,
+/// so with [`winning_move`] this finds every win within two plies.
+pub fn win_in_two<B: Board>(pos: &Position<B>, ply: usize) -> Option<i32> {
+    let side = pos.side_to_move();
+    let wins_with = |colour: Colour| {
+        let from = pos.tower_square(side, colour);
+        let steps = pos.tower_targets(side, colour);
+        if steps.is_empty() && pos.push_targets(side, colour).is_empty() {
+            // A pass (R7), which ends nothing itself.
+            let child = pos.play_unchecked(Move::Pass);
+            return winning_move(&child).is_none() && every_step_deadlocks(&child);
+        }
+        squares::<B>(steps)
+            .any(|to| !hands_a_win(pos, from, to) && wins_in_two_by(pos, colour, from, to))
+    };
+    let wins = match pos.forced_colour() {
+        Some(colour) => wins_with(colour),
+        None => B::COLOURS.iter().copied().any(wins_with),
+    };
+    wins.then(|| score::win_at(ply + 2))
+}
+
+/// Whether the side to move's step `from`-`to` with its tower of `colour`,
+/// which hands the opponent no win at once, wins two plies on: it moves into
+/// no deadlock, and every step of the opponent's forced tower then does.
+#[inline]
+fn wins_in_two_by<B: Board>(
+    pos: &Position<B>,
+    colour: Colour,
+    from: Square<B>,
+    to: Square<B>,
+) -> bool {
+    if escapes_nearby(pos, colour, from, to) {
+        return false;
+    }
+    let child = pos.play_unchecked(Move::Step { from, to });
+    deadlock(&child).is_none() && every_step_deadlocks(&child)
+}
+
+/// Whether, after the side to move's step `from`-`to` with its tower of
+/// `colour`, the step surely wins nothing two plies on: one of the three
+/// squares next to the opponent's forced tower ahead (straight or diagonal)
+/// is empty and leaves the mover's tower of its colour free to move (a reply
+/// into no deadlock), or none is empty (a plain tower then cannot step; the
+/// sideways steps of zvezda's rings are not looked for, so such a win is
+/// missed, never claimed). A test without playing the step, which settles
+/// most steps before [`every_step_deadlocks`] must.
+#[inline]
+fn escapes_nearby<B: Board>(
+    pos: &Position<B>,
+    colour: Colour,
+    from: Square<B>,
+    to: Square<B>,
+) -> bool {
+    let side = pos.side_to_move();
+    let opponent = !side;
+    let occupied = pos.occupied() ^ from.bit() ^ to.bit();
+    let replier = pos.tower_square(opponent, colour_of(to));
+    let rank = match opponent {
+        Side::Black => replier.rank() + 1,
+        Side::White => replier.rank() - 1,
+    };
+    let mut can_step = false;
+    for file in replier.file() - 1..=replier.file() + 1 {
+        let Some(near) = Square::<B>::at(file, rank) else {
+            continue;
+        };
+        if !(occupied & near.bit()).is_empty() {
+            continue;
+        }
+        can_step = true;
+        let next = colour_of(near);
+        let forced = if next == colour {
+            to
+        } else {
+            pos.tower_square(side, next)
+        };
+        if free_ahead(side, forced, occupied ^ replier.bit() ^ near.bit()) {
+            return true;
+        }
+    }
+    !can_step
+}
+
+/// Whether the side to move's forced tower has steps and no push, and every
+/// step moves into a deadlock (R8).
+fn every_step_deadlocks<B: Board>(pos: &Position<B>) -> bool {
+    let side = pos.side_to_move();
+    let Some(colour) = pos.forced_colour() else {
+        return false;
+    };
+    let from = pos.tower_square(side, colour);
+    let steps = pos.tower_targets(side, colour);
+    !steps.is_empty()
+        && pos.push_targets(side, colour).is_empty()
+        && squares::<B>(steps).all(|to| into_deadlock(pos, from, to))
 }
 
 /// A win three plies on: a step of the forced tower that does not hand a win
@@ -332,8 +469,10 @@ pub fn win_in_three<B: Board>(pos: &Position<B>, ply: usize) -> Option<i32> {
 /// A loss within two plies (the side to move has no win at once): the forced
 /// tower can move, and every move either hands the opponent a win at once or
 /// ends the round against its mover (R8: a move into a deadlock loses, and
-/// by R13 so does a push whose follow-up is one). The loss is one ply on
-/// when every move ends the round, else two.
+/// by R13 so does a push whose follow-up is one); or it cannot move, and
+/// after its pass (R7) the opponent wins at once. The loss is one ply on
+/// when every move ends the round, else two. Where no tower can push, this
+/// finds every loss within two plies of a position with a forced tower.
 pub fn loss_in_two<B: Board>(pos: &Position<B>, ply: usize) -> Option<i32> {
     let side = pos.side_to_move();
     let colour = pos.forced_colour()?;
@@ -349,8 +488,9 @@ pub fn loss_in_two<B: Board>(pos: &Position<B>, ply: usize) -> Option<i32> {
     }
     let pushes = pos.push_targets(side, colour);
     if steps.is_empty() && pushes.is_empty() {
-        // A pass (R7) ends nothing.
-        return None;
+        // A pass (R7) ends nothing itself: lost if the opponent then wins at once.
+        let child = pos.play_unchecked(Move::Pass);
+        return winning_move(&child).map(|_| score::loss_at(ply + 2));
     }
     for to in squares::<B>(pushes) {
         let child = pos.play_unchecked(Move::Push { from, to });

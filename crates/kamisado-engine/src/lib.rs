@@ -184,7 +184,8 @@ pub struct Horizon {
     /// The depth of the two null-window tests (is it a win? a loss?).
     pub depth: u32,
     /// The plies within which neither side wins: the tests find every
-    /// result up to one ply past their depth.
+    /// result up to one ply past their depth, and two where no tower can
+    /// push (every tower plain).
     pub open_plies: u32,
     /// Nodes visited by the proof so far, this depth included.
     pub nodes: u64,

@@ -193,12 +193,13 @@ impl<'a, B: Board> Searcher<'a, B> {
 
     /// The score at the horizon. The solver looks only for the result that
     /// can move the score across the window: when 0 (unknown) already fails
-    /// high, only a loss in two matters; when it fails low, only a win in three.
+    /// high, only a loss within two matters; when it fails low, only a win in
+    /// two or three.
     fn horizon(&self, pos: &Position<B>, alpha: i32, beta: i32, ply: usize) -> i32 {
         let proof = match self.mode {
             Mode::Heuristic => return eval::evaluate(pos, ply),
             Mode::Solve if beta <= 0 => eval::loss_in_two(pos, ply),
-            Mode::Solve if alpha >= 0 => eval::win_in_three(pos, ply),
+            Mode::Solve if alpha >= 0 => eval::win_in_two_or_three(pos, ply),
             Mode::Solve => eval::short_proof(pos, ply),
         };
         proof.unwrap_or(0)

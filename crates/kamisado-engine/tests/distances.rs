@@ -52,7 +52,8 @@ fn plies(value: Value, pos: &impl std::fmt::Display) -> u32 {
 
 /// A position whose towers face each other, so that towers are blocked and
 /// rounds end in passes and deadlocks: Black's towers on one or two ranks,
-/// White's on the ranks just above, each tower with teeth one time in four.
+/// White's on the ranks just above, each tower with teeth one time in four
+/// (none when `max_teeth` is 0).
 fn facing<B: EngineBoard>(
     rules: Rules,
     max_teeth: u8,
@@ -65,7 +66,7 @@ fn facing<B: EngineBoard>(
     for side in Side::BOTH {
         let first = low + i32::from(side == Side::White);
         for &colour in B::COLOURS {
-            let teeth = if rng.chance(1, 4) {
+            let teeth = if max_teeth > 0 && rng.chance(1, 4) {
                 1 + rng.below(u64::from(max_teeth)) as u8
             } else {
                 0
@@ -269,6 +270,79 @@ fn distances_agree_on_the_6x6_board() {
 #[test]
 fn distances_agree_on_the_10x10_board() {
     check_every_rule_set::<Ten>(100, 1500, 40, 30, 3);
+}
+
+/// Whether the round ends within `plies` plies, whatever the loser does, in
+/// a win for the side to move (`wins`) or in its loss: an and-or search that
+/// shares nothing with the solver.
+fn decided_within<B: EngineBoard>(pos: &Position<B>, plies: u32, wins: bool) -> bool {
+    if let Some(outcome) = pos.outcome() {
+        return (outcome.winner == pos.side_to_move()) == wins;
+    }
+    let after = |mv: Move<B>| {
+        let child = pos.play_unchecked(mv);
+        let same_side = child.side_to_move() == pos.side_to_move();
+        decided_within(&child, plies - 1, wins == same_side)
+    };
+    let moves = pos.legal_moves();
+    plies > 0
+        && if wins {
+            moves.iter().any(|&mv| after(mv))
+        } else {
+            moves.iter().all(|&mv| after(mv))
+        }
+}
+
+/// Solves plain positions (no teeth, so no pushes) and checks every value
+/// of at most `longest` plies by and-or search: the round is decided within
+/// its plies and not within one fewer. Returns the values checked and, of
+/// them, the wins of an even number of plies (a deadlock, R8, the opponent's
+/// last move) and the results longer than three plies.
+fn plain_distances_are_exact<B: EngineBoard>(
+    seed: u64,
+    count: usize,
+    min_plies: usize,
+    longest: u32,
+) -> (usize, usize, usize) {
+    let mut rng = SplitMix64::new(seed);
+    let mut engine = Engine::new(16);
+    let start = Position::<B>::start_with(Rules::STANDARD);
+    let (mut checked, mut even_wins, mut long) = (0, 0, 0);
+    for i in 0..count {
+        let pos = if i % 2 == 0 {
+            facing::<B>(Rules::STANDARD, 0, &mut rng)
+        } else {
+            playout(&start, min_plies + rng.below(12) as usize, &mut rng)
+        };
+        let Some(pos) = pos else {
+            continue;
+        };
+        let value = solve(&mut engine, &pos);
+        let n = plies(value, &pos);
+        if n > longest {
+            continue;
+        }
+        let within = |plies| decided_within(&pos, plies, matches!(value, Value::Win(_)));
+        assert!(within(n), "{pos}: not decided within the solver's {value}");
+        assert!(
+            !within(n - 1),
+            "{pos}: decided sooner than the solver's {value}"
+        );
+        checked += 1;
+        even_wins += usize::from(matches!(value, Value::Win(k) if k % 2 == 0));
+        long += usize::from(n > 3);
+    }
+    (checked, even_wins, long)
+}
+
+#[test]
+fn distances_of_plain_rounds_are_exact_by_and_or_search() {
+    let (checked, even_wins, long) = plain_distances_are_exact::<Eight>(88, 40000, 10, 11);
+    println!("8x8: {checked} checked, {even_wins} even wins, {long} longer than 3");
+    assert!(checked >= 10_000 && even_wins >= 50 && long >= 3000);
+    let (checked, even_wins, long) = plain_distances_are_exact::<Six>(66, 40000, 6, 13);
+    println!("6x6: {checked} checked, {even_wins} even wins, {long} longer than 3");
+    assert!(checked >= 10_000 && even_wins >= 50 && long >= 3000);
 }
 
 /// Under zvezda, towers with two or three rings (which move sideways and

@@ -124,7 +124,7 @@ enum Command {
         #[arg(long, conflicts_with = "position")]
         first_moves: bool,
         /// Prove only who wins, with a winning move, not the shortest win:
-        /// faster (the start in about a third of the nodes).
+        /// faster (the start in less than half the nodes).
         #[arg(long, conflicts_with_all = ["first_moves", "match_nodes"])]
         who_wins: bool,
         /// Nodes the solve in match terms may spend (for a position with a
