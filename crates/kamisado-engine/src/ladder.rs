@@ -50,19 +50,19 @@ pub const MEASURED: [Pairing; 9] = [
     Pairing {
         higher: 2,
         lower: 1,
-        won: 36,
+        won: 34,
         played: 40,
     },
     Pairing {
         higher: 3,
         lower: 2,
-        won: 36,
+        won: 34,
         played: 40,
     },
     Pairing {
         higher: 4,
         lower: 3,
-        won: 33,
+        won: 36,
         played: 40,
     },
     Pairing {
@@ -74,7 +74,7 @@ pub const MEASURED: [Pairing; 9] = [
     Pairing {
         higher: 6,
         lower: 5,
-        won: 32,
+        won: 36,
         played: 40,
     },
     Pairing {
@@ -92,13 +92,13 @@ pub const MEASURED: [Pairing; 9] = [
     Pairing {
         higher: 5,
         lower: 3,
-        won: 40,
+        won: 38,
         played: 40,
     },
     Pairing {
         higher: 6,
         lower: 4,
-        won: 39,
+        won: 40,
         played: 40,
     },
 ];
@@ -231,11 +231,11 @@ mod tests {
             rounded,
             [
                 (1, 800.0),
-                (2, 1134.0),
-                (3, 1487.0),
-                (4, 1778.0),
-                (5, 2121.0),
-                (6, 2352.0)
+                (2, 1085.0),
+                (3, 1388.0),
+                (4, 1718.0),
+                (5, 2007.0),
+                (6, 2387.0)
             ]
         );
     }
