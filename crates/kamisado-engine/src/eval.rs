@@ -314,7 +314,8 @@ pub fn forced_options<B: Board>(pos: &Position<B>) -> Option<Options> {
 /// A proven result within three plies, without search: a win in two by a
 /// deadlock, a win in three when a step leaves the opponent's forced (plain)
 /// tower only replies that hand a win back, a loss within two when every
-/// move hands a win or moves into a deadlock (R8).
+/// move hands a win or moves into a deadlock (R8) or a forced pass lets the
+/// opponent win at once.
 pub fn short_proof<B: Board>(pos: &Position<B>, ply: usize) -> Option<i32> {
     win_in_two_or_three(pos, ply).or_else(|| loss_in_two(pos, ply))
 }
