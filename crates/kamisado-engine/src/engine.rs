@@ -19,17 +19,18 @@ use crate::{Horizon, Limit, LostPolicy, MoveAnalysis, Proof, SearchResult, Value
 /// to solve the move before searching it heuristically, in percent.
 const ANALYSIS_SOLVE_SHARE: u64 = 50;
 
-/// A proven distance found by a search of depth `d` is exact when it is at
-/// most `d + EXACT_MARGIN`: every node sees a win at once and a deadlock
-/// (R8), and the horizon a loss by moving into one, so every result up to
-/// one ply past the horizon is found, and a longer one means none shorter.
+/// A proven distance found by a heuristic search of depth `d` is exact when
+/// it is at most `d + EXACT_MARGIN`: every node sees a win at once and a
+/// deadlock (R8), and the evaluation a loss by moving into one, so every
+/// result up to one ply past the horizon is found, and a longer one means
+/// none shorter. The solver's horizon finds more: [`found_within`].
 const EXACT_MARGIN: i32 = 2;
 
 /// The plies within which a solving search of `pos` to `depth` finds every
-/// result. Every node sees a win at once and a deadlock (R8), and the horizon
-/// a loss by moving into one: every result up to one ply past the horizon.
-/// Where no tower can push ([`eval::plain_round`]) the horizon finds every
-/// result two plies on as well ([`eval::win_in_two`], [`eval::loss_in_two`]).
+/// result: one past the horizon, as for [`EXACT_MARGIN`], and two where no
+/// tower can push ([`eval::plain_round`]), since the solver's horizon then
+/// finds every result two plies on as well ([`eval::win_in_two`],
+/// [`eval::loss_in_two`]).
 fn found_within<B: Board>(pos: &Position<B>, depth: i32) -> i32 {
     if depth >= 1 && eval::plain_round(pos) {
         depth + 2
