@@ -3,7 +3,7 @@
 //! move or fill a message carries prints as the rules' parsers read it.
 #![no_main]
 
-use kamisado_server::wire::ClientMessage;
+use kamisado_wire::ClientMessage;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -15,7 +15,7 @@ fuzz_target!(|data: &[u8]| {
             match &message {
                 ClientMessage::Move { mv, .. } => {
                     assert_eq!(
-                        mv.to_string().parse::<kamisado_server::AnyMove>().ok(),
+                        mv.to_string().parse::<kamisado_core::any::AnyMove>().ok(),
                         Some(*mv)
                     );
                 }

@@ -4,8 +4,8 @@
 use std::net::SocketAddr;
 use std::time::Duration;
 
-use kamisado_server::Created;
-use kamisado_server::wire::{AnalysisRequest, AnalysisView, StateView};
+use kamisado_wire::Created;
+use kamisado_wire::{AnalysisRequest, AnalysisView, StateView};
 use serde::de::DeserializeOwned;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
@@ -17,7 +17,7 @@ use crate::socket::GameSocket;
 pub const PATIENCE: Duration = Duration::from_secs(60);
 
 /// The body of `POST /api/games`, built with the server's own type.
-pub use kamisado_server::wire::{NewGame as GameRequest, PlayAs};
+pub use kamisado_wire::{NewGame as GameRequest, PlayAs};
 
 /// An HTTP answer: status, headers (names in lower case) and body.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,12 +1,12 @@
 //! A typed client of the Kamisado server, and the load generator built on it.
 //!
 //! - [`Http`]: the HTTP API, each answer read into the server's own types
-//!   (`Created`, [`StateView`](kamisado_server::wire::StateView),
-//!   [`AnalysisView`](kamisado_server::wire::AnalysisView)), and
+//!   (`Created`, [`StateView`](kamisado_wire::StateView),
+//!   [`AnalysisView`](kamisado_wire::AnalysisView)), and
 //!   [`Http::request`] for any request, whatever its answer.
 //! - [`GameSocket`]: a game's WebSocket, sending
-//!   [`ClientMessage`](kamisado_server::wire::ClientMessage)s and reading
-//!   [`ServerMessage`](kamisado_server::wire::ServerMessage)s, with the
+//!   [`ClientMessage`](kamisado_wire::ClientMessage)s and reading
+//!   [`ServerMessage`](kamisado_wire::ServerMessage)s, with the
 //!   latest state kept; [`GameSocket::act`] returns the answer to a message.
 //! - [`loadtest`]: many friend games at once (`kamisado loadtest`).
 //!

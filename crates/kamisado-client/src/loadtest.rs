@@ -31,11 +31,9 @@ use std::time::{Duration, Instant};
 
 use kamisado_core::Fill;
 use kamisado_core::random::SplitMix64;
-use kamisado_server::wire::{ClientMessage, ServerMessage, SideCode, StateView, Status};
-use kamisado_server::{Limits, ServeConfig, bind_with};
+use kamisado_wire::{ClientMessage, ServerMessage, SideCode, StateView, Status};
 use serde::Serialize;
-use sqlx::Row;
-use tokio::sync::{Semaphore, mpsc, oneshot, watch};
+use tokio::sync::{Semaphore, mpsc, watch};
 
 use crate::{GameRequest, GameSocket, Http, PlayAs};
 
@@ -160,42 +158,36 @@ impl fmt::Display for Report {
     }
 }
 
-/// Runs a load test and measures it.
+/// Runs a load test against the servers of `args.urls` and measures it;
+/// every acknowledged action is then looked up in the game's state from the
+/// server it was created on.
 ///
 /// # Errors
-/// Bad options, an address that is not loopback, or a server that cannot be
-/// started or reached at all.
+/// Bad options, no URL, an address that is not loopback, or a server that
+/// cannot be reached at all.
 pub async fn run(args: &Options) -> Result<Report, String> {
-    if args.games == 0 || !(args.rate > 0.0 && args.rate.is_finite()) {
-        return Err("--games and --rate must be above 0".into());
-    }
-    if args.seconds == 0 || args.seconds > MAX_SECONDS {
-        return Err(format!("--seconds must be 1 to {MAX_SECONDS}"));
-    }
-    if args.watchers > MAX_WATCHERS {
-        return Err(format!("--watchers must be at most {MAX_WATCHERS}"));
-    }
-    let mut addrs = Vec::with_capacity(args.urls.len());
-    for url in &args.urls {
-        addrs.push(loopback_address(url).await?);
-    }
-    let own = if addrs.is_empty() {
-        Some(OwnServer::start(args).await?)
-    } else {
-        None
-    };
-    if let Some(own) = &own {
-        addrs.push(own.addr);
-    }
-    let servers: Vec<Http> = addrs
-        .iter()
-        .map(|addr| Http::new(*addr).with_patience(PATIENCE))
-        .collect();
+    let (mut report, played) = measure(args).await?;
+    report.lost = count_lost(&args.urls, &played).await?;
+    report.checked_in = "api";
+    Ok(report)
+}
+
+/// The games a run played: each with the actions acknowledged, in order.
+#[derive(Debug, Default)]
+pub struct Played {
+    games: Vec<PlayedGame>,
+}
+
+/// Runs a load test and measures it, without looking the acknowledged
+/// actions up ([`count_lost`] does, for instance after a restart): the
+/// report (its `lost` 0) and what was played.
+///
+/// # Errors
+/// As [`run`].
+pub async fn measure(args: &Options) -> Result<(Report, Played), String> {
+    check(args)?;
+    let servers = servers(&args.urls).await?;
     let measured = drive(&servers, args).await;
-    let (lost, checked_in) = match own {
-        Some(own) => (own.stop_and_check(&measured.games).await?, "database"),
-        None => (check_by_api(&servers, &measured.games).await, "api"),
-    };
     let mut latencies = measured.latencies;
     latencies.sort_unstable();
     let pick = |q: usize| -> f64 {
@@ -208,7 +200,7 @@ pub async fn run(args: &Options) -> Result<Report, String> {
     };
     let moves = measured.games.iter().map(|g| g.acked.len() as u64).sum();
     let seconds = measured.window.as_secs_f64();
-    Ok(Report {
+    let report = Report {
         games: args.games,
         watchers: args.watchers,
         urls: args.urls.clone(),
@@ -220,99 +212,48 @@ pub async fn run(args: &Options) -> Result<Report, String> {
         max_ms: pick(100),
         errors: measured.errors.len() as u64,
         error_samples: measured.errors.into_iter().take(ERROR_SAMPLES).collect(),
-        lost,
-        checked_in,
+        lost: 0,
+        checked_in: "api",
         finished: measured.finished,
-    })
+    };
+    Ok((report, Played { games: measured.games }))
 }
 
-/// A server started by the run, on a loopback port with a temporary database.
-struct OwnServer {
-    addr: SocketAddr,
-    path: std::path::PathBuf,
-    stop: oneshot::Sender<()>,
-    task: tokio::task::JoinHandle<()>,
+/// Counts the acknowledged actions of `played` that the servers of `urls`
+/// (the run's, or the same servers after a restart) do not have.
+///
+/// # Errors
+/// An address that is not loopback.
+pub async fn count_lost(urls: &[String], played: &Played) -> Result<u64, String> {
+    let servers = servers(urls).await?;
+    Ok(check_by_api(&servers, &played.games).await)
 }
 
-impl OwnServer {
-    async fn start(args: &Options) -> Result<OwnServer, String> {
-        let mut bytes = [0u8; 8];
-        getrandom::fill(&mut bytes).map_err(|e| format!("no random source: {e}"))?;
-        let path = std::env::temp_dir().join(format!(
-            "kamisado-loadtest-{}-{:016x}.db",
-            std::process::id(),
-            u64::from_le_bytes(bytes)
-        ));
-        let limits = Limits {
-            games_per_client: args.games.saturating_mul(4).saturating_add(100),
-            messages_per_second: Limits::default().messages_per_second.max(args.rate * 4.0),
-            // No puzzle set: its making would take CPU from the measurement.
-            puzzles_at_start: 0,
-            ..Limits::default()
-        };
-        let config = ServeConfig {
-            addr: SocketAddr::from(([127, 0, 0, 1], 0)),
-            db: format!("sqlite://{}", path.display()),
-        };
-        let server = bind_with(config, limits)
-            .await
-            .map_err(|e| format!("cannot start a server: {e}"))?;
-        let addr = server.local_addr();
-        let (stop, stopped) = oneshot::channel();
-        let task = tokio::spawn(async move {
-            if let Err(e) = server
-                .run_until(async {
-                    let _ = stopped.await;
-                })
-                .await
-            {
-                eprintln!("loadtest: the server failed: {e}");
-            }
-        });
-        Ok(OwnServer {
-            addr,
-            path,
-            stop,
-            task,
-        })
+/// Checks a run's options.
+fn check(args: &Options) -> Result<(), String> {
+    if args.games == 0 || !(args.rate > 0.0 && args.rate.is_finite()) {
+        return Err("--games and --rate must be above 0".into());
     }
+    if args.seconds == 0 || args.seconds > MAX_SECONDS {
+        return Err(format!("--seconds must be 1 to {MAX_SECONDS}"));
+    }
+    if args.watchers > MAX_WATCHERS {
+        return Err(format!("--watchers must be at most {MAX_WATCHERS}"));
+    }
+    if args.urls.is_empty() {
+        return Err("a load test needs a server: give --url http://127.0.0.1:PORT".into());
+    }
+    Ok(())
+}
 
-    /// Stops the server, then counts the acknowledged actions its database lacks.
-    async fn stop_and_check(self, games: &[Played]) -> Result<u64, String> {
-        let _ = self.stop.send(());
-        let _ = self.task.await;
-        let url = format!("sqlite://{}", self.path.display());
-        let pool = sqlx::SqlitePool::connect(&url)
-            .await
-            .map_err(|e| format!("cannot open {url}: {e}"))?;
-        let mut lost = 0;
-        for game in games {
-            let rows = sqlx::query("SELECT seq, action FROM actions WHERE game_id = $1")
-                .bind(&game.id)
-                .fetch_all(&pool)
-                .await
-                .map_err(|e| format!("reading {url}: {e}"))?;
-            let mut stored = vec![None; game.acked.len()];
-            for row in rows {
-                let seq: i64 = row.try_get("seq").map_err(|e| e.to_string())?;
-                let action: String = row.try_get("action").map_err(|e| e.to_string())?;
-                if let Some(slot) = usize::try_from(seq).ok().and_then(|s| stored.get_mut(s)) {
-                    *slot = Some(action);
-                }
-            }
-            lost += game
-                .acked
-                .iter()
-                .zip(&stored)
-                .filter(|(acked, stored)| stored.as_deref() != Some(acked.as_str()))
-                .count() as u64;
-        }
-        pool.close().await;
-        for suffix in ["", "-wal", "-shm", "-journal"] {
-            let _ = std::fs::remove_file(format!("{}{suffix}", self.path.display()));
-        }
-        Ok(lost)
+/// The clients of the servers of `urls`, each on loopback.
+async fn servers(urls: &[String]) -> Result<Vec<Http>, String> {
+    let mut servers = Vec::with_capacity(urls.len());
+    for url in urls {
+        let addr = loopback_address(url).await?;
+        servers.push(Http::new(addr).with_patience(PATIENCE));
     }
+    Ok(servers)
 }
 
 /// The address of `http://HOST:PORT`, which must be on loopback.
@@ -336,7 +277,7 @@ async fn loopback_address(url: &str) -> Result<SocketAddr, String> {
 
 /// One game's acknowledged actions, in order, as stored (`c1-c6`, `fill left`).
 #[derive(Debug, Default)]
-struct Played {
+struct PlayedGame {
     id: String,
     /// The server (an index into the run's servers) the game was created on.
     home: usize,
@@ -390,7 +331,7 @@ impl Clients {
 
 /// What the clients saw.
 struct Measured {
-    games: Vec<Played>,
+    games: Vec<PlayedGame>,
     latencies: Vec<Duration>,
     errors: Vec<String>,
     finished: u64,
@@ -400,7 +341,7 @@ struct Measured {
 /// What one slot (one game at a time) saw.
 #[derive(Default)]
 struct SlotResult {
-    games: Vec<Played>,
+    games: Vec<PlayedGame>,
     latencies: Vec<Duration>,
     errors: Vec<String>,
     finished: u64,
@@ -529,7 +470,7 @@ struct LoadGame {
     black: GameSocket,
     white: GameSocket,
     watchers: Vec<GameSocket>,
-    played: Played,
+    played: PlayedGame,
 }
 
 impl LoadGame {
@@ -586,7 +527,7 @@ impl LoadGame {
     }
 
     /// Closes every connection; returns what was played.
-    async fn close(self) -> Played {
+    async fn close(self) -> PlayedGame {
         self.black.close().await;
         self.white.close().await;
         for watcher in self.watchers {
@@ -643,7 +584,7 @@ async fn open_game(clients: &Clients, seed: u64) -> Result<LoadGame, String> {
         black,
         white,
         watchers,
-        played: Played {
+        played: PlayedGame {
             id: created.id,
             home: clients.spread.black,
             acked: Vec::new(),
@@ -665,7 +606,7 @@ fn actions_of(state: &StateView) -> Vec<String> {
 
 /// Counts acknowledged actions that each game's state lacks, as the server
 /// it was created on gives it.
-async fn check_by_api(servers: &[Http], games: &[Played]) -> u64 {
+async fn check_by_api(servers: &[Http], games: &[PlayedGame]) -> u64 {
     let mut lost = 0;
     for game in games {
         let stored = match servers[game.home].state(&game.id).await {

@@ -14,7 +14,7 @@ use std::time::Duration;
 use kamisado_core::{Fill, Side};
 use kamisado_engine::Value;
 
-use crate::wire::{ValueKind, ValueView};
+use kamisado_wire::{ValueKind, ValueView};
 use kamisado_core::any::{AnyMatch, AnyMove};
 use kamisado_core::on_any;
 use kamisado_engine::EngineBoard;
@@ -258,6 +258,8 @@ pub struct EnginePool {
     search_time: Duration,
     idle: Mutex<Vec<Box<dyn Brain>>>,
     make: fn() -> Box<dyn Brain>,
+    /// Set when the server stops: long work stops with it.
+    stopping: Arc<AtomicBool>,
 }
 
 impl EnginePool {
@@ -273,6 +275,7 @@ impl EnginePool {
             search_time,
             idle: Mutex::new(Vec::new()),
             make: || Box::new(kamisado_engine::Engine::new(HASH_MB)),
+            stopping: Arc::new(AtomicBool::new(false)),
         }
     }
 
@@ -333,5 +336,36 @@ impl EnginePool {
         .map_err(|e| ServerError::Unavailable(format!("the engine failed: {e}")));
         timer.abort();
         answer
+    }
+
+    /// Runs long work (making the puzzle set) with an engine on a blocking
+    /// thread once a slot is free, with no time limit: its stop flag is set
+    /// when the pool stops ([`EnginePool::stop`]).
+    ///
+    /// # Errors
+    /// [`ServerError::Unavailable`] when the work failed.
+    pub async fn run_long<T: Send + 'static>(
+        self: &Arc<Self>,
+        work: impl FnOnce(&mut dyn Brain, &AtomicBool) -> T + Send + 'static,
+    ) -> Result<T, ServerError> {
+        let permit = Arc::clone(&self.slots)
+            .acquire_owned()
+            .await
+            .map_err(|_| ServerError::Unavailable("the engine is shutting down".into()))?;
+        let stop = Arc::clone(&self.stopping);
+        let make = self.make;
+        tokio::task::spawn_blocking(move || {
+            let answer = work(make().as_mut(), &stop);
+            drop(permit);
+            answer
+        })
+        .await
+        .map_err(|e| ServerError::Unavailable(format!("the engine failed: {e}")))
+    }
+
+    /// Stops the long work under way (the server stops); searches already
+    /// have their time limit.
+    pub fn stop(&self) {
+        self.stopping.store(true, Ordering::SeqCst);
     }
 }

@@ -124,7 +124,7 @@ impl From<axum::extract::rejection::BytesRejection> for ServerError {
         if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
             ServerError::TooLarge(format!(
                 "request refused: the body is over the limit of {} bytes",
-                crate::api::MAX_BODY
+                crate::limits::MAX_BODY
             ))
         } else {
             ServerError::BadRequest("the request's body could not be read".into())
@@ -144,5 +144,20 @@ impl IntoResponse for ServerError {
             self.to_string()
         };
         (status, Json(serde_json::json!({ "error": reason }))).into_response()
+    }
+}
+
+impl From<kamisado_wire::ReadError> for ServerError {
+    fn from(e: kamisado_wire::ReadError) -> ServerError {
+        match e {
+            kamisado_wire::ReadError::Malformed(m) => ServerError::BadRequest(m),
+            kamisado_wire::ReadError::TooLarge(m) => ServerError::TooLarge(m),
+        }
+    }
+}
+
+impl From<crate::limits::RateLimited> for ServerError {
+    fn from(e: crate::limits::RateLimited) -> ServerError {
+        ServerError::TooMany(e.to_string())
     }
 }

@@ -24,36 +24,32 @@
 
 #![warn(missing_docs)]
 
-mod analysis;
-mod api;
-mod app;
-mod clock;
-mod engine;
+pub mod db;
+pub mod engine;
 mod error;
-mod glicko;
-mod learning;
+pub mod games;
+pub mod http;
+pub mod learning;
 pub mod limits;
-mod live;
-mod players;
-pub mod puzzles;
-mod rights;
-mod room;
-mod store;
-pub mod wire;
-mod ws;
+pub mod players;
+pub mod ratings;
+pub mod request;
 
 use std::future::Future;
 use std::net::SocketAddr;
 use std::sync::Arc;
 
-pub use api::CONTENT_SECURITY_POLICY;
-pub use app::Created;
+pub use db::redacted;
 pub use error::ServerError;
-pub use kamisado_core::any::AnyMove;
+pub use http::CONTENT_SECURITY_POLICY;
+pub use learning::puzzles;
 pub use limits::Limits;
-pub use live::Seat;
-pub use store::{Mode, redacted};
-pub use wire::ClientMessage;
+
+use games::Games;
+use games::store::GameStore;
+use http::Site;
+use learning::Learning;
+use players::Players;
 
 /// Where the server listens and where it keeps its games.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -77,10 +73,9 @@ impl Default for ServeConfig {
 /// A server whose socket is open and whose database is ready, not yet serving.
 pub struct Server {
     listener: tokio::net::TcpListener,
-    app: Arc<App>,
+    site: Site,
+    lobby: Option<tokio::task::JoinHandle<()>>,
 }
-
-use app::App;
 
 impl Server {
     /// The address it listens on (with the port chosen when the config asked for port 0).
@@ -107,15 +102,18 @@ impl Server {
         self,
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> Result<(), ServerError> {
-        let app = Arc::clone(&self.app);
-        let router = api::router(self.app);
+        let games = Arc::clone(&self.site.games);
+        let router = http::router(self.site);
         let served = axum::serve(
             self.listener,
             router.into_make_service_with_connect_info::<SocketAddr>(),
         )
         .with_graceful_shutdown(shutdown)
         .await;
-        app.close().await;
+        if let Some(lobby) = self.lobby {
+            lobby.abort();
+        }
+        games.close().await;
         served?;
         Ok(())
     }
@@ -135,12 +133,24 @@ pub async fn bind(config: ServeConfig) -> Result<Server, ServerError> {
 /// # Errors
 /// As [`bind`].
 pub async fn bind_with(config: ServeConfig, limits: Limits) -> Result<Server, ServerError> {
-    let store = store::Store::open(&config.db).await?;
-    let app = Arc::new(App::new(store, limits)?);
-    app.listen().await?;
-    app.ensure_puzzles().await?;
+    let db = db::Db::open(&config.db).await?;
+    let games = Arc::new(Games::new(GameStore::new(db), limits)?);
+    games.listen().await?;
+    let players = Arc::new(Players::new(Arc::clone(&games)));
+    let lobby = players.lobby.listen().await?;
+    let learning = Arc::new(Learning::new(Arc::clone(&games)));
+    learning.ensure_puzzles().await?;
     let listener = tokio::net::TcpListener::bind(config.addr).await?;
-    Ok(Server { listener, app })
+    let site = Site {
+        games,
+        players,
+        learning,
+    };
+    Ok(Server {
+        listener,
+        site,
+        lobby,
+    })
 }
 
 /// Sends the server's log to standard error, at the level `KAMISADO_LOG`

@@ -1,9 +1,11 @@
 //! What one client may ask of the server: message sizes, message rate, engine
 //! searches and games. Each limit is refused with a reason, never by a hang.
 
+use std::fmt;
 use std::time::{Duration, Instant};
 
-use crate::error::ServerError;
+/// The largest request body accepted, in bytes.
+pub const MAX_BODY: usize = 64 * 1024 + 1024;
 
 /// The limits a server enforces; [`Limits::default`] is what `serve` uses.
 #[derive(Clone, Debug, PartialEq)]
@@ -80,8 +82,8 @@ impl RateLimiter {
     /// Takes one message's token at `now`.
     ///
     /// # Errors
-    /// [`ServerError::TooMany`] when the connection sends faster than its rate.
-    pub fn take(&mut self, now: Instant) -> Result<(), ServerError> {
+    /// [`RateLimited`] when the connection sends faster than its rate.
+    pub fn take(&mut self, now: Instant) -> Result<(), RateLimited> {
         let elapsed = now.saturating_duration_since(self.last).as_secs_f64();
         self.last = now;
         self.tokens = (self.tokens + elapsed * self.rate).min(self.burst);
@@ -89,11 +91,25 @@ impl RateLimiter {
             self.tokens -= 1.0;
             Ok(())
         } else {
-            Err(ServerError::TooMany(format!(
-                "rate limit: at most {} messages a second on one connection; this one was not read",
-                self.rate
-            )))
+            Err(RateLimited { rate: self.rate })
         }
+    }
+}
+
+/// A message over its connection's rate.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RateLimited {
+    /// The messages a second allowed.
+    pub rate: f64,
+}
+
+impl fmt::Display for RateLimited {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "rate limit: at most {} messages a second on one connection; this one was not read",
+            self.rate
+        )
     }
 }
 

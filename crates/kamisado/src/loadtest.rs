@@ -37,7 +37,10 @@ pub struct LoadtestArgs {
 }
 
 /// Runs the load test, prints its report, and fails when there were errors
-/// or lost moves (after printing the report).
+/// or lost moves (after printing the report). Without `--url`, the run has a
+/// server of its own, on a loopback port with a temporary database; after
+/// the run that server is stopped and started again on the same database,
+/// and every acknowledged move is looked up there.
 pub fn loadtest(args: &LoadtestArgs) -> Result<(), String> {
     let options = Options {
         games: args.games,
@@ -51,7 +54,11 @@ pub fn loadtest(args: &LoadtestArgs) -> Result<(), String> {
         .enable_all()
         .build()
         .map_err(|e| format!("cannot start a runtime: {e}"))?;
-    let report = runtime.block_on(loadtest::run(&options))?;
+    let report = if options.urls.is_empty() {
+        runtime.block_on(with_own_server(options))?
+    } else {
+        runtime.block_on(loadtest::run(&options))?
+    };
     if args.json {
         let json = serde_json::to_string(&report).map_err(|e| e.to_string())?;
         println!("{json}");
@@ -65,6 +72,85 @@ pub fn loadtest(args: &LoadtestArgs) -> Result<(), String> {
         ));
     }
     Ok(())
+}
+
+/// A server of the run's own, serving in this process until stopped.
+struct OwnServer {
+    url: String,
+    stop: tokio::sync::oneshot::Sender<()>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl OwnServer {
+    /// Starts a server on a loopback port over the database `db`, allowing
+    /// the games and messages the run needs, without a puzzle set (its
+    /// making would take CPU from the measurement).
+    async fn start(db: &str, options: &Options) -> Result<OwnServer, String> {
+        let limits = kamisado_server::Limits {
+            games_per_client: options.games.saturating_mul(4).saturating_add(100),
+            messages_per_second: kamisado_server::Limits::default()
+                .messages_per_second
+                .max(options.rate * 4.0),
+            puzzles_at_start: 0,
+            ..kamisado_server::Limits::default()
+        };
+        let config = kamisado_server::ServeConfig {
+            addr: std::net::SocketAddr::from(([127, 0, 0, 1], 0)),
+            db: db.to_string(),
+        };
+        let server = kamisado_server::bind_with(config, limits)
+            .await
+            .map_err(|e| format!("cannot start a server: {e}"))?;
+        let url = format!("http://{}", server.local_addr());
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let task = tokio::spawn(async move {
+            let served = server.run_until(async {
+                let _ = stopped.await;
+            });
+            if let Err(e) = served.await {
+                eprintln!("loadtest: the server failed: {e}");
+            }
+        });
+        Ok(OwnServer { url, stop, task })
+    }
+
+    /// Stops the server, waiting for its changes to be stored.
+    async fn stop(self) {
+        let _ = self.stop.send(());
+        let _ = self.task.await;
+    }
+}
+
+/// The run against a server of its own; the acknowledged moves are looked
+/// up after a restart of that server on the same database.
+async fn with_own_server(mut options: Options) -> Result<loadtest::Report, String> {
+    let mut tag = [0u8; 8];
+    getrandom::fill(&mut tag).map_err(|e| format!("no random source: {e}"))?;
+    let path = std::env::temp_dir().join(format!(
+        "kamisado-loadtest-{}-{:016x}.db",
+        std::process::id(),
+        u64::from_le_bytes(tag)
+    ));
+    let db = format!("sqlite://{}", path.display());
+    let server = OwnServer::start(&db, &options).await?;
+    options.urls = vec![server.url.clone()];
+    let measured = loadtest::measure(&options).await;
+    server.stop().await;
+    let result = match measured {
+        Ok((mut report, played)) => {
+            let again = OwnServer::start(&db, &options).await?;
+            report.lost = loadtest::count_lost(std::slice::from_ref(&again.url), &played).await?;
+            report.checked_in = "database, after a restart";
+            report.urls = Vec::new();
+            again.stop().await;
+            Ok(report)
+        }
+        Err(e) => Err(e),
+    };
+    for suffix in ["", "-wal", "-shm", "-journal"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+    }
+    result
 }
 
 #[cfg(test)]

@@ -1,0 +1,387 @@
+//! The games this process holds in memory, each in a cell with the channel
+//! that carries its changes to clients; the hub loads a game from the
+//! database on first use, and brings it up to date when another process
+//! changed it.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+use tokio::sync::{Mutex, broadcast};
+
+use super::ids::seat_key;
+use super::room::Room;
+use super::store::{Change, GameStore, Outcome};
+use super::writer::CHANNEL;
+use crate::db::Notice;
+use crate::engine::EnginePool;
+use crate::error::ServerError;
+use crate::limits::Limits;
+use kamisado_wire::{Note, ServerMessage, StateView};
+
+/// How many state messages a slow watcher may fall behind before it is sent the latest.
+const BROADCAST_DEPTH: usize = 64;
+
+/// A game held in memory with the channel that carries its changes to clients.
+pub struct GameCell {
+    /// The game and its players' state; every change happens under this lock.
+    pub room: Mutex<Room>,
+    /// Each state published, for every connected client.
+    pub tx: broadcast::Sender<Arc<Published>>,
+    /// Counts takebacks, so that an engine answer for a position taken back is dropped.
+    pub(crate) epoch: AtomicU64,
+    /// The last state published (its `seq` counts the publications) with its
+    /// messages; none before the first. Changed under the room's lock only.
+    last: std::sync::Mutex<Option<Arc<Published>>>,
+}
+
+/// One state of a game as published: its number, the state, the `patch`
+/// message from the state published before it, and the `state` message,
+/// written when a client first needs the state whole.
+#[derive(Debug)]
+pub struct Published {
+    /// The state's number, its `seq`.
+    pub seq: u64,
+    /// The state.
+    view: StateView,
+    /// The text of the `patch` message from state `seq - 1`; none for the
+    /// first state published.
+    pub patch: Option<String>,
+    /// The `state` message's text, once asked for.
+    whole: std::sync::OnceLock<String>,
+}
+
+impl Published {
+    /// The state.
+    pub fn view(&self) -> &StateView {
+        &self.view
+    }
+
+    /// The `state` message's text.
+    pub fn state_text(&self) -> &str {
+        self.whole
+            .get_or_init(|| ServerMessage::State(Box::new(self.view.clone())).to_text())
+    }
+}
+
+impl GameCell {
+    /// Numbers the room's state after the last one published and sends it to
+    /// every client; called with the room's lock held, so that states are
+    /// numbered in the order they were made.
+    pub(crate) fn publish(&self, room: &Room) {
+        let mut last = self
+            .last
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        self.publish_view(&mut last, room.view());
+    }
+
+    /// Numbers `view`, sends it and keeps it as the last state published.
+    fn publish_view(
+        &self,
+        last: &mut Option<Arc<Published>>,
+        mut view: StateView,
+    ) -> Arc<Published> {
+        let before = last.as_ref().map(|published| published.view());
+        view.seq = before.map_or(0, |state| state.seq) + 1;
+        let published = Arc::new(Published {
+            seq: view.seq,
+            patch: before.map(|old| ServerMessage::Patch(view.patch_from(old)).to_text()),
+            view,
+            whole: std::sync::OnceLock::new(),
+        });
+        // No receivers is fine: nobody is watching.
+        let _ = self.tx.send(Arc::clone(&published));
+        *last = Some(Arc::clone(&published));
+        published
+    }
+
+    /// The state a client is sent whole (on connecting, on `sync`, after
+    /// falling behind) and `GET /api/games/{id}` answers: the last one
+    /// published, or, when the room has changed since without publishing
+    /// (the engine set thinking as the game loads), its state published now,
+    /// so that every client's patches apply to what it has.
+    pub async fn published(&self) -> Arc<Published> {
+        let room = self.room.lock().await;
+        let mut last = self
+            .last
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut view = room.view();
+        if let Some(published) = last.as_ref() {
+            view.seq = published.seq;
+            if view == published.view {
+                return Arc::clone(published);
+            }
+        }
+        self.publish_view(&mut last, view)
+    }
+
+    /// The game's state as last published.
+    pub async fn view(&self) -> StateView {
+        self.published().await.view().clone()
+    }
+}
+
+
+/// The games of this process, and what their changes need: the database,
+/// the engines, the limits, and whether the server is stopping.
+pub struct Games {
+    /// The database of games.
+    pub store: GameStore,
+    /// Games loaded in memory, by id.
+    cells: Mutex<HashMap<String, Arc<GameCell>>>,
+    /// The engines.
+    pub engines: Arc<EnginePool>,
+    /// What one client may ask.
+    pub limits: Limits,
+    /// Set when the server stops: no change is stored after it.
+    closed: AtomicBool,
+    /// Requests and messages refused since the server started.
+    refusals: AtomicU64,
+    /// This process's name in the database's claims on engine turns.
+    pub(crate) owner: String,
+    /// The tasks that hear other processes' changes and watch the clocks, while they run.
+    listening: std::sync::Mutex<Vec<tokio::task::JoinHandle<()>>>,
+}
+
+impl Games {
+    /// The games of a database, under `limits`.
+    ///
+    /// # Errors
+    /// When the system has no random source (for this process's name).
+    pub fn new(store: GameStore, limits: Limits) -> Result<Games, ServerError> {
+        Ok(Games {
+            store,
+            cells: Mutex::new(HashMap::new()),
+            engines: Arc::new(EnginePool::new(
+                limits.engine_slots,
+                limits.engine_queue,
+                limits.search_time,
+            )),
+            limits,
+            closed: AtomicBool::new(false),
+            refusals: AtomicU64::new(0),
+            owner: seat_key()?[..12].to_string(),
+            listening: std::sync::Mutex::new(Vec::new()),
+        })
+    }
+
+    /// Starts the tasks that watch the clocks and (on PostgreSQL) hear the
+    /// changes other processes make to the games this one holds, bringing
+    /// each up to date as it is told.
+    ///
+    /// # Errors
+    /// The database cannot be reached.
+    pub async fn listen(self: &Arc<Self>) -> Result<(), ServerError> {
+        self.keep(tokio::spawn(super::clocks::watch(Arc::downgrade(self))));
+        let Some(mut listener) = self.store.db().listener(&[CHANNEL]).await? else {
+            return Ok(());
+        };
+        let games = Arc::downgrade(self);
+        self.keep(tokio::spawn(async move {
+            loop {
+                let notice = listener.next().await;
+                let Some(games) = games.upgrade() else { return };
+                games.heard(notice).await;
+            }
+        }));
+        Ok(())
+    }
+
+    /// Keeps a task that runs until the server stops.
+    fn keep(&self, task: tokio::task::JoinHandle<()>) {
+        if let Ok(mut tasks) = self.listening.lock() {
+            tasks.push(task);
+        }
+    }
+
+    /// Brings up to date the games a notice names (every game, after the
+    /// listener was cut off: changes made meanwhile were not heard).
+    async fn heard(self: &Arc<Self>, notice: Notice) {
+        let cells: Vec<(Arc<GameCell>, Option<i64>)> = {
+            let cells = self.cells.lock().await;
+            match notice {
+                Notice::Told { payload, .. } => super::writer::read_changes(&payload)
+                    .into_iter()
+                    .filter_map(|(id, v)| cells.get(&id).map(|c| (Arc::clone(c), Some(v))))
+                    .collect(),
+                Notice::Resumed => cells.values().map(|c| (Arc::clone(c), None)).collect(),
+            }
+        };
+        for (cell, version) in cells {
+            let games = Arc::clone(self);
+            tokio::spawn(async move {
+                if let Err(e) = games.refresh(&cell, version).await {
+                    tracing::warn!("a game could not be brought up to date: {e}");
+                }
+            });
+        }
+    }
+
+    /// Stops every change: once this returns, nothing more is written to the
+    /// database (an engine still thinking has its answer dropped).
+    pub async fn close(&self) {
+        self.closed.store(true, Ordering::SeqCst);
+        let tasks = self
+            .listening
+            .lock()
+            .map(|mut t| std::mem::take(&mut *t))
+            .unwrap_or_default();
+        for task in tasks {
+            task.abort();
+        }
+        tracing::info!(refusals = self.refusals(), "the server stops");
+        let cells: Vec<Arc<GameCell>> = self.cells.lock().await.values().cloned().collect();
+        for cell in cells {
+            // Waits for a change in progress to finish.
+            drop(cell.room.lock().await);
+        }
+    }
+
+    /// Counts one refused request or message.
+    pub fn count_refusal(&self) {
+        self.refusals.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Requests and messages refused since the server started.
+    pub fn refusals(&self) -> u64 {
+        self.refusals.load(Ordering::Relaxed)
+    }
+
+    /// Set once the server stops: long work (the puzzle set) stops with it.
+    pub fn closing(&self) -> &AtomicBool {
+        &self.closed
+    }
+
+    /// Refuses a change once the server is stopping.
+    ///
+    /// # Errors
+    /// [`ServerError::Unavailable`] once [`App::close`] was called.
+    pub fn check_accepting(&self) -> Result<(), ServerError> {
+        self.check_open()
+    }
+
+    /// Whether the server is stopping.
+    pub(crate) fn is_closed(&self) -> bool {
+        self.closed.load(Ordering::SeqCst)
+    }
+
+    pub(crate) fn check_open(&self) -> Result<(), ServerError> {
+        if self.closed.load(Ordering::SeqCst) {
+            Err(ServerError::Unavailable(
+                "the server is shutting down".into(),
+            ))
+        } else {
+            Ok(())
+        }
+    }
+
+
+    /// The game with this id, loaded from the database (and replayed) if needed.
+    ///
+    /// # Errors
+    /// [`ServerError::NoSuchGame`], or a game that does not replay.
+    pub async fn game(self: &Arc<Self>, id: &str) -> Result<Arc<GameCell>, ServerError> {
+        let valid = id.len() <= 32 && id.bytes().all(|b| b.is_ascii_alphanumeric());
+        if !valid {
+            return Err(ServerError::NoSuchGame(id.chars().take(32).collect()));
+        }
+        let mut games = self.cells.lock().await;
+        if let Some(cell) = games.get(id) {
+            return Ok(Arc::clone(cell));
+        }
+        let Some(stored) = self.store.load_game(id).await? else {
+            return Err(ServerError::NoSuchGame(id.to_string()));
+        };
+        let (tx, _) = broadcast::channel(BROADCAST_DEPTH);
+        let cell = Arc::new(GameCell {
+            room: Mutex::new(Room::load(stored)?),
+            tx,
+            epoch: AtomicU64::new(0),
+            last: std::sync::Mutex::new(None),
+        });
+        games.insert(id.to_string(), Arc::clone(&cell));
+        drop(games);
+        {
+            let mut room = cell.room.lock().await;
+            self.kick_engine(&cell, &mut room);
+        }
+        Ok(cell)
+    }
+
+    /// Brings a game this process holds up to the stored version (at least
+    /// `version`, when told which), and tells its clients.
+    ///
+    /// # Errors
+    /// A database failure or a game that does not replay.
+    pub async fn refresh(
+        self: &Arc<Self>,
+        cell: &Arc<GameCell>,
+        version: Option<i64>,
+    ) -> Result<(), ServerError> {
+        let mut room = cell.room.lock().await;
+        if version.is_some_and(|v| v <= room.version) {
+            return Ok(());
+        }
+        self.reload(cell, &mut room).await?;
+        self.kick_engine(cell, &mut room);
+        cell.publish(&room);
+        Ok(())
+    }
+
+    /// Reads the game again from the database into its room.
+    /// When no action was removed meanwhile, only the actions it has not
+    /// got are read and played on.
+    pub(crate) async fn reload(&self, cell: &GameCell, room: &mut Room) -> Result<(), ServerError> {
+        let id = room.game.row.id.clone();
+        let missing = || ServerError::NoSuchGame(id.clone());
+        let since = self
+            .store
+            .load_game_from(&id, room.game.actions.len())
+            .await?
+            .ok_or_else(missing)?;
+        if since.version == room.version || room.catch_up(since)? {
+            return Ok(());
+        }
+        let stored = self.store.load_game(&id).await?.ok_or_else(missing)?;
+        if room.reload(stored)? {
+            // An engine answer for the actions held before is dropped.
+            cell.epoch.fetch_add(1, Ordering::SeqCst);
+        }
+        Ok(())
+    }
+
+    /// Stores a change to the game as its room holds it and makes it in the
+    /// room: `Ok(true)`. `Ok(false)` when another process changed the game
+    /// first: the room now holds the game as stored, and the change is to
+    /// be decided again.
+    pub(crate) async fn commit(
+        &self,
+        cell: &GameCell,
+        room: &mut Room,
+        change: Change,
+        told: Option<Note>,
+    ) -> Result<bool, ServerError> {
+        self.check_open()?;
+        let outcome = self
+            .store
+            .change(&room.game.row.id, room.version, change.clone())
+            .await;
+        match outcome {
+            Ok(Outcome::Done) => {
+                room.apply(&change, told)?;
+                Ok(true)
+            }
+            Ok(Outcome::Stale) => {
+                self.reload(cell, room).await?;
+                Ok(false)
+            }
+            Err(e) => {
+                // Whether it was stored is for the next change to find out.
+                let _ = self.reload(cell, room).await;
+                Err(e)
+            }
+        }
+    }
+}

@@ -1,0 +1,222 @@
+//! Who may do what: the one place that decides whether a seat may act on a
+//! game, with the reason when it may not.
+
+use kamisado_core::{MatchState, Side};
+use kamisado_wire::{Mode, Rights, Seat, SeatRights};
+
+use super::live::{Action, LiveGame, side_name};
+use super::room::Room;
+use crate::error::ServerError;
+
+/// What a client asks of a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Request {
+    /// A move, a fill or a resignation.
+    Act(Action),
+    /// Taking back moves (against the engine, on one screen).
+    Undo,
+    /// Offering a takeback (with a friend).
+    OfferTakeback,
+    /// Answering the opponent's takeback offer.
+    AnswerTakeback,
+    /// A hint (against the engine, on one screen).
+    Hint,
+    /// Setting one's name.
+    Rename,
+}
+
+fn forbidden(reason: &str) -> ServerError {
+    ServerError::Forbidden(reason.to_string())
+}
+
+/// The reason a watcher is refused a request.
+fn watching(request: Request) -> ServerError {
+    forbidden(match request {
+        Request::Act(Action::Resign(_)) => "watchers cannot resign",
+        Request::Act(_) => "you are watching this game: only its players can play",
+        Request::Undo => "watchers cannot take moves back",
+        Request::OfferTakeback => "watchers cannot offer a takeback",
+        Request::AnswerTakeback => "watchers cannot answer a takeback",
+        Request::Hint => "watchers cannot ask for hints",
+        Request::Rename => "only a seated player can set their name",
+    })
+}
+
+/// Checks that `seat` may make `request` of the room's game, and gives the seat.
+///
+/// # Errors
+/// [`ServerError::Forbidden`] for a watcher or the wrong seat,
+/// [`ServerError::BadRequest`] for a request the game's mode has no use for,
+/// [`ServerError::Conflict`] for one the game as it stands does not allow;
+/// each with its reason.
+pub fn check(room: &Room, seat: Option<Seat>, request: Request) -> Result<Seat, ServerError> {
+    let seat = seat.ok_or_else(|| watching(request))?;
+    let game = &room.game;
+    let mode = game.row.mode;
+    match request {
+        Request::Act(Action::Resign(side)) if !seat.plays(side) => Err(ServerError::Forbidden(
+            format!("you cannot resign for {}", side_name(side)),
+        )),
+        Request::Act(Action::Resign(_)) => Ok(seat),
+        Request::Act(_) => match game.side_to_act() {
+            Some(side) if !seat.plays(side) => {
+                let what = match game.state() {
+                    MatchState::AwaitingFill { .. } => "choose the fill",
+                    _ => "move",
+                };
+                Err(ServerError::Forbidden(format!(
+                    "it is {}'s turn to {what}, and you hold {}'s seat",
+                    side_name(side),
+                    side_name(!side)
+                )))
+            }
+            _ => Ok(seat),
+        },
+        Request::Undo if mode == Mode::Friend => Err(forbidden(
+            "in a game with a friend, offer a takeback: your opponent may accept it",
+        )),
+        Request::Undo if mode == Mode::Challenge => Err(forbidden(
+            "moves are not taken back in a game between accounts",
+        )),
+        Request::Undo => Ok(seat),
+        Request::OfferTakeback if mode != Mode::Friend => Err(ServerError::BadRequest(
+            "a takeback is offered in a game with a friend; here use undo".into(),
+        )),
+        Request::OfferTakeback if game.ended().is_some() => Err(ServerError::Conflict(
+            "the match is over: nothing can be taken back".into(),
+        )),
+        Request::OfferTakeback => Ok(seat),
+        Request::AnswerTakeback => match room.takeback {
+            None => Err(ServerError::Conflict(
+                "there is no takeback offer to answer".into(),
+            )),
+            Some(offerer) if seat.plays(offerer) => {
+                Err(forbidden("you cannot answer your own offer"))
+            }
+            Some(_) => Ok(seat),
+        },
+        Request::Hint => check_hint(room, seat),
+        Request::Rename if mode == Mode::Challenge => Err(forbidden(
+            "in a game between accounts, each player goes by their account's name",
+        )),
+        Request::Rename => match seat {
+            Seat::Side(_) => Ok(seat),
+            Seat::Both => Err(forbidden("only a seated player can set their name")),
+        },
+    }
+}
+
+/// A hint is for the player to move, against the engine or on one screen.
+fn check_hint(room: &Room, seat: Seat) -> Result<Seat, ServerError> {
+    let game = &room.game;
+    match game.row.mode {
+        Mode::Friend => {
+            return Err(ServerError::BadRequest(
+                "hints are given against the engine and on one screen, not in a game with a friend"
+                    .into(),
+            ));
+        }
+        Mode::Challenge => {
+            return Err(ServerError::BadRequest(
+                "hints are given against the engine and on one screen, not in a game between accounts"
+                    .into(),
+            ));
+        }
+        Mode::Engine | Mode::Local => {}
+    }
+    let to_move = game.side_to_act();
+    if game.state() != MatchState::Playing
+        || !to_move.is_some_and(|s| seat.plays(s))
+        || game.engine_to_act()
+    {
+        return Err(ServerError::Conflict(
+            "a hint is for the player to move".into(),
+        ));
+    }
+    Ok(seat)
+}
+
+/// The side a seat resigns for: its own, or on one screen the side to act.
+///
+/// # Errors
+/// A watcher, or a match already over.
+pub fn resigner(room: &Room, seat: Option<Seat>) -> Result<Side, ServerError> {
+    match seat {
+        Some(Seat::Side(side)) => Ok(side),
+        Some(Seat::Both) => room
+            .game
+            .side_to_act()
+            .ok_or_else(|| ServerError::Conflict("the match is over".into())),
+        None => Err(watching(Request::Act(Action::Resign(Side::Black)))),
+    }
+}
+
+/// The number of the first action a takeback for `side` removes: its last
+/// move in the current round. For both seats, the last move.
+///
+/// # Errors
+/// [`ServerError::Conflict`] after a resignation or a loss on time, or when
+/// the round has no such move.
+pub fn takeback_from(live: &LiveGame, side: Option<Side>) -> Result<usize, ServerError> {
+    if matches!(
+        live.actions.last(),
+        Some(Action::Resign(_) | Action::Time(_))
+    ) {
+        return Err(ServerError::Conflict(
+            "the match ended by resignation: nothing can be taken back".into(),
+        ));
+    }
+    let round_start = live
+        .actions
+        .iter()
+        .rposition(|a| matches!(a, Action::Fill(_)))
+        .map_or(0, |i| i + 1);
+    (round_start..live.actions.len())
+        .rev()
+        .find(|&i| side.is_none_or(|s| live.movers[i] == s))
+        .ok_or_else(|| ServerError::Conflict("there is no move of this round to take back".into()))
+}
+
+/// The side whose move an undo by `seat` takes back: against the engine,
+/// the seat's own; otherwise the last move, whoever made it.
+pub fn undoes(mode: Mode, seat: Seat) -> Option<Side> {
+    match (mode, seat) {
+        (Mode::Engine, Seat::Side(side)) => Some(side),
+        _ => None,
+    }
+}
+
+/// What `seat` may do in the room's game as it stands: each right is
+/// exactly whether the server would carry the request out now.
+pub fn rights_of(room: &Room, seat: Seat) -> Rights {
+    let game = &room.game;
+    let mode = game.row.mode;
+    if seat == Seat::Both && mode != Mode::Local {
+        return Rights::default();
+    }
+    let allows = |request| check(room, Some(seat), request).is_ok();
+    let side = match seat {
+        Seat::Side(side) => Some(side),
+        Seat::Both => None,
+    };
+    Rights {
+        undo: allows(Request::Undo) && takeback_from(game, undoes(mode, seat)).is_ok(),
+        hint: allows(Request::Hint),
+        takeback: room.takeback.is_none()
+            && allows(Request::OfferTakeback)
+            && takeback_from(game, side).is_ok(),
+        answer_takeback: allows(Request::AnswerTakeback),
+        resign: game.side_to_act().is_some() && resigner(room, Some(seat)).is_ok(),
+        danger: matches!(mode, Mode::Engine | Mode::Local),
+        rename: allows(Request::Rename),
+    }
+}
+
+/// What each seat may do in the room's game as it stands.
+pub fn seat_rights(room: &Room) -> SeatRights {
+    SeatRights {
+        b: rights_of(room, Seat::Side(Side::Black)),
+        w: rights_of(room, Seat::Side(Side::White)),
+        both: rights_of(room, Seat::Both),
+    }
+}

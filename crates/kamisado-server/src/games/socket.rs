@@ -1,0 +1,311 @@
+//! The WebSocket of a game: players send actions, everyone receives each
+//! change, as a patch to the state it has.
+//!
+//! Messages are JSON objects with a `t` field; see the crate's README for the protocol.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use axum::extract::ws::{CloseFrame, Message, WebSocket, close_code};
+use tokio::sync::{broadcast, mpsc};
+
+use kamisado_wire::Seat;
+
+use super::hub::{GameCell, Games, Published};
+use super::live::Action;
+use crate::db::now_ms;
+use crate::engine::value_view;
+use crate::error::ServerError;
+use crate::limits::RateLimiter;
+use kamisado_wire::{ClientMessage, HintView, Kind, ServerMessage};
+
+/// The largest frame the WebSocket reads; a larger one closes the connection
+/// with close code 1009 and the reason.
+pub const MAX_FRAME: usize = 16 * 1024;
+/// The largest frame the socket layer takes in before it gives up on the
+/// connection without a word; between [`MAX_FRAME`] and this, the server
+/// closes it itself with a code and a reason.
+pub const MAX_READ: usize = 4 * MAX_FRAME;
+/// The bytes read from a connection at a time.
+pub const READ_BUFFER: usize = 8 * 1024;
+/// Messages waiting for one client (hints, answers) before more are dropped.
+const DIRECT_DEPTH: usize = 16;
+
+/// The kind a message claims in its `t`, read without reading the rest (to
+/// address a refusal of a message that was not read, such as one over the rate).
+fn claimed_kind(text: &str) -> Option<Kind> {
+    #[derive(serde::Deserialize)]
+    struct Claim {
+        t: String,
+    }
+    serde_json::from_str::<Claim>(text)
+        .ok()
+        .and_then(|c| Kind::named(&c.t))
+}
+
+/// The longest reason a close frame carries, in bytes (RFC 6455, 5.5).
+const MAX_CLOSE_REASON: usize = 123;
+
+/// Closes the connection with a code and a reason a person can read, cut
+/// to what a close frame holds.
+async fn close(socket: &mut WebSocket, code: u16, mut reason: String) {
+    if reason.len() > MAX_CLOSE_REASON {
+        let mut end = MAX_CLOSE_REASON;
+        while !reason.is_char_boundary(end) {
+            end -= 1;
+        }
+        reason.truncate(end);
+    }
+    let frame = CloseFrame {
+        code,
+        reason: reason.into(),
+    };
+    let _ = socket.send(Message::Close(Some(frame))).await;
+}
+
+/// What is to be sent to one client, and the number of the last state it
+/// was sent: each published state goes as a patch to the one before it when
+/// the client has that one, whole otherwise.
+#[derive(Debug, Default)]
+struct Outbox {
+    /// The `seq` of the last state sent, whole or as a patch.
+    seq: u64,
+    /// The messages' texts, in order.
+    texts: Vec<String>,
+}
+
+impl Outbox {
+    /// A state published: nothing when the client has it or a later one,
+    /// the patch when the client has the state before it, else the whole state.
+    fn state(&mut self, published: &Published) {
+        if published.seq <= self.seq {
+            return;
+        }
+        let text = match &published.patch {
+            Some(patch) if published.seq == self.seq + 1 => patch.as_str(),
+            _ => published.state_text(),
+        };
+        self.texts.push(text.to_string());
+        self.seq = published.seq;
+    }
+
+    /// A state sent whole, whatever the client has.
+    fn whole(&mut self, published: &Published) {
+        self.texts.push(published.state_text().to_string());
+        self.seq = published.seq;
+    }
+}
+
+/// Who is at the other end of a connection: the seat taken, and the
+/// account signed in on the browser, whose seats open without a key.
+#[derive(Debug, Default)]
+struct Client {
+    seat: Option<Seat>,
+    account: Option<String>,
+}
+
+/// Runs one client's connection until it closes; `account` is the one its
+/// session cookie signs in, if any.
+pub async fn session(
+    app: Arc<Games>,
+    cell: Arc<GameCell>,
+    mut socket: WebSocket,
+    account: Option<String>,
+) {
+    let mut states = cell.tx.subscribe();
+    let (direct_tx, mut direct_rx) = mpsc::channel::<String>(DIRECT_DEPTH);
+    let mut client = Client {
+        seat: None,
+        account,
+    };
+    let mut rate = RateLimiter::new(app.limits.messages_per_second, app.limits.message_burst);
+    let mut outbox = Outbox::default();
+    outbox.whole(&*cell.published().await);
+    loop {
+        for text in std::mem::take(&mut outbox.texts) {
+            if socket.send(Message::Text(text.into())).await.is_err() {
+                return;
+            }
+        }
+        tokio::select! {
+            incoming = socket.recv() => match incoming {
+                Some(Ok(Message::Text(text))) => {
+                    if text.len() > MAX_FRAME {
+                        let reason = format!(
+                            "a message of {} bytes closes the connection: the limit is {MAX_FRAME}",
+                            text.len()
+                        );
+                        close(&mut socket, close_code::SIZE, reason).await;
+                        return;
+                    }
+                    let answer = match rate.take(Instant::now()) {
+                        Ok(()) => {
+                            handle(&app, &cell, &mut client, &mut outbox, text.as_str(), &direct_tx)
+                                .await
+                        }
+                        Err(e) => Some(refuse(&app, claimed_kind(text.as_str()), e.into())),
+                    };
+                    // The sender sees the state its action made before the answer to it.
+                    loop {
+                        match states.try_recv() {
+                            Ok(state) => outbox.state(&state),
+                            Err(broadcast::error::TryRecvError::Lagged(_)) => {
+                                outbox.whole(&*cell.published().await);
+                            }
+                            Err(_) => break,
+                        }
+                    }
+                    outbox.texts.extend(answer.map(|a| a.to_text()));
+                }
+                Some(Ok(Message::Binary(_))) => {
+                    let refusal = match rate.take(Instant::now()) {
+                        Ok(()) => ServerError::BadRequest("messages are JSON text, not binary".into()),
+                        Err(e) => e.into(),
+                    };
+                    outbox.texts.push(refuse(&app, None, refusal).to_text());
+                }
+                Some(Ok(Message::Ping(_) | Message::Pong(_))) => {}
+                Some(Err(e)) => {
+                    let reason = format!("the limit for a message is {MAX_FRAME} bytes: {e}");
+                    close(&mut socket, close_code::SIZE, reason).await;
+                    return;
+                }
+                Some(Ok(Message::Close(_))) | None => return,
+            },
+            state = states.recv() => match state {
+                Ok(state) => outbox.state(&state),
+                // The states missed are skipped: the latest goes whole.
+                Err(broadcast::error::RecvError::Lagged(_)) => outbox.whole(&*cell.published().await),
+                Err(broadcast::error::RecvError::Closed) => return,
+            },
+            Some(direct) = direct_rx.recv() => outbox.texts.push(direct),
+        }
+    }
+}
+
+/// Handles one message and gives the answer to it, or none when the answer
+/// comes later (a hint, through `direct`); a `sync` puts the state in `outbox`.
+async fn handle(
+    app: &Arc<Games>,
+    cell: &Arc<GameCell>,
+    client: &mut Client,
+    outbox: &mut Outbox,
+    text: &str,
+    direct: &mpsc::Sender<String>,
+) -> Option<ServerMessage> {
+    let message = match ClientMessage::decode(text, app.limits.max_message) {
+        Ok(m) => m,
+        Err(e) => return Some(refuse(app, e.of, e.error.into())),
+    };
+    let kind = message.kind();
+    match run(app, cell, client, outbox, message, direct).await {
+        Ok(answer) => answer,
+        Err(e) => Some(refuse(app, Some(kind), e)),
+    }
+}
+
+/// The answer to a refused message, counted and logged (its reason only:
+/// a message's text, which may hold a seat key, is never logged).
+fn refuse(app: &Games, of: Option<Kind>, error: ServerError) -> ServerMessage {
+    app.count_refusal();
+    tracing::debug!(message = of.map_or("unreadable", Kind::name), reason = %error, "refused");
+    ServerMessage::error(of, error)
+}
+
+async fn run(
+    app: &Arc<Games>,
+    cell: &Arc<GameCell>,
+    client: &mut Client,
+    outbox: &mut Outbox,
+    message: ClientMessage,
+    direct: &mpsc::Sender<String>,
+) -> Result<Option<ServerMessage>, ServerError> {
+    let kind = message.kind();
+    let n = message.number();
+    let seat = client.seat;
+    let done = |duplicate: bool| Ok(Some(ServerMessage::ack(kind, n, duplicate)));
+    match message {
+        ClientMessage::Join { key } => {
+            client.seat = app
+                .join(cell, key.as_deref(), client.account.as_deref())
+                .await?;
+            Ok(Some(ServerMessage::Welcome {
+                seat: client.seat,
+                now_ms: now_ms(),
+            }))
+        }
+        ClientMessage::Move { n, mv } => {
+            done(app.act(cell, seat, n, Action::Move(mv)).await?.duplicate)
+        }
+        ClientMessage::Fill { n, fill } => {
+            done(app.act(cell, seat, n, Action::Fill(fill)).await?.duplicate)
+        }
+        ClientMessage::Resign { n } => {
+            let side = app.resigning_side(cell, seat).await?;
+            done(
+                app.act(cell, seat, n, Action::Resign(side))
+                    .await?
+                    .duplicate,
+            )
+        }
+        ClientMessage::Undo { n } => {
+            app.undo(cell, seat, n).await?;
+            done(false)
+        }
+        ClientMessage::Takeback { n } => {
+            app.offer_takeback(cell, seat, n).await?;
+            done(false)
+        }
+        ClientMessage::TakebackReply { accept } => {
+            app.answer_takeback(cell, seat, accept).await?;
+            done(false)
+        }
+        ClientMessage::Name { name } => {
+            app.rename(cell, seat, &name).await?;
+            done(false)
+        }
+        ClientMessage::Hint { n } => {
+            hint(app, cell, seat, n, direct.clone()).await?;
+            Ok(None)
+        }
+        ClientMessage::Sync => {
+            outbox.whole(&*cell.published().await);
+            done(false)
+        }
+    }
+}
+
+/// Starts the engine's analysis for the player to move; the answer comes as a `hint` message.
+async fn hint(
+    app: &Arc<Games>,
+    cell: &Arc<GameCell>,
+    seat: Option<Seat>,
+    n: usize,
+    direct: mpsc::Sender<String>,
+) -> Result<(), ServerError> {
+    let position = app.hint_position(cell, seat, n).await?;
+    let ticket = app.engines.admit()?;
+    let nodes = app.limits.assess_nodes;
+    let app = Arc::clone(app);
+    tokio::spawn(async move {
+        let answer = app
+            .engines
+            .run(move |brain, stop| brain.assess(&position, nodes, stop))
+            .await;
+        drop(ticket);
+        let message = match answer {
+            Ok(assessment) => match assessment.best() {
+                Some(best) => ServerMessage::Hint(HintView {
+                    n,
+                    mv: best.mv,
+                    value: value_view(assessment.side, best.value),
+                    line: best.line.clone(),
+                }),
+                None => ServerMessage::error(Some(Kind::Hint), "the engine found no move here"),
+            },
+            Err(e) => ServerMessage::error(Some(Kind::Hint), e),
+        };
+        let _ = direct.send(message.to_text()).await;
+    });
+    Ok(())
+}

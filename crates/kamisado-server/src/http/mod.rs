@@ -1,0 +1,119 @@
+//! The HTTP edge: every feature's routes merged into one router, with what
+//! every request goes through (the signed-in viewer found from the session
+//! cookie, the body limit, security headers, the request log and the count
+//! of refusals), and the page with its assets ([`assets`]).
+
+use std::sync::Arc;
+
+use axum::Router;
+use axum::extract::{DefaultBodyLimit, Request, State};
+use axum::http::{HeaderValue, header};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use serde_json::json;
+
+use crate::games::Games;
+use crate::learning::Learning;
+use crate::players::Players;
+use crate::request::Viewer;
+
+pub mod assets;
+
+/// The largest request body accepted, in bytes.
+pub const MAX_BODY: usize = crate::limits::MAX_BODY;
+
+/// Only the page's own assets, scripts, styles, images and connections.
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'self'; \
+    style-src 'self'; img-src 'self' data:; connect-src 'self'; font-src 'self'; \
+    base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+/// What the routes of the features share.
+#[derive(Clone)]
+pub struct Site {
+    /// The games.
+    pub games: Arc<Games>,
+    /// Accounts, challenges, the lobby, player pages.
+    pub players: Arc<Players>,
+    /// Analysis, lessons, danger, puzzles, reviews.
+    pub learning: Arc<Learning>,
+}
+
+/// Every route of the server.
+pub fn router(site: Site) -> Router {
+    Router::new()
+        .route(
+            "/api/health",
+            get(|| async { axum::Json(json!({ "ok": true })) }),
+        )
+        .merge(assets::router(Arc::clone(&site.games)))
+        .merge(crate::games::routes::router(Arc::clone(&site.games)))
+        .merge(crate::players::routes::router(Arc::clone(&site.players)))
+        .merge(crate::learning::routes::router(Arc::clone(&site.learning)))
+        .fallback(assets::not_found)
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(middleware::from_fn_with_state(
+            Arc::clone(&site.players),
+            find_viewer,
+        ))
+        .layer(middleware::from_fn(security_headers))
+        .layer(middleware::from_fn_with_state(site.games, log_request))
+}
+
+/// Finds the account a request's session cookie signs in, for the routes'
+/// [`Viewer`]: a request to the API with a session cookie only.
+async fn find_viewer(
+    State(players): State<Arc<Players>>,
+    mut request: Request,
+    next: Next,
+) -> Response {
+    if request.uri().path().starts_with("/api/") {
+        match players.viewer(request.headers()).await {
+            Ok(viewer) => {
+                request.extensions_mut().insert(Viewer(viewer));
+            }
+            Err(e) => return e.into_response(),
+        }
+    }
+    next.run(request).await
+}
+
+/// Logs each request (method, path, status, time; never a body, so never a
+/// seat key) at `debug`, and counts the refused ones.
+async fn log_request(State(games): State<Arc<Games>>, request: Request, next: Next) -> Response {
+    let method = request.method().clone();
+    let path = request.uri().path().to_string();
+    let start = std::time::Instant::now();
+    let response = next.run(request).await;
+    let status = response.status();
+    if status.is_client_error() {
+        games.count_refusal();
+    }
+    tracing::debug!(
+        %method,
+        %path,
+        status = status.as_u16(),
+        ms = start.elapsed().as_millis() as u64,
+        "request"
+    );
+    response
+}
+
+async fn security_headers(request: Request, next: Next) -> Response {
+    let mut response = next.run(request).await;
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(CONTENT_SECURITY_POLICY),
+    );
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    headers.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
+    headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    response
+}

@@ -1,0 +1,212 @@
+//! The analysis board: a pasted record or position, with the engine's value of every move.
+
+use std::time::{Duration, Instant};
+
+use super::Learning;
+use crate::engine::{Assessment, value_view};
+use crate::error::ServerError;
+use crate::games::live::{layout, towers};
+use kamisado_wire::{AnalysisView, MoveView, Note, PerSide, PositionView, StepView};
+use kamisado_core::any::{AnyMatch, AnyMove, Erase};
+use kamisado_core::geometry::{Board, BoardSize};
+use kamisado_core::{Match, MatchState, Record, Rules, Setup, story, with_board};
+use kamisado_engine::{EngineBoard, Value};
+
+/// The most moves of a record that are analysed.
+pub const MAX_PLIES: usize = 400;
+/// The longest text accepted, in bytes.
+pub const MAX_TEXT: usize = 64 * 1024;
+/// How long an analysis assesses positions before it answers with those it has.
+pub const MAX_TIME: Duration = Duration::from_secs(30);
+
+/// A position of the analysis: where the towers stand and whose turn it is.
+pub fn position_view<B: Board>(m: &Match<B>) -> PositionView {
+    let pos = m.position();
+    PositionView {
+        fen: m.to_string(),
+        towers: towers(pos),
+        to_act: m.side_to_act().map(Into::into),
+        forced: pos.forced_tower().map(|(sq, _)| sq.to_string()),
+        score: PerSide {
+            b: m.score().black,
+            w: m.score().white,
+        },
+        round: m.round(),
+    }
+}
+
+fn moves_view(assessment: &Assessment) -> Vec<MoveView> {
+    assessment
+        .moves
+        .iter()
+        .map(|a| MoveView {
+            mv: a.mv,
+            value: value_view(assessment.side, a.value),
+            line: a.line.clone(),
+        })
+        .collect()
+}
+
+/// A move with the match before and after it.
+type Step<B> = (kamisado_core::Move<B>, Match<B>, Match<B>);
+
+/// Reads a record (when the text has tags or rounds) or a position, and gives
+/// the match at its start and every move with the match after it.
+fn read<B: Board>(text: &str) -> Result<(Match<B>, Vec<Step<B>>), ServerError> {
+    let text = text.trim();
+    if text.starts_with('[') || text.starts_with("round") {
+        let record: Record<B> = text.parse().map_err(|e: kamisado_core::RecordError| {
+            ServerError::BadRequest(format!("record: {e}"))
+        })?;
+        let mut m = record
+            .start()
+            .map_err(|e| ServerError::BadRequest(format!("record: {e}")))?;
+        let start = m.clone();
+        let mut steps = Vec::new();
+        for (i, round) in record.rounds.iter().enumerate() {
+            if let Some(fill) = round.fill {
+                m.fill(fill).map_err(|e| {
+                    ServerError::BadRequest(format!("record: round {}: {e}", i + 1))
+                })?;
+            }
+            for (j, &mv) in round.moves.iter().enumerate() {
+                let before = m.clone();
+                m.play(mv).map_err(|e| {
+                    ServerError::BadRequest(format!("record: round {}, move {}: {e}", i + 1, j + 1))
+                })?;
+                steps.push((mv, before, m.clone()));
+                if steps.len() > MAX_PLIES {
+                    return Err(ServerError::BadRequest(format!(
+                        "the analysis board takes records of up to {MAX_PLIES} moves"
+                    )));
+                }
+            }
+        }
+        Ok((start, steps))
+    } else {
+        let setup: Setup<B> =
+            text.parse()
+                .map_err(|e: kamisado_core::setup::ParsePositionError| {
+                    ServerError::BadRequest(format!("neither a record nor a position: {e}"))
+                })?;
+        let m = Match::from_setup(&setup, Rules::STANDARD)
+            .map_err(|e| ServerError::BadRequest(e.to_string()))?;
+        Ok((m, Vec::new()))
+    }
+}
+
+/// Analyses a record or position: the start, each move with its value and
+/// the best move's, and the moves of the last position with their values.
+///
+/// # Errors
+/// Text that is neither a record nor a position, an illegal record, or a
+/// record too long.
+pub async fn analyse(learning: &Learning, text: &str) -> Result<AnalysisView, ServerError> {
+    if text.len() > MAX_TEXT {
+        return Err(ServerError::BadRequest(format!(
+            "the text is {} bytes; the limit is {MAX_TEXT}",
+            text.len()
+        )));
+    }
+    let trimmed = text.trim();
+    let board = if trimmed.starts_with('[') || trimmed.starts_with("round") {
+        kamisado_core::record::board_of(trimmed)
+            .map_err(|e| ServerError::BadRequest(format!("record: {e}")))?
+    } else {
+        BoardSize::of_position(trimmed).unwrap_or(BoardSize::Eight)
+    };
+    with_board!(board, B => analyse_on::<B>(learning, text).await)
+}
+
+/// Assesses each position as a hint would, one search at a time; past the
+/// analysis's time the rest of a long record is left unvalued.
+async fn assess_all(
+    learning: &Learning,
+    positions: Vec<AnyMatch>,
+) -> Result<Vec<Assessment>, ServerError> {
+    let nodes = learning.games.limits.assess_nodes;
+    let _ticket = learning.games.engines.admit()?;
+    let started = Instant::now();
+    let mut assessments = Vec::with_capacity(positions.len());
+    for position in positions {
+        if started.elapsed() > MAX_TIME {
+            break;
+        }
+        let assessed = learning
+            .games
+            .engines
+            .run(move |brain, stop| brain.assess(&position, nodes, stop))
+            .await?;
+        assessments.push(assessed);
+    }
+    Ok(assessments)
+}
+
+async fn analyse_on<B: EngineBoard + Erase>(
+    learning: &Learning,
+    text: &str,
+) -> Result<AnalysisView, ServerError> {
+    let (start, steps) = read::<B>(text)?;
+    let last = steps
+        .last()
+        .map_or_else(|| start.clone(), |(_, _, after)| after.clone());
+    // Every position a move was played from, then the last one if a round
+    // goes on there: each assessed as a hint would be.
+    let mut positions: Vec<AnyMatch> = steps
+        .iter()
+        .map(|(_, before, _)| B::erase_match(before.clone()))
+        .collect();
+    let last_playing = last.state() == MatchState::Playing;
+    if last_playing {
+        positions.push(B::erase_match(last.clone()));
+    }
+    let mut assessments = assess_all(learning, positions).await?;
+    let last_assessed = assessments.len() == steps.len() + usize::from(last_playing);
+    let final_moves = if last_playing && last_assessed {
+        assessments
+            .pop()
+            .map(|a| moves_view(&a))
+            .unwrap_or_default()
+    } else {
+        Vec::new()
+    };
+    let unvalued = std::iter::repeat_with(|| None);
+    let steps = steps
+        .iter()
+        .zip(assessments.into_iter().map(Some).chain(unvalued))
+        .map(|((mv, before, after), assessment)| {
+            let told = story::of_move(before, *mv)
+                .map_err(|e| ServerError::BadRequest(format!("record: {e}")))?;
+            let value = |v| value_view(before.position().side_to_move(), v);
+            let best = assessment.as_ref().and_then(Assessment::best);
+            let played = assessment
+                .as_ref()
+                .and_then(|a| a.value_of(AnyMove::of(*mv)));
+            let turning = matches!(
+                (best.map(|b| b.value), played),
+                (Some(Value::Win(_)), Some(Value::Loss(_)))
+            );
+            Ok(StepView {
+                mv: AnyMove::of(*mv),
+                side: before.position().side_to_move().into(),
+                round: before.round(),
+                value: assessment
+                    .as_ref()
+                    .and_then(|a| a.value_of(AnyMove::of(*mv)))
+                    .map(value),
+                best: best.map(|a| a.mv),
+                best_value: best.map(|a| value(a.value)),
+                note: Note::from(&told),
+                after: position_view(after),
+                turning,
+            })
+        })
+        .collect::<Result<Vec<_>, ServerError>>()?;
+    Ok(AnalysisView {
+        board: B::KIND.name().to_string(),
+        layout: layout::<B>(),
+        start: position_view(&start),
+        steps,
+        moves: final_moves,
+    })
+}

@@ -1,0 +1,368 @@
+//! Accounts and their sessions (docs/players.md): names and passwords
+//! checked, passwords hashed with Argon2id, sessions kept by the hash of
+//! their token, sign-ins throttled per name and per address, and the games
+//! a guest played claimed by the account it creates.
+
+use std::net::IpAddr;
+use std::time::Duration;
+
+use argon2::Argon2;
+use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use axum::http::HeaderMap;
+use kamisado_wire::Seat;
+use kamisado_wire::players::Credentials;
+use sha2::{Digest, Sha256};
+
+use super::Players;
+use crate::db::now_ms;
+use crate::error::ServerError;
+use crate::games::ids::seat_key;
+
+/// The session cookie's name.
+pub const COOKIE: &str = "kamisado_session";
+/// How long a session lasts.
+pub const SESSION: Duration = Duration::from_secs(30 * 24 * 3600);
+/// Wrong passwords for one name, within [`FAILURE_WINDOW`], before sign-ins wait.
+const NAME_FAILURES: i64 = 5;
+/// Wrong passwords from one address before sign-ins from it wait.
+const ADDRESS_FAILURES: i64 = 20;
+/// The window in which wrong passwords are counted.
+const FAILURE_WINDOW: Duration = Duration::from_secs(15 * 60);
+/// The longest wait after wrong passwords.
+const MAX_WAIT: Duration = Duration::from_secs(15 * 60);
+/// Accounts one address may create within [`SIGN_UP_WINDOW`] before it must wait.
+const SIGN_UPS: i64 = 10;
+/// The window in which accounts created are counted per address.
+const SIGN_UP_WINDOW: Duration = Duration::from_secs(3600);
+/// The first wait of an address past its accounts (doubling to the window).
+const SIGN_UP_WAIT: Duration = Duration::from_secs(60);
+/// Open challenges per player, at most.
+/// Games claimed at account creation, at most.
+const MAX_CLAIMS: usize = 200;
+
+
+/// Checks an account name: 2–20 letters (Latin or Cyrillic, not both),
+/// digits, `_` or `-`.
+///
+/// # Errors
+/// [`ServerError::BadRequest`] saying what is wrong.
+pub fn check_name(name: &str) -> Result<(), ServerError> {
+    let bad = |why: String| ServerError::BadRequest(format!("the name `{name}` {why}"));
+    let count = name.chars().count();
+    if !(2..=20).contains(&count) {
+        return Err(bad(format!("has {count} characters: a name has 2 to 20")));
+    }
+    let latin = |c: char| c.is_ascii_alphabetic();
+    let cyrillic = |c: char| matches!(c, 'а'..='я' | 'А'..='Я' | 'ё' | 'Ё');
+    if let Some(c) = name
+        .chars()
+        .find(|&c| !(latin(c) || cyrillic(c) || c.is_ascii_digit() || c == '_' || c == '-'))
+    {
+        return Err(bad(format!(
+            "has `{c}`: a name is letters, digits, `_` and `-`"
+        )));
+    }
+    if name.chars().any(latin) && name.chars().any(cyrillic) {
+        return Err(bad(
+            "mixes Latin and Cyrillic letters, which could pass for another name".into(),
+        ));
+    }
+    Ok(())
+}
+
+/// Checks a password: 8 to 200 characters.
+///
+/// # Errors
+/// [`ServerError::BadRequest`] saying what is wrong (never the password).
+pub fn check_password(password: &str) -> Result<(), ServerError> {
+    let count = password.chars().count();
+    if count < 8 {
+        let characters = if count == 1 {
+            "character"
+        } else {
+            "characters"
+        };
+        return Err(ServerError::BadRequest(format!(
+            "the password has {count} {characters}: it needs at least 8"
+        )));
+    }
+    if count > 200 {
+        return Err(ServerError::BadRequest(
+            "the password is over 200 characters".into(),
+        ));
+    }
+    Ok(())
+}
+
+/// A password's Argon2id hash, in the PHC string format.
+fn hash_password(password: &str) -> Result<String, ServerError> {
+    let mut salt = [0u8; 16];
+    getrandom::fill(&mut salt)
+        .map_err(|e| ServerError::Unavailable(format!("no random source: {e}")))?;
+    let salt = SaltString::encode_b64(&salt)
+        .map_err(|e| ServerError::Unavailable(format!("a salt could not be made: {e}")))?;
+    Argon2::default()
+        .hash_password(password.as_bytes(), &salt)
+        .map(|h| h.to_string())
+        .map_err(|e| ServerError::Unavailable(format!("the password could not be hashed: {e}")))
+}
+
+/// Whether a password matches a stored hash.
+fn password_matches(password: &str, stored: &str) -> bool {
+    PasswordHash::new(stored).is_ok_and(|parsed| {
+        Argon2::default()
+            .verify_password(password.as_bytes(), &parsed)
+            .is_ok()
+    })
+}
+
+/// A session token's SHA-256, as the database keeps it.
+fn token_hash(token: &str) -> String {
+    Sha256::digest(token.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// The session token a request's cookies carry, if any.
+pub fn session_token(headers: &HeaderMap) -> Option<String> {
+    headers
+        .get_all(axum::http::header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(name, _)| *name == COOKIE)
+        .map(|(_, value)| value.to_string())
+        .filter(|t| t.len() == 32 && t.bytes().all(|b| b.is_ascii_hexdigit()))
+}
+
+/// The `Set-Cookie` value that opens a session.
+pub fn session_cookie(token: &str) -> String {
+    format!(
+        "{COOKIE}={token}; HttpOnly; SameSite=Strict; Path=/; Max-Age={}",
+        SESSION.as_secs()
+    )
+}
+
+/// The `Set-Cookie` value that ends one.
+pub fn cleared_cookie() -> String {
+    format!("{COOKIE}=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0")
+}
+
+impl Players {
+    /// The account a request's session cookie signs in, if any.
+    ///
+    /// # Errors
+    /// A database failure.
+    pub async fn viewer(&self, headers: &HeaderMap) -> Result<Option<String>, ServerError> {
+        match session_token(headers) {
+            Some(token) => self.store.session(&token_hash(&token)).await,
+            None => Ok(None),
+        }
+    }
+
+    /// Opens a session for `name`; the token for its cookie.
+    async fn open_session(&self, name: &str) -> Result<String, ServerError> {
+        let token = seat_key()?;
+        let expires = now_ms() + SESSION.as_millis() as u64;
+        self.store
+            .create_session(&token_hash(&token), name, expires as i64)
+            .await?;
+        Ok(token)
+    }
+
+    /// Creates an account, signs it in and claims the games `request.games`
+    /// holds seats of: the name and the session token.
+    ///
+    /// # Errors
+    /// A bad or taken name, a bad password, or a database failure.
+    pub async fn create_account(
+        &self,
+        address: IpAddr,
+        request: Credentials,
+    ) -> Result<(String, String, usize), ServerError> {
+        check_name(&request.name)?;
+        check_password(&request.password)?;
+        let key = format!("sign-up:{address}");
+        let wait = self.store.throttled(std::slice::from_ref(&key)).await?;
+        if wait > 0 {
+            return Err(ServerError::TooMany(format!(
+                "too many accounts created from this address: try again in {} s",
+                wait.div_ceil(1000)
+            )));
+        }
+        let password = request.password;
+        let hash = tokio::task::spawn_blocking(move || hash_password(&password))
+            .await
+            .map_err(|e| ServerError::Unavailable(format!("hashing failed: {e}")))??;
+        if !self.store.create_account(&request.name, &hash).await? {
+            return Err(ServerError::Conflict(format!(
+                "the name `{}` is taken: choose another",
+                request.name
+            )));
+        }
+        tracing::info!(name = %request.name, "account created");
+        let window = SIGN_UP_WINDOW.as_millis() as i64;
+        let waits = (SIGN_UP_WAIT.as_millis() as i64, window);
+        // The last account allowed starts the wait for the next.
+        self.store
+            .count_try(&key, SIGN_UPS - 1, window, waits)
+            .await?;
+        let token = self.open_session(&request.name).await?;
+        let mut claimed = 0;
+        for game in request.games.iter().take(MAX_CLAIMS) {
+            match self.claim(&game.id, &game.key, &request.name).await {
+                Ok(true) => claimed += 1,
+                Ok(false) => {}
+                Err(e) => tracing::debug!(game = %game.id, "a game was not claimed: {e}"),
+            }
+        }
+        Ok((request.name, token, claimed))
+    }
+
+    /// Gives the seat `key` opens in game `id` to account `name`, when that
+    /// side has no account yet: whether it did.
+    async fn claim(&self, id: &str, key: &str, name: &str) -> Result<bool, ServerError> {
+        let cell = self.games.game(id).await?;
+        let (side, ended) = {
+            let room = cell.room.lock().await;
+            match room.game.seat_of(key) {
+                Some(Seat::Side(side)) if room.game.row.account(!side) != Some(name) => {
+                    (side, room.game.ended())
+                }
+                _ => return Ok(false),
+            }
+        };
+        if !self.games.store.claim_side(id, side, name).await? {
+            return Ok(false);
+        }
+        if let Some(end) = ended {
+            self.games.store.mark_finished(id, end.winner, end.how).await?;
+        }
+        self.games.refresh(&cell, None).await?;
+        Ok(true)
+    }
+
+    /// Signs an account in: its name as created and the session token.
+    /// Wrong passwords are counted per name and per address, and past a few
+    /// the next tries wait.
+    ///
+    /// # Errors
+    /// A wrong name or password (the same words for both), a name or
+    /// address that must wait, or a database failure.
+    pub async fn sign_in(
+        &self,
+        address: IpAddr,
+        request: Credentials,
+    ) -> Result<(String, String), ServerError> {
+        let keys = [
+            format!("name:{}", request.name.to_lowercase()),
+            format!("address:{address}"),
+        ];
+        let wait = self.store.throttled(&keys).await?;
+        if wait > 0 {
+            return Err(ServerError::TooMany(format!(
+                "too many wrong passwords: try again in {} s",
+                wait.div_ceil(1000)
+            )));
+        }
+        let account = self.store.account(&request.name).await?;
+        let password = request.password;
+        let stored = account.as_ref().map(|a| a.password.clone());
+        let matches = tokio::task::spawn_blocking(move || match stored {
+            Some(stored) => password_matches(&password, &stored),
+            None => {
+                // As long as a real check, so that the time tells nothing.
+                let _ = hash_password(&password);
+                false
+            }
+        })
+        .await
+        .map_err(|e| ServerError::Unavailable(format!("checking failed: {e}")))?;
+        let window = FAILURE_WINDOW.as_millis() as i64;
+        let waits = (1000, MAX_WAIT.as_millis() as i64);
+        match account {
+            Some(account) if matches => {
+                self.store.clear_failures(&keys[0]).await?;
+                let token = self.open_session(&account.name).await?;
+                Ok((account.name, token))
+            }
+            _ => {
+                self.store
+                    .count_try(&keys[0], NAME_FAILURES, window, waits)
+                    .await?;
+                self.store
+                    .count_try(&keys[1], ADDRESS_FAILURES, window, waits)
+                    .await?;
+                Err(ServerError::Unauthorized("wrong name or password".into()))
+            }
+        }
+    }
+
+    /// Ends the session a request's cookie carries.
+    ///
+    /// # Errors
+    /// A database failure.
+    pub async fn sign_out(&self, headers: &HeaderMap) -> Result<(), ServerError> {
+        if let Some(token) = session_token(headers) {
+            self.store.delete_session(&token_hash(&token)).await?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_two_to_twenty_letters_digits_and_dashes() {
+        for good in ["Ann", "ab", "kamisado_fan-2", "Анна", "ЁЖ", &"x".repeat(20)] {
+            assert!(check_name(good).is_ok(), "{good}");
+        }
+        let e = check_name("a").unwrap_err().to_string();
+        assert!(e.contains("2 to 20"), "{e}");
+        let e = check_name(&"x".repeat(21)).unwrap_err().to_string();
+        assert!(e.contains("21 characters"), "{e}");
+        let e = check_name("Ann Lee").unwrap_err().to_string();
+        assert!(e.contains("has ` `"), "{e}");
+        let e = check_name("Аnn").unwrap_err().to_string();
+        assert!(e.contains("mixes Latin and Cyrillic"), "{e}");
+        assert!(check_name("<b>").is_err());
+    }
+
+    #[test]
+    fn passwords_are_hashed_with_argon2id_and_checked() {
+        assert!(check_password("short").is_err());
+        assert!(check_password(&"p".repeat(201)).is_err());
+        let hash = hash_password("correct horse").unwrap();
+        assert!(hash.starts_with("$argon2id$"), "{hash}");
+        assert!(!hash.contains("correct horse"));
+        assert!(password_matches("correct horse", &hash));
+        assert!(!password_matches("correct horsE", &hash));
+        assert!(!password_matches("correct horse", "not a hash"));
+        // Two hashes of one password differ by their salt.
+        assert_ne!(hash, hash_password("correct horse").unwrap());
+    }
+
+    #[test]
+    fn the_session_cookie_is_read_among_others() {
+        let token = "0123456789abcdef0123456789abcdef";
+        let mut headers = HeaderMap::new();
+        headers.insert(
+            axum::http::header::COOKIE,
+            format!("a=1; {COOKIE}={token}; b=2").parse().unwrap(),
+        );
+        assert_eq!(session_token(&headers).as_deref(), Some(token));
+        headers.insert(
+            axum::http::header::COOKIE,
+            format!("{COOKIE}=short").parse().unwrap(),
+        );
+        assert_eq!(session_token(&headers), None);
+        let cookie = session_cookie(token);
+        assert!(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"));
+        assert_eq!(token_hash(token).len(), 64);
+        assert_ne!(token_hash(token), token);
+    }
+}

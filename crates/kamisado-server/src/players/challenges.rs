@@ -1,0 +1,227 @@
+//! Open challenges (docs/players.md): made by an account, listed in the
+//! lobby with the creator's rating, cancelled, and accepted, which starts
+//! the game through the games' one door ([`crate::games::create`]).
+
+
+use kamisado_core::geometry::BoardSize;
+use kamisado_core::{Rules, Side};
+use kamisado_wire::players::{ChallengeList, ChallengeRequest, ChallengeView, ClockRequest};
+use kamisado_wire::{Created, PerSide, PlayAs};
+
+use super::challenge_store::{ChallengeRow, Refused};
+use super::lobby::LobbyEvent;
+use super::{Players, signed_in};
+use crate::db::now_ms;
+use crate::error::ServerError;
+use crate::games::clock::TimeControl;
+use crate::games::create::{self, Plan, Settings};
+use crate::games::ids::{random_u64, seat_key};
+
+/// Open challenges per player, at most.
+pub const MAX_OPEN: usize = 20;
+/// Challenges listed, at most.
+const LISTED: usize = 100;
+
+fn refused(r: Refused, id: &str) -> ServerError {
+    match r {
+        Refused::Missing => ServerError::NotFound(format!("there is no challenge `{id}`")),
+        Refused::Taken => {
+            ServerError::Conflict("this challenge was accepted by someone else first".into())
+        }
+        Refused::Cancelled => {
+            ServerError::Conflict("this challenge was cancelled by its creator".into())
+        }
+        Refused::Own => ServerError::Forbidden("you cannot accept your own challenge".into()),
+        Refused::NotYours => ServerError::Forbidden(
+            "this challenge is not yours: it is for another player, or made by one".into(),
+        ),
+    }
+}
+
+impl Players {
+    /// Creates an open challenge by `account`.
+    ///
+    /// # Errors
+    /// A guest, a bad setting (each with its reason), an unknown opponent,
+    /// too many open challenges, or a database failure.
+    pub async fn create_challenge(
+        &self,
+        account: Option<String>,
+        request: ChallengeRequest,
+    ) -> Result<ChallengeView, ServerError> {
+        self.games.check_accepting()?;
+        let creator = signed_in(account, "create a challenge")?;
+        let (clock, days) = time_of(&request)?;
+        let opponent = self.opponent(&request, &creator).await?;
+        let row = ChallengeRow {
+            id: seat_key()?[..16].to_string(),
+            creator,
+            rules: request.rules.unwrap_or(Rules::STANDARD),
+            board: request.board.unwrap_or(BoardSize::Eight),
+            target: create::target(request.target)?,
+            colour: request.colour.unwrap_or(PlayAs::Random),
+            rated: request.rated.unwrap_or(true),
+            clock,
+            days,
+            opponent,
+            created_ms: now_ms() as i64,
+        };
+        self.store.insert_challenge(&row, MAX_OPEN).await?;
+        self.lobby.tell(LobbyEvent::Changed).await;
+        self.challenge_view(row).await
+    }
+
+    /// The one player a challenge is for, by their account's name.
+    async fn opponent(
+        &self,
+        request: &ChallengeRequest,
+        creator: &str,
+    ) -> Result<Option<String>, ServerError> {
+        let Some(name) = request.opponent.as_deref().map(str::trim).filter(|n| !n.is_empty())
+        else {
+            return Ok(None);
+        };
+        let account = self.store.account(name).await?.ok_or_else(|| {
+            ServerError::NotFound(format!("there is no player named `{name}`"))
+        })?;
+        if account.name == creator {
+            return Err(ServerError::BadRequest(
+                "a challenge cannot be addressed to yourself".into(),
+            ));
+        }
+        Ok(Some(account.name))
+    }
+
+    /// A challenge as listed, with its creator's rating in its pool.
+    async fn challenge_view(&self, c: ChallengeRow) -> Result<ChallengeView, ServerError> {
+        let pool = format!("{} {}", c.rules, c.board);
+        let rating = self
+            .ratings
+            .ratings_of(&c.creator)
+            .await?
+            .into_iter()
+            .find(|r| r.pool == pool)
+            .map_or(1500.0, |r| r.rating.rating);
+        Ok(ChallengeView {
+            id: c.id,
+            creator: c.creator,
+            rating: rating.round(),
+            rules: c.rules,
+            board: c.board,
+            target: c.target,
+            colour: c.colour,
+            rated: c.rated,
+            clock: c.clock.map(|(initial_s, increment_s)| ClockRequest {
+                initial_s,
+                increment_s,
+            }),
+            days: c.days,
+            opponent: c.opponent,
+            created_ms: c.created_ms,
+        })
+    }
+
+    /// The open challenges `viewer` may see.
+    ///
+    /// # Errors
+    /// A database failure.
+    pub async fn challenges(&self, viewer: Option<&str>) -> Result<ChallengeList, ServerError> {
+        let mut challenges = Vec::new();
+        for c in self.store.open_challenges(viewer, LISTED).await? {
+            challenges.push(self.challenge_view(c).await?);
+        }
+        Ok(ChallengeList { challenges })
+    }
+
+    /// Cancels a challenge of `account`'s.
+    ///
+    /// # Errors
+    /// A guest, another's challenge, one taken or cancelled, or a database failure.
+    pub async fn cancel_challenge(
+        &self,
+        account: Option<String>,
+        id: &str,
+    ) -> Result<(), ServerError> {
+        let by = signed_in(account, "cancel a challenge")?;
+        self.store
+            .cancel_challenge(id, &by)
+            .await?
+            .map_err(|r| refused(r, id))?;
+        self.lobby.tell(LobbyEvent::Changed).await;
+        Ok(())
+    }
+
+    /// Accepts a challenge for `account`: the game starts, and the answer is
+    /// the accepter's seat in it, as for a new game.
+    ///
+    /// # Errors
+    /// A guest, one's own challenge or one for another player, one already
+    /// taken (of two accepters, one wins) or cancelled, or a database failure.
+    pub async fn accept_challenge(
+        &self,
+        account: Option<String>,
+        id: &str,
+    ) -> Result<Created, ServerError> {
+        self.games.check_accepting()?;
+        let by = signed_in(account, "accept a challenge")?;
+        let c = self
+            .store
+            .challenge_for(id, &by)
+            .await?
+            .map_err(|r| refused(r, id))?;
+        let coin = random_u64()?;
+        let creator_side = c.colour.side(coin & 1 == 1);
+        let accounts = match creator_side {
+            Side::Black => PerSide { b: c.creator.clone(), w: by.clone() },
+            Side::White => PerSide { b: by.clone(), w: c.creator.clone() },
+        };
+        let time = match (c.clock, c.days) {
+            (Some((i, n)), _) => Some(TimeControl::fischer(i, n)?),
+            (None, Some(d)) => Some(TimeControl::days(u64::from(d))?),
+            (None, None) => None,
+        };
+        let settings = Settings {
+            rules: c.rules,
+            board: c.board,
+            target: c.target,
+            rated: c.rated,
+            time,
+            seed: coin >> 1,
+        };
+        let made = Plan::between(accounts.clone(), !creator_side, settings).make()?;
+        self.store
+            .accept_challenge(id, &by, &made.row)
+            .await?
+            .map_err(|r| refused(r, id))?;
+        tracing::info!(game = %made.row.id, challenge = %id, black = %accounts.b, white = %accounts.w, "challenge accepted");
+        self.lobby
+            .tell(LobbyEvent::Started {
+                challenge: id.to_string(),
+                game: made.row.id.clone(),
+                black: accounts.b,
+                white: accounts.w,
+            })
+            .await;
+        self.games.started(&made.row).await?;
+        Ok(made.created())
+    }
+}
+
+/// A challenge's clock (initial and increment seconds) or days a move,
+/// each checked.
+fn time_of(request: &ChallengeRequest) -> Result<(Option<(u64, u64)>, Option<u8>), ServerError> {
+    match (request.clock, request.days) {
+        (Some(_), Some(_)) => Err(ServerError::BadRequest(
+            "a challenge has a clock or days a move, not both".into(),
+        )),
+        (Some(c), None) => {
+            TimeControl::fischer(c.initial_s, c.increment_s)?;
+            Ok((Some((c.initial_s, c.increment_s)), None))
+        }
+        (None, Some(d)) => match TimeControl::days(d)? {
+            TimeControl::Days(d) => Ok((None, Some(d))),
+            TimeControl::Fischer { .. } => Ok((None, None)),
+        },
+        (None, None) => Ok((None, None)),
+    }
+}

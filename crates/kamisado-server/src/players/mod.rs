@@ -1,0 +1,54 @@
+//! Players who meet strangers (docs/players.md): accounts and sessions,
+//! open challenges and the lobby, and the player pages. Games between
+//! accounts are then played as every game is ([`crate::games`]), with seats
+//! opened by the session as well as by key; their ratings move as they end
+//! ([`crate::ratings`]).
+
+use std::sync::Arc;
+
+use crate::error::ServerError;
+use crate::games::Games;
+use crate::ratings::Ratings;
+
+pub mod accounts;
+mod archive;
+mod challenge_store;
+mod challenges;
+pub mod lobby;
+mod pages;
+pub mod routes;
+pub mod store;
+
+use lobby::Lobby;
+use store::PlayerStore;
+
+/// What the players' routes share: the games (a challenge starts one), the
+/// players' tables, the ratings and the lobby.
+pub struct Players {
+    /// The games.
+    pub games: Arc<Games>,
+    /// Accounts, sessions, challenges and the archive.
+    pub store: PlayerStore,
+    /// The ratings.
+    pub ratings: Ratings,
+    /// The lobby's events.
+    pub lobby: Arc<Lobby>,
+}
+
+impl Players {
+    /// The players of the games' database.
+    pub fn new(games: Arc<Games>) -> Players {
+        let db = games.store.db().clone();
+        Players {
+            store: PlayerStore::new(db.clone()),
+            ratings: Ratings::new(db.clone()),
+            lobby: Arc::new(Lobby::new(db)),
+            games,
+        }
+    }
+}
+
+/// The signed-in account, or the refusal that says to sign in to `what`.
+fn signed_in(account: Option<String>, what: &str) -> Result<String, ServerError> {
+    account.ok_or_else(|| ServerError::Unauthorized(format!("sign in to {what}")))
+}

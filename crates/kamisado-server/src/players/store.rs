@@ -1,0 +1,195 @@
+//! Accounts, sessions and the throttle on sign-ins in the database.
+
+use sqlx::Row;
+
+use crate::db::{Db, now_ms};
+use crate::error::ServerError;
+
+/// The players' tables: accounts, sessions, the throttle, challenges and
+/// the archive ([`super::challenge_store`], [`super::archive`]).
+#[derive(Clone, Debug)]
+pub struct PlayerStore {
+    pub(crate) db: Db,
+}
+
+/// An account as stored.
+#[derive(Clone, Debug)]
+pub struct Account {
+    /// Its name, as created.
+    pub name: String,
+    /// The password's Argon2id hash, in the PHC string format.
+    pub password: String,
+}
+
+impl PlayerStore {
+    /// The players' tables of `db`.
+    pub fn new(db: Db) -> PlayerStore {
+        PlayerStore { db }
+    }
+
+    /// Creates an account: `false` when the name (without regard to case) is taken.
+    ///
+    /// # Errors
+    /// A database failure.
+    pub async fn create_account(&self, name: &str, password: &str) -> Result<bool, ServerError> {
+        let result = sqlx::query(
+            "INSERT INTO accounts (name, name_key, password, created_ms) VALUES ($1, $2, $3, $4) \
+             ON CONFLICT DO NOTHING",
+        )
+        .bind(name)
+        .bind(name.to_lowercase())
+        .bind(password)
+        .bind(now_ms() as i64)
+        .execute(&self.db.pool)
+        .await?;
+        Ok(result.rows_affected() == 1)
+    }
+
+    /// The account with this name, without regard to case.
+    ///
+    /// # Errors
+    /// A database failure.
+    pub async fn account(&self, name: &str) -> Result<Option<Account>, ServerError> {
+        let row = sqlx::query("SELECT name, password FROM accounts WHERE name_key = $1")
+            .bind(name.to_lowercase())
+            .fetch_optional(&self.db.pool)
+            .await?;
+        Ok(match row {
+            Some(row) => Some(Account {
+                name: row.try_get("name")?,
+                password: row.try_get("password")?,
+            }),
+            None => None,
+        })
+    }
+
+    /// Opens a session for an account until `expires_ms`.
+    ///
+    /// # Errors
+    /// A database failure.
+    pub async fn create_session(
+        &self,
+        token_hash: &str,
+        name: &str,
+        expires_ms: i64,
+    ) -> Result<(), ServerError> {
+        sqlx::query("INSERT INTO sessions (token_hash, name, expires_ms) VALUES ($1, $2, $3)")
+            .bind(token_hash)
+            .bind(name)
+            .bind(expires_ms)
+            .execute(&self.db.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// The account a session signs in, while it lasts.
+    ///
+    /// # Errors
+    /// A database failure.
+    pub async fn session(&self, token_hash: &str) -> Result<Option<String>, ServerError> {
+        let row =
+            sqlx::query("SELECT name FROM sessions WHERE token_hash = $1 AND expires_ms > $2")
+                .bind(token_hash)
+                .bind(now_ms() as i64)
+                .fetch_optional(&self.db.pool)
+                .await?;
+        Ok(match row {
+            Some(row) => Some(row.try_get("name")?),
+            None => None,
+        })
+    }
+
+    /// Ends a session.
+    ///
+    /// # Errors
+    /// A database failure.
+    pub async fn delete_session(&self, token_hash: &str) -> Result<(), ServerError> {
+        sqlx::query("DELETE FROM sessions WHERE token_hash = $1 OR expires_ms < $2")
+            .bind(token_hash)
+            .bind(now_ms() as i64)
+            .execute(&self.db.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// How long, in ms, sign-ins under any of `keys` must still wait.
+    ///
+    /// # Errors
+    /// A database failure.
+    pub async fn throttled(&self, keys: &[String]) -> Result<u64, ServerError> {
+        let now = now_ms() as i64;
+        let mut wait = 0;
+        for key in keys {
+            let row = sqlx::query("SELECT until_ms FROM throttle WHERE key = $1")
+                .bind(key)
+                .fetch_optional(&self.db.pool)
+                .await?;
+            if let Some(row) = row {
+                let until: i64 = row.try_get("until_ms")?;
+                wait = wait.max((until - now).max(0) as u64);
+            }
+        }
+        Ok(wait)
+    }
+
+    /// Counts one more try under `key` (a wrong password, an account
+    /// created). Within `window_ms` of the first, tries past `free` make
+    /// the key wait, `first_wait_ms` and then twice as long for each more,
+    /// at most `max_wait_ms`.
+    ///
+    /// # Errors
+    /// A database failure.
+    pub async fn count_try(
+        &self,
+        key: &str,
+        free: i64,
+        window_ms: i64,
+        (first_wait_ms, max_wait_ms): (i64, i64),
+    ) -> Result<(), ServerError> {
+        let now = now_ms() as i64;
+        let mut tx = self.db.pool.begin().await?;
+        sqlx::query(
+            "INSERT INTO throttle (key, failures, first_ms, until_ms) VALUES ($1, 0, $2, 0) \
+             ON CONFLICT (key) DO UPDATE SET failures = CASE WHEN throttle.first_ms < $3 \
+             THEN 0 ELSE throttle.failures END, first_ms = CASE WHEN throttle.first_ms < $3 \
+             THEN $2 ELSE throttle.first_ms END",
+        )
+        .bind(key)
+        .bind(now)
+        .bind(now - window_ms)
+        .execute(&mut *tx)
+        .await?;
+        let failures: i64 = sqlx::query(
+            "UPDATE throttle SET failures = failures + 1 WHERE key = $1 RETURNING failures",
+        )
+        .bind(key)
+        .fetch_one(&mut *tx)
+        .await?
+        .try_get("failures")?;
+        if failures > free {
+            let doublings = (failures - free - 1).min(30) as u32;
+            let wait = first_wait_ms
+                .saturating_mul(1 << doublings)
+                .min(max_wait_ms);
+            sqlx::query("UPDATE throttle SET until_ms = $2 WHERE key = $1")
+                .bind(key)
+                .bind(now + wait)
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Forgets the tries counted under `key`.
+    ///
+    /// # Errors
+    /// A database failure.
+    pub async fn clear_failures(&self, key: &str) -> Result<(), ServerError> {
+        sqlx::query("DELETE FROM throttle WHERE key = $1")
+            .bind(key)
+            .execute(&self.db.pool)
+            .await?;
+        Ok(())
+    }
+}

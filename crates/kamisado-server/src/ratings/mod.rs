@@ -1,0 +1,245 @@
+//! Ratings: Glicko-2 ([`glicko`]) and each account's rating per pool (a
+//! rule set and a board), moved when a rated game between accounts ends
+//! ([`rate_game`], called by the games' writer in the transaction that
+//! stores the end), with the history the player pages draw.
+
+use sqlx::{Any, Row, Transaction};
+
+use kamisado_core::Side;
+
+use crate::db::{Backend, Db, now_ms};
+use crate::error::ServerError;
+
+pub mod glicko;
+
+use glicko::Rating;
+
+/// A deviation above this makes a rating provisional.
+pub const PROVISIONAL: f64 = 110.0;
+
+/// Whether a rating is provisional: its deviation is still above [`PROVISIONAL`].
+pub fn provisional(rating: &Rating) -> bool {
+    rating.deviation > PROVISIONAL
+}
+
+/// A player's rating in one pool.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PoolRating {
+    /// The pool, as `standard 8x8`.
+    pub pool: String,
+    /// The rating.
+    pub rating: Rating,
+    /// The rated games played in it.
+    pub games: i64,
+}
+
+/// A rating after one rated game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RatingPoint {
+    /// The pool.
+    pub pool: String,
+    /// The game.
+    pub game: String,
+    /// When the game ended.
+    pub at_ms: i64,
+    /// The rating after it.
+    pub rating: f64,
+    /// The deviation after it.
+    pub deviation: f64,
+}
+
+/// The ratings in the database.
+#[derive(Clone, Debug)]
+pub struct Ratings {
+    db: Db,
+}
+
+impl Ratings {
+    /// The ratings of `db`.
+    pub fn new(db: Db) -> Ratings {
+        Ratings { db }
+    }
+
+    /// An account's rating in every pool it has played rated games in.
+    ///
+    /// # Errors
+    /// A database failure.
+    pub async fn ratings_of(&self, name: &str) -> Result<Vec<PoolRating>, ServerError> {
+        let rows = sqlx::query(
+            "SELECT pool, rating, deviation, volatility, games FROM ratings WHERE name = $1 \
+             ORDER BY pool",
+        )
+        .bind(name)
+        .fetch_all(&self.db.pool)
+        .await?;
+        rows.iter()
+            .map(|row| {
+                Ok(PoolRating {
+                    pool: row.try_get("pool")?,
+                    rating: rating_of(row)?,
+                    games: row.try_get("games")?,
+                })
+            })
+            .collect()
+    }
+
+    /// An account's rating after each of its rated games, oldest first.
+    ///
+    /// # Errors
+    /// A database failure.
+    pub async fn history_of(&self, name: &str) -> Result<Vec<RatingPoint>, ServerError> {
+        let rows = sqlx::query(
+            "SELECT pool, game_id, at_ms, rating, deviation FROM rating_history \
+             WHERE name = $1 ORDER BY at_ms, game_id",
+        )
+        .bind(name)
+        .fetch_all(&self.db.pool)
+        .await?;
+        rows.iter()
+            .map(|row| {
+                Ok(RatingPoint {
+                    pool: row.try_get("pool")?,
+                    game: row.try_get("game_id")?,
+                    at_ms: row.try_get("at_ms")?,
+                    rating: row.try_get("rating")?,
+                    deviation: row.try_get("deviation")?,
+                })
+            })
+            .collect()
+    }
+
+    /// The pool's players by rating (the provisional, deviation above
+    /// `provisional`, after the others), at most `limit`.
+    ///
+    /// # Errors
+    /// A database failure.
+    pub async fn leaderboard(
+        &self,
+        pool: &str,
+        provisional: f64,
+        limit: usize,
+    ) -> Result<Vec<(String, Rating, i64)>, ServerError> {
+        let rows = sqlx::query(
+            "SELECT name, rating, deviation, volatility, games FROM ratings WHERE pool = $1 \
+             ORDER BY CASE WHEN deviation > $2 THEN 1 ELSE 0 END, rating DESC, name LIMIT $3",
+        )
+        .bind(pool)
+        .bind(provisional)
+        .bind(limit as i64)
+        .fetch_all(&self.db.pool)
+        .await?;
+        rows.iter()
+            .map(|row| Ok((row.try_get("name")?, rating_of(row)?, row.try_get("games")?)))
+            .collect()
+    }
+
+    /// Every pool someone has a rating in.
+    ///
+    /// # Errors
+    /// A database failure.
+    pub async fn pools(&self) -> Result<Vec<String>, ServerError> {
+        let rows = sqlx::query("SELECT DISTINCT pool FROM ratings ORDER BY pool")
+            .fetch_all(&self.db.pool)
+            .await?;
+        rows.iter().map(|row| Ok(row.try_get("pool")?)).collect()
+    }
+
+}
+
+/// A rating from its row's columns.
+pub fn rating_of(row: &sqlx::any::AnyRow) -> Result<Rating, sqlx::Error> {
+    Ok(Rating {
+        rating: row.try_get("rating")?,
+        deviation: row.try_get("deviation")?,
+        volatility: row.try_get("volatility")?,
+    })
+}
+
+/// Rates a game that just ended, in the transaction that stores its end:
+/// when it is rated and between two accounts, both players' ratings in its
+/// pool move (from their values before it), and each gets a point in its
+/// history. On PostgreSQL the two rows are locked in the order of their
+/// names, so that two games ending at once rate one after the other.
+pub async fn rate_game(
+    tx: &mut Transaction<'static, Any>,
+    backend: Backend,
+    id: &str,
+    winner: Side,
+) -> Result<(), sqlx::Error> {
+    let row = sqlx::query(
+        "SELECT black_account, white_account, rated, rules, board FROM games WHERE id = $1",
+    )
+    .bind(id)
+    .fetch_one(&mut **tx)
+    .await?;
+    let black: Option<String> = row.try_get("black_account")?;
+    let white: Option<String> = row.try_get("white_account")?;
+    let rated = row.try_get::<i64, _>("rated")? != 0;
+    let (Some(black), Some(white), true) = (black, white, rated) else {
+        return Ok(());
+    };
+    let pool = format!(
+        "{} {}",
+        row.try_get::<String, _>("rules")?,
+        row.try_get::<String, _>("board")?
+    );
+    let mut names = [black.clone(), white.clone()];
+    names.sort();
+    let start = Rating::default();
+    let lock = match backend {
+        Backend::Postgres => " FOR UPDATE",
+        Backend::Sqlite => "",
+    };
+    let mut before = std::collections::HashMap::new();
+    for name in &names {
+        sqlx::query(
+            "INSERT INTO ratings (name, pool, rating, deviation, volatility, games) \
+             VALUES ($1, $2, $3, $4, $5, 0) ON CONFLICT (name, pool) DO NOTHING",
+        )
+        .bind(name)
+        .bind(&pool)
+        .bind(start.rating)
+        .bind(start.deviation)
+        .bind(start.volatility)
+        .execute(&mut **tx)
+        .await?;
+        let sql = format!(
+            "SELECT rating, deviation, volatility FROM ratings WHERE name = $1 AND pool = $2{lock}"
+        );
+        let row = sqlx::query(&sql)
+            .bind(name)
+            .bind(&pool)
+            .fetch_one(&mut **tx)
+            .await?;
+        before.insert(name.clone(), rating_of(&row)?);
+    }
+    let score = if winner == Side::Black { 1.0 } else { 0.0 };
+    let (b, w) = glicko::after_game(before[&black], before[&white], score);
+    let now = now_ms() as i64;
+    for (name, after) in [(&black, b), (&white, w)] {
+        sqlx::query(
+            "UPDATE ratings SET rating = $3, deviation = $4, volatility = $5, games = games + 1 \
+             WHERE name = $1 AND pool = $2",
+        )
+        .bind(name)
+        .bind(&pool)
+        .bind(after.rating)
+        .bind(after.deviation)
+        .bind(after.volatility)
+        .execute(&mut **tx)
+        .await?;
+        sqlx::query(
+            "INSERT INTO rating_history (name, pool, game_id, at_ms, rating, deviation) \
+             VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(name)
+        .bind(&pool)
+        .bind(id)
+        .bind(now)
+        .bind(after.rating)
+        .bind(after.deviation)
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(())
+}

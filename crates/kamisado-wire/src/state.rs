@@ -1,0 +1,239 @@
+//! A game as every client sees it.
+
+use std::sync::Arc;
+
+use kamisado_core::any::AnyMove;
+use kamisado_core::geometry::BoardSize;
+use kamisado_core::{RoundEnd, Rules};
+use serde::{Deserialize, Serialize};
+
+use crate::note::Note;
+use crate::patch::{PatchView, Tail};
+use crate::text::{text_move_option, text_moves};
+use crate::vocabulary::{Mode, PerSide, Seat, SideCode};
+
+/// A tower on the board.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TowerView {
+    /// Its square, `c1`.
+    pub sq: String,
+    /// Its owner.
+    pub side: SideCode,
+    /// Its colour's name, `orange`.
+    pub colour: String,
+    /// Its dragon's teeth (0–3).
+    pub teeth: u8,
+    /// Its rank: `tower`, `sumo`, `double sumo` or `triple sumo` (R10).
+    pub rank: String,
+}
+
+/// Whether a round is being played, a fill is to be chosen, or the match is over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    /// A round is being played.
+    Playing,
+    /// The last round's winner chooses the fill (R14).
+    Fill,
+    /// The match is over.
+    Over,
+}
+
+/// How the last round ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoundView {
+    /// Its winner.
+    pub winner: SideCode,
+    /// How it ended: `home row`, `deadlock`, `repetition`, `resignation` or `time`.
+    #[serde(with = "crate::note::round_end")]
+    pub end: RoundEnd,
+    /// The colour of the winner's tower that scored and was promoted.
+    pub tower: Option<String>,
+    /// The rank that tower has now.
+    pub promoted_to: Option<String>,
+    /// The points it scored.
+    pub points: u8,
+}
+
+/// One round as the record writes it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoundLog {
+    /// Its number, from 1.
+    pub round: usize,
+    /// The fill it started with (none for the first).
+    pub fill: Option<String>,
+    /// Its moves in notation.
+    #[serde(with = "text_moves")]
+    pub moves: Vec<AnyMove>,
+    /// Its result as the record writes it (`1-0 home row`), once over.
+    pub result: Option<String>,
+}
+
+/// The towers after each fill choice.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FillPreview {
+    /// After filling from the left.
+    pub left: Vec<TowerView>,
+    /// After filling from the right.
+    pub right: Vec<TowerView>,
+}
+
+/// A game as every client sees it (no seat keys): sent whole on connecting
+/// and on `sync`, as a [`PatchView`] after every change.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StateView {
+    /// The number of the change that made this state, counted by the server
+    /// process from the game's loading: each patch's `seq`.
+    pub seq: u64,
+    /// The game's id.
+    pub id: String,
+    /// How it is played.
+    pub mode: Mode,
+    /// The engine's level, against the engine.
+    pub level: Option<u8>,
+    /// The engine's side, against the engine.
+    pub engine: Option<SideCode>,
+    /// The players' names.
+    pub names: PerSide<String>,
+    /// Whether each seat has been taken by its player (the engine's always is).
+    pub joined: PerSide<bool>,
+    /// The number of actions so far: the number the next action carries.
+    pub n: usize,
+    /// The rule set's name.
+    #[serde(with = "crate::text::plain")]
+    pub rules: Rules,
+    /// The board's name: `6x6`, `8x8` or `10x10`.
+    #[serde(with = "crate::text::plain")]
+    pub board: BoardSize,
+    /// The colour of every square, the top rank first, each from file a.
+    pub layout: Vec<Vec<String>>,
+    /// The points that win the match.
+    pub target: u8,
+    /// The points so far.
+    pub score: PerSide<u8>,
+    /// The round being played (from 1).
+    pub round: u32,
+    /// The position in notation, with the match field.
+    pub fen: String,
+    /// Every tower.
+    pub towers: Vec<TowerView>,
+    /// Playing, choosing the fill, or over.
+    pub status: Status,
+    /// The side to move or to choose the fill; none once the match is over.
+    pub to_act: Option<SideCode>,
+    /// The match's winner, once over.
+    pub winner: Option<SideCode>,
+    /// The square of the tower that must move (none when any may).
+    pub forced: Option<String>,
+    /// The colour that must move.
+    pub forced_colour: Option<String>,
+    /// The legal moves, from the rules crate.
+    #[serde(with = "text_moves")]
+    pub legal: Vec<AnyMove>,
+    /// The last move of the round.
+    #[serde(with = "text_move_option")]
+    pub last: Option<AnyMove>,
+    /// How the last round ended.
+    pub last_round: Option<RoundView>,
+    /// Every round's fill, moves and result.
+    pub rounds: Vec<RoundLog>,
+    /// Each action told, in English and as typed events.
+    /// (Each shared with the game that told it: a state is made after every
+    /// change, and its notes are not copied each time.)
+    pub notes: Vec<Arc<Note>>,
+    /// The towers after each fill choice, while the fill is being chosen.
+    pub fill_preview: Option<FillPreview>,
+    /// The side offering a takeback.
+    pub takeback: Option<SideCode>,
+    /// Whether the engine is thinking about its turn.
+    pub thinking: bool,
+    /// The players' accounts, where a side has one.
+    pub players: PerSide<Option<String>>,
+    /// Whether the game is rated (between two accounts).
+    pub rated: bool,
+    /// The clock, in a timed game.
+    pub clock: Option<ClockView>,
+    /// What each seat may do now.
+    pub rights: SeatRights,
+}
+
+/// A timed game's clock, as it stood when the running side's clock started.
+/// A page counts down from it with the server's time (`welcome`'s `now_ms`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClockView {
+    /// Each side's time for the match, in ms (live games).
+    pub initial_ms: Option<i64>,
+    /// The time added after each action, in ms (live games).
+    pub increment_ms: Option<i64>,
+    /// The days for each action (correspondence games).
+    pub days: Option<u8>,
+    /// Black's time left at `since_ms` (live games).
+    pub b_ms: Option<i64>,
+    /// White's time left at `since_ms` (live games).
+    pub w_ms: Option<i64>,
+    /// The side whose clock runs: none before the first move and after the match.
+    pub running: Option<SideCode>,
+    /// When the running clock started, in ms since 1970 by the server's clock.
+    pub since_ms: i64,
+    /// When the running side loses on time.
+    pub deadline_ms: Option<i64>,
+}
+
+impl StateView {
+    /// The patch that turns `old` into this state: every field whose value
+    /// differs, and the changed tails of `notes` and `rounds`. Applied to
+    /// `old` ([`PatchView::apply`]), it gives this state.
+    pub fn patch_from(&self, old: &StateView) -> PatchView {
+        PatchView {
+            seq: self.seq,
+            base: old.seq,
+            set: self.changed_fields(old),
+            notes: Tail::between(&old.notes, &self.notes),
+            rounds: Tail::between(&old.rounds, &self.rounds),
+        }
+    }
+}
+
+
+/// What a seat may do in a game as it stands: each is true when the server
+/// would carry the request out now (the page shows exactly these actions).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Rights {
+    /// Take moves back at once (against the engine, on one screen).
+    pub undo: bool,
+    /// Ask the engine for a hint.
+    pub hint: bool,
+    /// Offer to take back one's last move (with a friend).
+    pub takeback: bool,
+    /// Accept or decline the opponent's takeback offer.
+    pub answer_takeback: bool,
+    /// Resign the match.
+    pub resign: bool,
+    /// Use the danger view (`POST /api/danger` with the game).
+    pub danger: bool,
+    /// Set one's name.
+    pub rename: bool,
+}
+
+/// What each seat may do; a watcher may do nothing.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct SeatRights {
+    /// Black's seat.
+    pub b: Rights,
+    /// White's seat.
+    pub w: Rights,
+    /// Both seats (two players on one screen).
+    pub both: Rights,
+}
+
+impl SeatRights {
+    /// The rights of `seat`; none for a watcher.
+    pub fn of(&self, seat: Option<Seat>) -> Rights {
+        match seat {
+            Some(Seat::Side(kamisado_core::Side::Black)) => self.b,
+            Some(Seat::Side(kamisado_core::Side::White)) => self.w,
+            Some(Seat::Both) => self.both,
+            None => Rights::default(),
+        }
+    }
+}
