@@ -216,7 +216,12 @@ pub async fn measure(args: &Options) -> Result<(Report, Played), String> {
         checked_in: "api",
         finished: measured.finished,
     };
-    Ok((report, Played { games: measured.games }))
+    Ok((
+        report,
+        Played {
+            games: measured.games,
+        },
+    ))
 }
 
 /// Counts the acknowledged actions of `played` that the servers of `urls`

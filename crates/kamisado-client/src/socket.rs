@@ -7,9 +7,9 @@ use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
 use kamisado_core::Fill;
-use kamisado_wire::{ClientMessage, Kind, ServerMessage, StateView};
 use kamisado_core::any::AnyMove;
 use kamisado_wire::Seat;
+use kamisado_wire::{ClientMessage, Kind, ServerMessage, StateView};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;

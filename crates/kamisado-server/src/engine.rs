@@ -14,10 +14,10 @@ use std::time::Duration;
 use kamisado_core::{Fill, Side};
 use kamisado_engine::Value;
 
-use kamisado_wire::{ValueKind, ValueView};
 use kamisado_core::any::{AnyMatch, AnyMove};
 use kamisado_core::on_any;
 use kamisado_engine::EngineBoard;
+use kamisado_wire::{ValueKind, ValueView};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::error::ServerError;

@@ -17,7 +17,11 @@ impl<S: Send + Sync> FromRequestParts<S> for Viewer {
     type Rejection = Infallible;
 
     async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Viewer, Infallible> {
-        Ok(parts.extensions.get::<Viewer>().cloned().unwrap_or_default())
+        Ok(parts
+            .extensions
+            .get::<Viewer>()
+            .cloned()
+            .unwrap_or_default())
     }
 }
 

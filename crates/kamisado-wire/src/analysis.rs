@@ -5,9 +5,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::body::{ReadError, read_body};
 use crate::note::Note;
+use crate::state::TowerView;
 use crate::text::{text_move, text_move_option, text_moves};
 use crate::vocabulary::{PerSide, SideCode};
-use crate::state::TowerView;
 
 /// A value from the point of view of one side: proven (a win or a loss in so
 /// many plies) or the engine's estimate.

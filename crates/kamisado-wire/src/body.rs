@@ -38,7 +38,8 @@ fn reason(e: &serde_json::Error) -> String {
 /// # Errors
 /// [`ReadError::Malformed`] with the reason.
 pub fn read_json<T: serde::de::DeserializeOwned>(body: &[u8], what: &str) -> Result<T, ReadError> {
-    serde_json::from_slice(body).map_err(|e| ReadError::Malformed(format!("{what}: {}", reason(&e))))
+    serde_json::from_slice(body)
+        .map_err(|e| ReadError::Malformed(format!("{what}: {}", reason(&e))))
 }
 
 /// Reads a JSON request body (`what` names it in refusals) whose fields are
@@ -64,8 +65,7 @@ pub fn read_body<T: serde::de::DeserializeOwned>(
         };
         format!("{what} is a JSON object such as {{\"{name}\": {sample}}}")
     };
-    let value: Value =
-        serde_json::from_slice(body).map_err(|_| ReadError::Malformed(example()))?;
+    let value: Value = serde_json::from_slice(body).map_err(|_| ReadError::Malformed(example()))?;
     let Value::Object(map) = &value else {
         return Err(ReadError::Malformed(example()));
     };
@@ -102,6 +102,6 @@ pub fn read_body<T: serde::de::DeserializeOwned>(
             "{what} needs `{missing}`: {help}"
         )));
     }
-    serde_json::from_value(value).map_err(|e| ReadError::Malformed(format!("{what}: {}", reason(&e))))
+    serde_json::from_value(value)
+        .map_err(|e| ReadError::Malformed(format!("{what}: {}", reason(&e))))
 }
-

@@ -42,10 +42,18 @@ pub struct NewGame {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub opponent: Option<String>,
     /// The rule set: `standard` (the default), `sumo-square` or `zvezda`.
-    #[serde(default, skip_serializing_if = "Option::is_none", with = "crate::text::option")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "crate::text::option"
+    )]
     pub rules: Option<Rules>,
     /// The board: `8x8` (the default), `6x6` or `10x10`.
-    #[serde(default, skip_serializing_if = "Option::is_none", with = "crate::text::option")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "crate::text::option"
+    )]
     pub board: Option<BoardSize>,
     /// A seed for the draw of colours and the engine's choices, for
     /// reproducible games (random when absent).

@@ -140,7 +140,11 @@ pub struct DangerRequest {
     /// The square of the selected tower.
     pub from: String,
     /// With a position, the rule set (`standard` by default).
-    #[serde(default, skip_serializing_if = "Option::is_none", with = "crate::text::option")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "crate::text::option"
+    )]
     pub rules: Option<Rules>,
 }
 

@@ -37,20 +37,16 @@ mod text;
 mod vocabulary;
 
 pub use analysis::{
-    AnalysisRequest, AnalysisView, HintView, MoveView, PositionView, StepView, ValueKind,
-    ValueView,
+    AnalysisRequest, AnalysisView, HintView, MoveView, PositionView, StepView, ValueKind, ValueView,
 };
 pub use body::{ReadError, read_body, read_json};
 pub use games::{Created, NewGame};
 pub use note::{
-    ActView, ForcedByView, NextView, Note, PushTurnView, PushedView, RoundOverView, Then,
-    TowerName,
+    ActView, ForcedByView, NextView, Note, PushTurnView, PushedView, RoundOverView, Then, TowerName,
 };
 pub use patch::{PatchError, PatchView, Tail};
 pub use socket::{ClientMessage, Kind, ServerMessage, Unreadable};
 pub use state::{
-    ClockView, FillPreview, RoundLog, RoundView, Rights, SeatRights, StateView, Status, TowerView,
+    ClockView, FillPreview, Rights, RoundLog, RoundView, SeatRights, StateView, Status, TowerView,
 };
-pub use vocabulary::{
-    Mode, ParseModeError, ParsePlayAsError, PerSide, PlayAs, Seat, SideCode,
-};
+pub use vocabulary::{Mode, ParseModeError, ParsePlayAsError, PerSide, PlayAs, Seat, SideCode};

@@ -341,4 +341,3 @@ fn next_view<B: Board>(next: &Next<B>) -> NextView {
         }),
     }
 }
-

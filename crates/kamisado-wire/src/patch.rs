@@ -231,4 +231,3 @@ impl fmt::Display for PatchError {
 }
 
 impl std::error::Error for PatchError {}
-

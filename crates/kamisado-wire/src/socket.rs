@@ -359,7 +359,6 @@ fn check_fields(kind: Kind, fields: &serde_json::Map<String, Value>) -> Result<(
     }
 }
 
-
 /// A message from the server.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "t", rename_all = "snake_case")]
@@ -443,7 +442,6 @@ impl ServerMessage {
             ServerMessage::Error { of, .. } => of.is_none_or(|of| of == kind),
         }
     }
-
 }
 #[cfg(test)]
 mod tests {

@@ -194,7 +194,6 @@ impl StateView {
     }
 }
 
-
 /// What a seat may do in a game as it stands: each is true when the server
 /// would carry the request out now (the page shows exactly these actions).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]

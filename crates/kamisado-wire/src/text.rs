@@ -9,7 +9,6 @@ use kamisado_core::any::AnyMove;
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serializer};
 
-
 /// Writes a value with its `Display` as a JSON string.
 pub(crate) fn as_text<T: fmt::Display, S: Serializer>(value: &T, s: S) -> Result<S::Ok, S::Error> {
     s.collect_str(value)

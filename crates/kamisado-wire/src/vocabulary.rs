@@ -199,7 +199,6 @@ impl<'de> Deserialize<'de> for PlayAs {
     }
 }
 
-
 /// A side as the wire writes it: `b` (Black) or `w` (White, shown as Gold).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum SideCode {
@@ -247,4 +246,3 @@ impl<T> PerSide<T> {
         }
     }
 }
-

@@ -1,7 +1,6 @@
 //! The schema, brought up to date at start: each migration is applied
 //! once, in order, and remembered in `schema_migrations`.
 
-
 use super::{Backend, Db};
 use crate::error::ServerError;
 

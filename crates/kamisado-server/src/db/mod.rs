@@ -33,7 +33,6 @@ pub enum Backend {
     Postgres,
 }
 
-
 /// The database the features share: a pool of connections and what kind of
 /// database it is.
 #[derive(Clone, Debug)]
@@ -98,7 +97,6 @@ fn backend_of(url: &str) -> Result<(Backend, String), ServerError> {
         ))),
     }
 }
-
 
 /// What a listener hears of the other processes.
 #[derive(Clone, Debug, PartialEq, Eq)]

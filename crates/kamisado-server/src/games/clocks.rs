@@ -1,6 +1,5 @@
 //! The clocks' watch: every loss on time is decided as it falls.
 
-
 use super::hub::Games;
 use crate::db::now_ms;
 

@@ -26,7 +26,6 @@ pub struct Acted {
     pub duplicate: bool,
 }
 
-
 fn conflict(m: impl Into<String>) -> ServerError {
     ServerError::Conflict(m.into())
 }

@@ -300,13 +300,23 @@ mod tests {
         assert_eq!(made.row.white_account.as_deref(), Some("ann"));
         assert!(made.keys.b.is_none() && made.keys.w.is_some());
         let created = made.created();
-        assert_eq!((created.seat, created.invite), (Seat::Side(Side::White), None));
-        let local = plan(NewGame::local().name("Ann").opponent("Boris")).make().unwrap();
-        assert_eq!((local.row.black_name.as_str(), local.row.white_name.as_str()), ("Ann", "Boris"));
+        assert_eq!(
+            (created.seat, created.invite),
+            (Seat::Side(Side::White), None)
+        );
+        let local = plan(NewGame::local().name("Ann").opponent("Boris"))
+            .make()
+            .unwrap();
+        assert_eq!(
+            (local.row.black_name.as_str(), local.row.white_name.as_str()),
+            ("Ann", "Boris")
+        );
         assert_eq!(local.keys.b, local.keys.w);
         assert_eq!(local.created().seat, Seat::Both);
         assert_eq!(local.row.black_account, None);
-        let friend = plan(NewGame::friend().colour(PlayAs::Black)).make().unwrap();
+        let friend = plan(NewGame::friend().colour(PlayAs::Black))
+            .make()
+            .unwrap();
         let created = friend.created();
         assert_eq!(created.invite, friend.keys.w);
         assert_ne!(Some(created.key), created.invite);

@@ -123,7 +123,6 @@ impl GameCell {
     }
 }
 
-
 /// The games of this process, and what their changes need: the database,
 /// the engines, the limits, and whether the server is stopping.
 pub struct Games {
@@ -276,7 +275,6 @@ impl Games {
             Ok(())
         }
     }
-
 
     /// The game with this id, loaded from the database (and replayed) if needed.
     ///

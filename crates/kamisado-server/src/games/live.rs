@@ -5,8 +5,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use kamisado_wire::{
-    FillPreview, NextView, Note, PerSide, RoundLog, RoundView, Seat, SeatRights, StateView,
-    Status, Then, TowerView,
+    FillPreview, NextView, Note, PerSide, RoundLog, RoundView, Seat, SeatRights, StateView, Status,
+    Then, TowerView,
 };
 
 use super::store::{Ending, GameRow};

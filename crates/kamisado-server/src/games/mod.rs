@@ -12,12 +12,12 @@ mod clocks;
 mod commands;
 pub mod create;
 mod engine_turn;
-#[cfg(test)]
-mod patches;
 pub mod hub;
 pub mod ids;
 pub mod live;
 pub mod names;
+#[cfg(test)]
+mod patches;
 pub mod rights;
 pub mod room;
 pub mod routes;

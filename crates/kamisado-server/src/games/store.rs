@@ -70,7 +70,6 @@ impl GameRow {
     }
 }
 
-
 /// A game as stored: its row, its actions in order, and what its players do
 /// beside them.
 #[derive(Clone, Debug)]
@@ -165,7 +164,6 @@ pub enum Claim {
     /// The game is no longer at that version.
     Moved,
 }
-
 
 /// The games in the database: their rows, their actions, and the one writer
 /// that commits every change to them.
@@ -277,7 +275,6 @@ impl GameStore {
         tx.commit().await?;
         Ok(Some(stored))
     }
-
 
     /// Makes a change to the game at `version` and commits it (with the
     /// other changes waiting at the time).
@@ -533,7 +530,6 @@ fn time_control(row: &sqlx::any::AnyRow) -> Result<Option<TimeControl>, String> 
     }
 }
 
-
 /// Inserts a game's row, unless `quota` (a time in ms since 1970 and a
 /// count) says its creator has made that many games since then: one
 /// statement counts and inserts, so SQLite takes its write lock at once.
@@ -592,4 +588,3 @@ pub(crate) async fn insert_row(
     .await?
     .rows_affected())
 }
-

@@ -29,7 +29,6 @@ pub(crate) struct Pending {
     pub(crate) done: oneshot::Sender<Result<Outcome, ServerError>>,
 }
 
-
 /// Starts the writer of `db`: the sender of the changes it commits.
 pub(crate) fn start(db: Db) -> mpsc::Sender<Pending> {
     let (changes, queue) = mpsc::channel(MAX_BATCH * 4);
@@ -224,7 +223,6 @@ async fn make_change(
     Ok(Outcome::Done)
 }
 
-
 /// The changes a notice names (`ID VERSION`, joined by commas); an
 /// unreadable one is logged and skipped.
 pub(crate) fn read_changes(payload: &str) -> Vec<(String, i64)> {
@@ -245,7 +243,6 @@ fn read_change(text: &str) -> Option<(String, i64)> {
     let (id, version) = text.split_once(' ')?;
     Some((id.to_string(), version.parse().ok()?))
 }
-
 
 #[cfg(test)]
 mod tests {

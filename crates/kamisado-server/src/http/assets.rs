@@ -32,7 +32,11 @@ const ASSETS: [(&str, &str, &str); 21] = [
     ),
     ("analysis.js", JS, include_str!("../../assets/analysis.js")),
     ("board.js", JS, include_str!("../../assets/board.js")),
-    ("challenges.js", JS, include_str!("../../assets/challenges.js")),
+    (
+        "challenges.js",
+        JS,
+        include_str!("../../assets/challenges.js"),
+    ),
     ("clock.js", JS, include_str!("../../assets/clock.js")),
     ("danger.js", JS, include_str!("../../assets/danger.js")),
     ("dom.js", JS, include_str!("../../assets/dom.js")),
@@ -147,4 +151,3 @@ pub async fn not_found(request: axum::extract::Request) -> Response {
         )
     }
 }
-

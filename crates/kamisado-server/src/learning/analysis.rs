@@ -6,11 +6,11 @@ use super::Learning;
 use crate::engine::{Assessment, value_view};
 use crate::error::ServerError;
 use crate::games::live::{layout, towers};
-use kamisado_wire::{AnalysisView, MoveView, Note, PerSide, PositionView, StepView};
 use kamisado_core::any::{AnyMatch, AnyMove, Erase};
 use kamisado_core::geometry::{Board, BoardSize};
 use kamisado_core::{Match, MatchState, Record, Rules, Setup, story, with_board};
 use kamisado_engine::{EngineBoard, Value};
+use kamisado_wire::{AnalysisView, MoveView, Note, PerSide, PositionView, StepView};
 
 /// The most moves of a record that are analysed.
 pub const MAX_PLIES: usize = 400;

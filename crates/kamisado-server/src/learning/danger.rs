@@ -4,8 +4,8 @@
 use std::time::Instant;
 
 use kamisado_core::any::{AnyMatch, Erase};
-use kamisado_core::on_any;
 use kamisado_core::geometry::{Board, BoardSize};
+use kamisado_core::on_any;
 use kamisado_core::setup::Setup;
 use kamisado_core::{Match, Move, Rules, Square, with_board};
 use kamisado_engine::danger::Verdict;
@@ -86,7 +86,10 @@ pub fn read_match<B: Board>(text: &str, rules: Rules) -> Result<Match<B>, Server
 /// A request naming both a game and a position or neither, a game where
 /// the danger view is not offered, a bad position or square, a square
 /// without a tower to move, or an engine too busy.
-pub async fn danger(learning: &Learning, request: DangerRequest) -> Result<DangerView, ServerError> {
+pub async fn danger(
+    learning: &Learning,
+    request: DangerRequest,
+) -> Result<DangerView, ServerError> {
     let m = match (&request.game, &request.position) {
         (Some(id), None) => game_match(learning, id).await?,
         (None, Some(position)) => {

@@ -11,7 +11,6 @@ use super::analysis::position_view;
 use crate::error::ServerError;
 use crate::games::live::layout;
 
-
 /// What a lesson asks of its one move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Task {

@@ -40,7 +40,6 @@ const SIGN_UP_WAIT: Duration = Duration::from_secs(60);
 /// Games claimed at account creation, at most.
 const MAX_CLAIMS: usize = 200;
 
-
 /// Checks an account name: 2–20 letters (Latin or Cyrillic, not both),
 /// digits, `_` or `-`.
 ///
@@ -238,7 +237,10 @@ impl Players {
             return Ok(false);
         }
         if let Some(end) = ended {
-            self.games.store.mark_finished(id, end.winner, end.how).await?;
+            self.games
+                .store
+                .mark_finished(id, end.winner, end.how)
+                .await?;
         }
         self.games.refresh(&cell, None).await?;
         Ok(true)

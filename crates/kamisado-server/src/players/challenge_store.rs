@@ -250,7 +250,6 @@ fn challenge_of(row: &sqlx::any::AnyRow) -> Result<ChallengeRow, ServerError> {
     })
 }
 
-
 /// A stored value read by its parser; one that does not read was changed by hand.
 fn parsed<T: std::str::FromStr>(text: String) -> Result<T, ServerError>
 where

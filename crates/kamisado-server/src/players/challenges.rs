@@ -2,7 +2,6 @@
 //! lobby with the creator's rating, cancelled, and accepted, which starts
 //! the game through the games' one door ([`crate::games::create`]).
 
-
 use kamisado_core::geometry::BoardSize;
 use kamisado_core::{Rules, Side};
 use kamisado_wire::players::{ChallengeList, ChallengeRequest, ChallengeView, ClockRequest};
@@ -77,13 +76,18 @@ impl Players {
         request: &ChallengeRequest,
         creator: &str,
     ) -> Result<Option<String>, ServerError> {
-        let Some(name) = request.opponent.as_deref().map(str::trim).filter(|n| !n.is_empty())
+        let Some(name) = request
+            .opponent
+            .as_deref()
+            .map(str::trim)
+            .filter(|n| !n.is_empty())
         else {
             return Ok(None);
         };
-        let account = self.store.account(name).await?.ok_or_else(|| {
-            ServerError::NotFound(format!("there is no player named `{name}`"))
-        })?;
+        let account =
+            self.store.account(name).await?.ok_or_else(|| {
+                ServerError::NotFound(format!("there is no player named `{name}`"))
+            })?;
         if account.name == creator {
             return Err(ServerError::BadRequest(
                 "a challenge cannot be addressed to yourself".into(),
@@ -172,8 +176,14 @@ impl Players {
         let coin = random_u64()?;
         let creator_side = c.colour.side(coin & 1 == 1);
         let accounts = match creator_side {
-            Side::Black => PerSide { b: c.creator.clone(), w: by.clone() },
-            Side::White => PerSide { b: by.clone(), w: c.creator.clone() },
+            Side::Black => PerSide {
+                b: c.creator.clone(),
+                w: by.clone(),
+            },
+            Side::White => PerSide {
+                b: by.clone(),
+                w: c.creator.clone(),
+            },
         };
         let time = match (c.clock, c.days) {
             (Some((i, n)), _) => Some(TimeControl::fischer(i, n)?),

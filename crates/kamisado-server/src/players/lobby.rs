@@ -98,7 +98,9 @@ impl Lobby {
     ///
     /// # Errors
     /// The database cannot be reached.
-    pub async fn listen(self: &Arc<Self>) -> Result<Option<tokio::task::JoinHandle<()>>, ServerError> {
+    pub async fn listen(
+        self: &Arc<Self>,
+    ) -> Result<Option<tokio::task::JoinHandle<()>>, ServerError> {
         let Some(mut listener) = self.db.listener(&[LOBBY_CHANNEL]).await? else {
             return Ok(None);
         };

@@ -5,8 +5,8 @@
 use std::collections::BTreeMap;
 
 use kamisado_wire::players::{
-    ArchiveEntry, EngineRating, HistoryPoint, LeaderView, LeaderboardView, MyGameView,
-    MyGamesView, PlayerView, RatingView,
+    ArchiveEntry, EngineRating, HistoryPoint, LeaderView, LeaderboardView, MyGameView, MyGamesView,
+    PlayerView, RatingView,
 };
 use kamisado_wire::{PerSide, SideCode, Status};
 
@@ -135,10 +135,7 @@ impl Players {
     ///
     /// # Errors
     /// A guest, or a database failure.
-    pub async fn my_games(
-        &self,
-        account: Option<String>,
-    ) -> Result<MyGamesView, ServerError> {
+    pub async fn my_games(&self, account: Option<String>) -> Result<MyGamesView, ServerError> {
         let name = signed_in(account, "see your games")?;
         let mut games = Vec::new();
         for g in self.store.games_of(&name, 100).await? {

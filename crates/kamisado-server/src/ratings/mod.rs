@@ -143,7 +143,6 @@ impl Ratings {
             .await?;
         rows.iter().map(|row| Ok(row.try_get("pool")?)).collect()
     }
-
 }
 
 /// A rating from its row's columns.

@@ -352,7 +352,11 @@ async fn games_on_the_other_boards() {
 
     // 10×10, two on one screen: a move to rank 10 squares, the layout is 10 by 10.
     let created = server
-        .create(GameRequest::local().board("10x10".parse().unwrap()).rules("zvezda".parse().unwrap()))
+        .create(
+            GameRequest::local()
+                .board("10x10".parse().unwrap())
+                .rules("zvezda".parse().unwrap()),
+        )
         .await;
     let id = created.id.as_str();
     let mut both = server.client(id, Some(&created.key)).await;

@@ -8,13 +8,13 @@ use std::time::Duration;
 use common::players::{Lobby, Player, accept, challenge, cookie_of, request, seated, sign_up};
 use common::{PATIENCE, TempDb, TestServer, first_legal, is_ack, play_out, reason};
 use kamisado_client::GameSocket;
+use kamisado_server::Limits;
 use kamisado_wire::Created;
+use kamisado_wire::Seat;
 use kamisado_wire::players::{
     ChallengeList, LeaderboardView, LobbyMessage, MyGamesView, PlayerView,
 };
 use kamisado_wire::{ClientMessage, SideCode, StateView, Status};
-use kamisado_server::Limits;
-use kamisado_wire::Seat;
 use serde_json::{Value, json};
 
 async fn player_page(server: &TestServer, name: &str) -> PlayerView {

@@ -9,8 +9,8 @@ use std::collections::HashSet;
 use common::{TempDb, TestServer, first_legal, is_ack, mv, reason};
 use kamisado_client::{GameRequest, PlayAs};
 use kamisado_core::Record;
-use kamisado_wire::{ClientMessage, ServerMessage, SideCode};
 use kamisado_server::{CONTENT_SECURITY_POLICY, ServeConfig};
+use kamisado_wire::{ClientMessage, ServerMessage, SideCode};
 
 #[tokio::test]
 async fn seat_keys_are_128_random_bits_and_reach_only_their_holders() {

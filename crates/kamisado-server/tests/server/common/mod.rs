@@ -11,10 +11,10 @@ use std::time::Duration;
 
 use kamisado_client::{Answer, GameRequest, GameSocket, Http, PlayAs};
 use kamisado_core::Fill;
-use kamisado_wire::{ServerMessage, SideCode, StateView, Status};
 use kamisado_core::any::AnyMove;
 use kamisado_server::{Limits, ServeConfig, bind_with};
 use kamisado_wire::Created;
+use kamisado_wire::{ServerMessage, SideCode, StateView, Status};
 use tokio::sync::oneshot;
 
 /// How long a test waits for any one answer before it fails.
