@@ -47,6 +47,7 @@ mod search;
 pub mod selfplay;
 mod smp;
 mod swindles;
+mod told;
 mod tt;
 pub mod zobrist;
 
@@ -65,6 +66,7 @@ pub use puzzles::{Puzzle, PuzzleSettings};
 pub use search::ordered_perft;
 pub use smp::{MAX_THREADS, available_threads};
 pub use swindles::{LostMove, LostPolicy};
+pub use told::Told;
 
 /// The value of a position or a move, from the side to move's view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -120,7 +122,8 @@ impl Ord for Value {
 }
 
 impl fmt::Display for Value {
-    /// `win 7`, `loss 4` or `cp 35`.
+    /// `win 7`, `loss 4` or `cp 35`: the engine's own notation, for tools;
+    /// players read a value in [`Told`]'s words.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Value::Win(n) => write!(f, "win {n}"),
