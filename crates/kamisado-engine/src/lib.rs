@@ -12,6 +12,10 @@
 //! - [`Engine::search`]: iterative deepening alpha-beta with an evaluation,
 //!   for positions too deep to solve, within a [`Limit`].
 //! - [`Engine::analyse`]: every legal move with its value, like a tablebase.
+//! - [`Engine::assess`]: every legal move with its value, the proven ones
+//!   with the solver's line, within a node budget ([`ASSESS_NODES`]): the
+//!   one verdict behind the hints and the analysis board of every front end,
+//!   whose words for a value are [`Told`]'s.
 //! - [`Engine::choose_move`] and [`Engine::choose_fill`]: match play at
 //!   levels 1 (beginner) to 6 (strongest).
 //! - [`bench::run`]: a fixed search whose node total is a behaviour checksum.
@@ -33,6 +37,7 @@
 
 #![warn(missing_docs)]
 
+mod assess;
 pub mod bench;
 mod boards;
 pub mod danger;
@@ -58,6 +63,7 @@ use std::time::Duration;
 use kamisado_core::Move;
 use kamisado_core::geometry::{Board, Eight};
 
+pub use assess::{ASSESS_NODES, Assessment};
 pub use boards::{EngineBoard, solve_first_moves};
 pub use engine::Engine;
 pub use play::{LEVELS, Level, level};
