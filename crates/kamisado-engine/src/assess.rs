@@ -14,6 +14,11 @@ use crate::{Engine, EngineBoard, Limit, MoveAnalysis, Value};
 /// round, which takes about 0.7 million.
 pub const ASSESS_NODES: u64 = 4_000_000;
 
+/// Megabytes of transposition table for an assessment, as the server's
+/// engines have: the table's size, like the budget, can change what a
+/// budget proves, so a front end that wants the page's verdict uses both.
+pub const ASSESS_HASH_MB: usize = 16;
+
 /// The engine's verdict on a position: every legal move with its value for
 /// the side to move, best first. The same position and budget always get the
 /// same assessment, since each starts from an empty table.
@@ -49,9 +54,9 @@ impl Engine {
     /// ```
     /// use std::sync::atomic::AtomicBool;
     /// use kamisado_core::Position;
-    /// use kamisado_engine::{ASSESS_NODES, Engine, Told, Value};
+    /// use kamisado_engine::{ASSESS_HASH_MB, ASSESS_NODES, Engine, Told, Value};
     ///
-    /// let mut engine = Engine::new(16);
+    /// let mut engine = Engine::new(ASSESS_HASH_MB);
     /// let start = Position::start();
     /// let assessment = engine.assess(&start, ASSESS_NODES, &AtomicBool::new(false));
     /// let best = assessment.best().unwrap();
@@ -98,7 +103,7 @@ mod tests {
     fn the_proof_leads_and_every_move_is_valued_once() {
         let start = Position::start();
         let stop = AtomicBool::new(false);
-        let assessment = Engine::new(16).assess(&start, ASSESS_NODES, &stop);
+        let assessment = Engine::new(ASSESS_HASH_MB).assess(&start, ASSESS_NODES, &stop);
         assert_eq!(assessment.side, Side::Black);
         let best = assessment.best().unwrap();
         assert_eq!(best.value, Value::Win(17));
@@ -109,7 +114,7 @@ mod tests {
         legal.sort_by_key(|m| m.to_string());
         assert_eq!(moves, legal);
         // The same position gets the same assessment, whatever came before.
-        let mut engine = Engine::new(16);
+        let mut engine = Engine::new(ASSESS_HASH_MB);
         engine.assess(&start.play(best.mv).unwrap(), 10_000, &stop);
         assert_eq!(engine.assess(&start, ASSESS_NODES, &stop), assessment);
     }

@@ -63,7 +63,7 @@ use std::time::Duration;
 use kamisado_core::Move;
 use kamisado_core::geometry::{Board, Eight};
 
-pub use assess::{ASSESS_NODES, Assessment};
+pub use assess::{ASSESS_HASH_MB, ASSESS_NODES, Assessment};
 pub use boards::{EngineBoard, solve_first_moves};
 pub use engine::Engine;
 pub use play::{LEVELS, Level, level};

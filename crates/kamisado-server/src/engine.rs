@@ -26,8 +26,9 @@ use crate::error::ServerError;
 /// ([`crate::Limits::assess_nodes`]): the engine's, which the terminal's
 /// hints use too.
 pub use kamisado_engine::ASSESS_NODES;
-/// Megabytes of hash table for each engine.
-const HASH_MB: usize = 16;
+/// Megabytes of hash table for each engine: the assessments' size, which
+/// the terminal's hints use too, so that both give the same verdict.
+const HASH_MB: usize = kamisado_engine::ASSESS_HASH_MB;
 
 /// One move of an assessment and its value for the player who makes it.
 #[derive(Clone, Debug, PartialEq, Eq)]
