@@ -2,14 +2,14 @@
 
 use std::io::{BufRead, Write};
 use std::sync::atomic::AtomicBool;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::{SystemTime, UNIX_EPOCH};
 
 use clap::ValueEnum;
 use kamisado_core::geometry::BoardSize;
 use kamisado_core::story::{self, Story};
 use kamisado_core::{Fill, Game, MatchError, MatchState, Move, RoundEnd, Rules, Side, with_board};
 use kamisado_engine::EngineBoard;
-use kamisado_engine::{Engine, Limit};
+use kamisado_engine::{ASSESS_HASH_MB, ASSESS_NODES, Engine, MoveAnalysis, Told};
 
 use crate::analysis::HASH_MB;
 use crate::board;
@@ -69,9 +69,31 @@ pub fn today() -> String {
 struct Session<'a, B: EngineBoard> {
     game: Game<B>,
     engine: Engine,
+    /// The engine behind hints, made at the first: the server's table size.
+    assessor: Option<Engine>,
     opts: &'a PlayOptions,
     seed: u64,
     out: std::io::StdoutLock<'static>,
+}
+
+/// How many moves of the line after the hinted move are shown, as on the page.
+const HINT_LINE: usize = 4;
+
+/// A hint in the page's words: `Hint: g1-g7 — Black wins in 17, then a8-a2 …`.
+fn hint_words<B: EngineBoard>(side: Side, best: &MoveAnalysis<B>) -> String {
+    let mut text = format!("Hint: {} — {}", best.mv, Told::new(side, best.value));
+    let then: Vec<String> = best
+        .line
+        .iter()
+        .skip(1)
+        .take(HINT_LINE)
+        .map(|m| m.to_string())
+        .collect();
+    if !then.is_empty() {
+        text.push_str(&format!(", then {}", then.join(" ")));
+    }
+    text.push('.');
+    text
 }
 
 const HELP: &str = "Type a move (c1-c6, a push d4>d5, or pass), or: hint, undo, moves, show, resign, quit, help.\n";
@@ -118,14 +140,16 @@ impl<B: EngineBoard> Session<'_, B> {
         Ok(())
     }
 
+    /// Says the best move of the engine's assessment, as the page's hint does.
     fn hint(&mut self) {
         let p = *self.game.current().position();
         let stop = AtomicBool::new(false);
-        let list = self
-            .engine
-            .analyse(&p, Limit::Time(Duration::from_millis(1500)), &stop);
-        let text = match list.first() {
-            Some(a) => format!("Hint: {} ({}).\n", a.mv, a.value),
+        let assessor = self
+            .assessor
+            .get_or_insert_with(|| Engine::new(ASSESS_HASH_MB));
+        let assessment = assessor.assess(&p, ASSESS_NODES, &stop);
+        let text = match assessment.best() {
+            Some(best) => format!("{}\n", hint_words(assessment.side, best)),
             None => "No move to hint.\n".to_string(),
         };
         say(&mut self.out, &text);
@@ -271,6 +295,7 @@ fn play_on<B: EngineBoard>(opts: &PlayOptions) -> Result<(), String> {
     let mut s = Session {
         game,
         engine: Engine::new(HASH_MB),
+        assessor: None,
         opts,
         seed: opts.seed,
         out: std::io::stdout().lock(),
