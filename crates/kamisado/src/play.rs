@@ -17,9 +17,10 @@ use crate::board;
 /// Which sides the engine plays.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EngineSides {
-    /// The engine plays Black; you play White.
+    /// The engine plays Black; you play Gold.
     Black,
-    /// The engine plays White; you play Black.
+    /// The engine plays Gold (White in the notation, `w`); you play Black.
+    #[value(name = "gold", alias = "white")]
     White,
     /// The engine plays itself.
     Both,
@@ -98,6 +99,13 @@ fn hint_words<B: EngineBoard>(side: Side, best: &MoveAnalysis<B>) -> String {
 
 const HELP: &str = "Type a move (c1-c6, a push d4>d5, or pass), or: hint, undo, moves, show, resign, quit, help.\n";
 
+/// A message of the rules crate's errors in players' words: they name the
+/// sides Black and White, as the notation does, and players call White Gold
+/// (as [`story::player`] does).
+fn players(text: String) -> String {
+    text.replace("White", story::player(Side::White))
+}
+
 fn say(out: &mut impl Write, text: &str) {
     let _ = out.write_all(text.as_bytes());
     let _ = out.flush();
@@ -162,7 +170,7 @@ impl<B: EngineBoard> Session<'_, B> {
                 Ok(mv) => undone.push(mv.to_string()),
                 Err(e) => {
                     if undone.is_empty() {
-                        say(&mut self.out, &format!("Cannot undo: {e}.\n"));
+                        say(&mut self.out, &players(format!("Cannot undo: {e}.\n")));
                         return;
                     }
                     break;
@@ -213,19 +221,19 @@ impl<B: EngineBoard> Session<'_, B> {
                         self.tell(&story);
                     }
                 }
-                Err(e) => say(&mut self.out, &format!("{e}\n")),
+                Err(e) => say(&mut self.out, &players(format!("{e}\n"))),
             },
             ["fill", choice] | [choice @ ("left" | "right")] => match choice.parse::<Fill>() {
                 Ok(fill) => match self.fill(fill) {
                     Ok(()) => self.show(),
-                    Err(e) => say(&mut self.out, &format!("{e}\n")),
+                    Err(e) => say(&mut self.out, &players(format!("{e}\n"))),
                 },
-                Err(e) => say(&mut self.out, &format!("{e}\n")),
+                Err(e) => say(&mut self.out, &players(format!("{e}\n"))),
             },
             [text] => match text.parse::<Move<B>>() {
                 Ok(mv) => {
                     if let Err(e) = self.apply(mv) {
-                        say(&mut self.out, &format!("Illegal: {e}\n"));
+                        say(&mut self.out, &players(format!("Illegal: {e}\n")));
                     } else if self.game.current().state() == MatchState::Playing
                         && !self
                             .opts
@@ -247,8 +255,10 @@ impl<B: EngineBoard> Session<'_, B> {
 
     fn prompt(&mut self, side: Side) {
         let text = match self.game.current().state() {
-            MatchState::AwaitingFill { .. } => format!("{} fills from (left/right)> ", side.name()),
-            _ => format!("{}> ", side.name()),
+            MatchState::AwaitingFill { .. } => {
+                format!("{} fills from (left/right)> ", story::player(side))
+            }
+            _ => format!("{}> ", story::player(side)),
         };
         say(&mut self.out, &text);
     }
@@ -281,7 +291,7 @@ fn play_on<B: EngineBoard>(opts: &PlayOptions) -> Result<(), String> {
         if opts.engine.plays(side) {
             format!("Kamisado engine level {}", opts.level)
         } else {
-            format!("{} player", side.name())
+            format!("{} player", story::player(side))
         }
     };
     let game = Game::<B>::new(

@@ -24,7 +24,7 @@ fn solve_finds_a_win_in_one_and_says_so_in_json() {
     assert_eq!(v["value"]["plies"], 1);
     assert_eq!(v["best"], "d6-d8");
     let o = run(&["solve", "--position", WIN_IN_ONE], "");
-    assert!(text(&o.stdout).contains("value: win 1 (Black wins in 1 plies)"));
+    assert!(text(&o.stdout).contains("value: win 1 (Black wins in 1)"));
 }
 
 #[test]
@@ -219,7 +219,7 @@ fn two_people_play_a_round_through_a_pipe() {
     assert!(o.status.success(), "{}", text(&o.stderr));
     let out = text(&o.stdout);
     assert!(
-        out.contains("Illegal: h8-h1 is illegal: the tower on h8 is White's"),
+        out.contains("Illegal: h8-h1 is illegal: the tower on h8 is Gold's"),
         "{out}"
     );
     assert!(out.contains("`d1-d0` is not a move"), "{out}");
