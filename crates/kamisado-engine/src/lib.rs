@@ -12,6 +12,10 @@
 //! - [`Engine::search`]: iterative deepening alpha-beta with an evaluation,
 //!   for positions too deep to solve, within a [`Limit`].
 //! - [`Engine::analyse`]: every legal move with its value, like a tablebase.
+//! - [`Engine::assess`]: every legal move with its value, the proven ones
+//!   with the solver's line, within a node budget ([`ASSESS_NODES`]): the
+//!   one verdict behind the hints and the analysis board of every front end,
+//!   whose words for a value are [`Told`]'s.
 //! - [`Engine::choose_move`] and [`Engine::choose_fill`]: match play at
 //!   levels 1 (beginner) to 6 (strongest).
 //! - [`bench::run`]: a fixed search whose node total is a behaviour checksum.
@@ -33,6 +37,7 @@
 
 #![warn(missing_docs)]
 
+mod assess;
 pub mod bench;
 mod boards;
 pub mod danger;
@@ -47,6 +52,7 @@ mod search;
 pub mod selfplay;
 mod smp;
 mod swindles;
+mod told;
 mod tt;
 pub mod zobrist;
 
@@ -57,6 +63,7 @@ use std::time::Duration;
 use kamisado_core::Move;
 use kamisado_core::geometry::{Board, Eight};
 
+pub use assess::{ASSESS_HASH_MB, ASSESS_NODES, Assessment};
 pub use boards::{EngineBoard, solve_first_moves};
 pub use engine::Engine;
 pub use play::{LEVELS, Level, level};
@@ -65,6 +72,7 @@ pub use puzzles::{Puzzle, PuzzleSettings};
 pub use search::ordered_perft;
 pub use smp::{MAX_THREADS, available_threads};
 pub use swindles::{LostMove, LostPolicy};
+pub use told::Told;
 
 /// The value of a position or a move, from the side to move's view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -120,7 +128,8 @@ impl Ord for Value {
 }
 
 impl fmt::Display for Value {
-    /// `win 7`, `loss 4` or `cp 35`.
+    /// `win 7`, `loss 4` or `cp 35`: the engine's own notation, for tools;
+    /// players read a value in [`Told`]'s words.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Value::Win(n) => write!(f, "win {n}"),

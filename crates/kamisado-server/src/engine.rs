@@ -22,11 +22,13 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::error::ServerError;
 
-/// Nodes of solving and searching behind every assessment by default
-/// ([`crate::Limits::assess_nodes`]).
-pub const ASSESS_NODES: u64 = 4_000_000;
-/// Megabytes of hash table for each engine.
-const HASH_MB: usize = 16;
+/// Nodes of solving behind every assessment by default
+/// ([`crate::Limits::assess_nodes`]): the engine's, which the terminal's
+/// hints use too.
+pub use kamisado_engine::ASSESS_NODES;
+/// Megabytes of hash table for each engine: the assessments' size, which
+/// the terminal's hints use too, so that both give the same verdict.
+const HASH_MB: usize = kamisado_engine::ASSESS_HASH_MB;
 
 /// One move of an assessment and its value for the player who makes it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -39,10 +41,11 @@ pub struct Analysed {
     pub line: Vec<AnyMove>,
 }
 
-/// The engine's verdict on a position: every legal move with its value,
-/// best first. The same position always gets the same assessment (each
-/// starts from an empty table), whether it is asked for as a hint or on the
-/// analysis board.
+/// The engine's verdict on a position ([`kamisado_engine::Assessment`]) on
+/// any board: every legal move with its value, best first. The same
+/// position always gets the same assessment (each starts from an empty
+/// table), whether it is asked for as a hint or on the analysis board, here
+/// or in the terminal.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Assessment {
     /// The side to move.
@@ -60,6 +63,23 @@ impl Assessment {
     /// The value of `mv` for the side to move, if it is legal.
     pub fn value_of(&self, mv: AnyMove) -> Option<Value> {
         self.moves.iter().find(|a| a.mv == mv).map(|a| a.value)
+    }
+
+    /// The engine's assessment on a board, its moves on any board.
+    fn of<B: EngineBoard>(assessment: kamisado_engine::Assessment<B>) -> Assessment {
+        let moves = assessment
+            .moves
+            .into_iter()
+            .map(|a| Analysed {
+                mv: AnyMove::of(a.mv),
+                value: a.value,
+                line: a.line.into_iter().map(AnyMove::of).collect(),
+            })
+            .collect();
+        Assessment {
+            side: assessment.side,
+            moves,
+        }
     }
 }
 
@@ -156,7 +176,7 @@ impl Brain for kamisado_engine::Engine {
     }
 
     fn assess(&mut self, m: &AnyMatch, nodes: u64, stop: &AtomicBool) -> Assessment {
-        on_any!(m, AnyMatch, m => assess_on(self, m, nodes, stop))
+        on_any!(m, AnyMatch, m => Assessment::of(self.assess(m.position(), nodes, stop)))
     }
 
     fn dangers(
@@ -200,49 +220,6 @@ impl Brain for kamisado_engine::Engine {
         .iter()
         .map(AnyPuzzle::of)
         .collect()
-    }
-}
-
-/// The assessment of a position: from an empty table, the solver first
-/// tries to prove the position within `nodes` nodes (the start of a round
-/// needs about three million); then every move is valued within a quarter
-/// as many more, sharing the table, and a move the proof found keeps the
-/// proof's value and line.
-fn assess_on<B: EngineBoard>(
-    engine: &mut kamisado_engine::Engine,
-    m: &kamisado_core::Match<B>,
-    nodes: u64,
-    stop: &AtomicBool,
-) -> Assessment {
-    engine.clear();
-    let pos = m.position();
-    let proven = engine.solve_nodes(pos, nodes, stop);
-    let mut moves: Vec<Analysed> = engine
-        .analyse(pos, kamisado_engine::Limit::Nodes(nodes / 4), stop)
-        .into_iter()
-        .map(|a| Analysed {
-            mv: AnyMove::of(a.mv),
-            value: a.value,
-            line: a.line.into_iter().map(AnyMove::of).collect(),
-        })
-        .collect();
-    if let Some(proof) = proven
-        && let Some(best) = proof.best
-    {
-        let best = AnyMove::of(best);
-        moves.retain(|a| a.mv != best);
-        moves.insert(
-            0,
-            Analysed {
-                mv: best,
-                value: proof.value,
-                line: proof.line.into_iter().map(AnyMove::of).collect(),
-            },
-        );
-    }
-    Assessment {
-        side: pos.side_to_move(),
-        moves,
     }
 }
 

@@ -3,12 +3,13 @@
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
+use kamisado_core::story::player;
 use kamisado_core::{
     Match, MatchState, Move, Position, RoundResult, Score, Setup, Side, with_board,
 };
 use kamisado_engine::EngineBoard;
 use kamisado_engine::{
-    Engine, Limit, MatchSolution, MatchValue, MoveAnalysis, SearchResult, Value,
+    Engine, Limit, MatchSolution, MatchValue, MoveAnalysis, SearchResult, Told, Value,
 };
 use serde_json::{Value as Json, json};
 
@@ -60,13 +61,9 @@ fn value_json(value: Value) -> Json {
     }
 }
 
-/// Words for a value, for people.
-pub fn value_words(value: Value, side: kamisado_core::Side) -> String {
-    match value {
-        Value::Win(n) => format!("{} wins in {n} plies", side.name()),
-        Value::Loss(n) => format!("{} loses in {n} plies", side.name()),
-        Value::Score(cp) => format!("not proven; score {cp} for {}", side.name()),
-    }
+/// Words for a value, for people: the page's ([`Told`]).
+pub fn value_words(value: Value, side: Side) -> String {
+    Told::new(side, value).to_string()
 }
 
 fn result_json<B: EngineBoard>(p: &Position<B>, r: &SearchResult<B>) -> Json {
@@ -118,7 +115,7 @@ fn who_wins_on<B: EngineBoard>(
     };
     emit(&format!(
         "position: {p}\nwinner: {} ({}), within {} plies (a bound: the exact distance is not sought)\nwinning move: {best}\nnodes: {}\ntime: {:.3} s\n",
-        winner.name(),
+        player(winner),
         if proof.wins {
             "the side to move"
         } else {
@@ -227,8 +224,8 @@ fn match_value_json(value: MatchValue) -> Json {
 
 /// Words for a match value, for people.
 pub fn match_value_words(value: MatchValue, side: Side) -> String {
-    let other = (!side).name();
-    let side = side.name();
+    let other = player(!side);
+    let side = player(side);
     let plural = |p: u8| if p == 1 { "" } else { "s" };
     match value {
         MatchValue::WinsMatch => format!("{side} wins the round and the match"),
@@ -286,7 +283,7 @@ fn match_json<B: EngineBoard>(m: &Match<B>, exact: &Result<MatchSolution<B>, Str
 fn match_text<B: EngineBoard>(m: &Match<B>, exact: &Result<MatchSolution<B>, String>) -> String {
     let score = m.score();
     let mut out = format!(
-        "match: Black {}, White {}, playing to {}\n",
+        "match: Black {}, Gold {}, playing to {}\n",
         score.black, score.white, score.target
     );
     let solution = match exact {
@@ -313,7 +310,7 @@ fn match_text<B: EngineBoard>(m: &Match<B>, exact: &Result<MatchSolution<B>, Str
         };
         out.push_str(&format!(
             "round ends: {} wins ({}) with the {} {}, {} point{}, which becomes a {}; score {}-{}{ends}\n",
-            end.winner.name(),
+            player(end.winner),
             end.end,
             promoted.colour.name(),
             rank_before(end.points),
@@ -426,7 +423,7 @@ fn analyse_on<B: EngineBoard>(
     if let Some(outcome) = p.outcome() {
         return Err(format!(
             "the round is over in this position: {} has won",
-            outcome.winner.name()
+            player(outcome.winner)
         ));
     }
     let mut engine = Engine::new(HASH_MB);
@@ -442,7 +439,7 @@ fn analyse_on<B: EngineBoard>(
     }
     emit(&format!(
         "{} to move in {p}\nmove     value      line\n{}",
-        p.side_to_move().name(),
+        player(p.side_to_move()),
         analyses_table(&list)
     ))
 }

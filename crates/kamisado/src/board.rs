@@ -3,6 +3,7 @@
 use std::fmt::Write;
 
 use kamisado_core::geometry::{Board, colour_of};
+use kamisado_core::story::player;
 use kamisado_core::{Colour, Match, MatchState, Position, Side, Square};
 
 /// The mark that tells the sides apart without colour.
@@ -61,7 +62,7 @@ fn cell<B: Board>(p: &Position<B>, sq: Square<B>, colour: bool) -> String {
     )
 }
 
-/// Draws a position: the top rank down to rank 1, files from a, White (Gold) at the top.
+/// Draws a position: the top rank down to rank 1, files from a, Gold at the top.
 pub fn draw<B: Board>(p: &Position<B>, colour: bool) -> String {
     let mut out = String::new();
     let files: String = (0..B::SIZE)
@@ -79,7 +80,7 @@ pub fn draw<B: Board>(p: &Position<B>, colour: bool) -> String {
             out.push_str(&cell(p, sq, colour));
         }
         let label = if rank == top {
-            "  White (Gold) ○"
+            "  Gold ○"
         } else if rank == 0 {
             "  Black ●"
         } else {
@@ -99,9 +100,9 @@ pub fn status<B: Board>(p: &Position<B>) -> String {
             kamisado_core::Ending::HomeRow => "a tower reached the home row",
             kamisado_core::Ending::Deadlock => "deadlock: the last real mover loses",
         };
-        return format!("Round over: {} wins ({how}).\n", outcome.winner.name());
+        return format!("Round over: {} wins ({how}).\n", player(outcome.winner));
     }
-    let side = p.side_to_move().name();
+    let side = player(p.side_to_move());
     let pushed = if p.just_pushed() {
         " again, after a push"
     } else {
@@ -124,7 +125,7 @@ pub fn draw_match<B: Board>(m: &Match<B>, colour: bool) -> String {
     if s.target > 1 {
         let _ = writeln!(
             out,
-            "Round {}. Score: Black {} - White {} (playing to {}).",
+            "Round {}. Score: Black {} - Gold {} (playing to {}).",
             m.round(),
             s.black,
             s.white,
@@ -136,11 +137,11 @@ pub fn draw_match<B: Board>(m: &Match<B>, colour: bool) -> String {
             let _ = writeln!(
                 out,
                 "{} chooses to fill from the left or the right.",
-                winner.name()
+                player(winner)
             );
         }
         MatchState::Over { winner } => {
-            let _ = writeln!(out, "{} wins the match.", winner.name());
+            let _ = writeln!(out, "{} wins the match.", player(winner));
         }
         MatchState::Playing => {}
     }
@@ -154,7 +155,7 @@ pub fn legend<B: Board>() -> String {
         .map(|c| format!("{} {}", c.letter(), c.name()))
         .collect();
     format!(
-        "Squares: {}.\nTowers: ● Black (upper case), ○ White (lower case); + a dragon's tooth; [ ] the tower that must move.\n",
+        "Squares: {}.\nTowers: ● Black (upper case), ○ Gold (lower case); + a dragon's tooth; [ ] the tower that must move.\n",
         names.join(", ")
     )
 }

@@ -4,6 +4,7 @@ use std::io::{Read, Write};
 use std::time::{Duration, Instant};
 
 use kamisado_core::geometry::{Board, BoardSize};
+use kamisado_core::story::player;
 use kamisado_core::{Match, Position, Record, Rules, Setup, with_board};
 
 use crate::PositionArgs;
@@ -149,7 +150,7 @@ fn replay_on<B: Board>(path: &str, text: &str, boards: bool, colour: bool) -> Re
         if let Some(r) = step.result {
             out.push_str(&format!(
                 "{} wins round {round} ({}){}, {} point{}; score {}-{}\n",
-                r.winner.name(),
+                player(r.winner),
                 r.end,
                 r.tower
                     .map(|c| format!(" with the {} tower", c.name()))
@@ -170,14 +171,14 @@ fn replay_on<B: Board>(path: &str, text: &str, boards: bool, colour: bool) -> Re
             out.push_str(&format!(
                 "round {}: {} wins by {end}\n",
                 i + 1,
-                winner.name()
+                player(winner)
             ));
         }
     }
     out.push_str(&match end.state() {
         kamisado_core::MatchState::Over { winner } => format!(
             "Result: {} wins {}-{}\n",
-            winner.name(),
+            player(winner),
             end.score().black,
             end.score().white
         ),

@@ -167,7 +167,7 @@ enum Command {
         #[arg(long = "match", default_value_t = 1)]
         target: u8,
         /// Which sides the engine plays.
-        #[arg(long, value_enum, default_value = "white")]
+        #[arg(long, value_enum, default_value = "gold")]
         engine_plays: play::EngineSides,
         /// The rule set: standard, sumo-square or zvezda.
         #[arg(long, default_value = "standard")]

@@ -2,14 +2,14 @@
 
 use std::io::{BufRead, Write};
 use std::sync::atomic::AtomicBool;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::{SystemTime, UNIX_EPOCH};
 
 use clap::ValueEnum;
 use kamisado_core::geometry::BoardSize;
 use kamisado_core::story::{self, Story};
 use kamisado_core::{Fill, Game, MatchError, MatchState, Move, RoundEnd, Rules, Side, with_board};
 use kamisado_engine::EngineBoard;
-use kamisado_engine::{Engine, Limit};
+use kamisado_engine::{ASSESS_HASH_MB, ASSESS_NODES, Engine, MoveAnalysis, Told};
 
 use crate::analysis::HASH_MB;
 use crate::board;
@@ -17,9 +17,10 @@ use crate::board;
 /// Which sides the engine plays.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EngineSides {
-    /// The engine plays Black; you play White.
+    /// The engine plays Black; you play Gold.
     Black,
-    /// The engine plays White; you play Black.
+    /// The engine plays Gold (White in the notation, `w`); you play Black.
+    #[value(name = "gold", alias = "white")]
     White,
     /// The engine plays itself.
     Both,
@@ -69,12 +70,41 @@ pub fn today() -> String {
 struct Session<'a, B: EngineBoard> {
     game: Game<B>,
     engine: Engine,
+    /// The engine behind hints, made at the first: the server's table size.
+    assessor: Option<Engine>,
     opts: &'a PlayOptions,
     seed: u64,
     out: std::io::StdoutLock<'static>,
 }
 
+/// How many moves of the line after the hinted move are shown, as on the page.
+const HINT_LINE: usize = 4;
+
+/// A hint in the page's words: `Hint: g1-g7 — Black wins in 17, then a8-a2 …`.
+fn hint_words<B: EngineBoard>(side: Side, best: &MoveAnalysis<B>) -> String {
+    let mut text = format!("Hint: {} — {}", best.mv, Told::new(side, best.value));
+    let then: Vec<String> = best
+        .line
+        .iter()
+        .skip(1)
+        .take(HINT_LINE)
+        .map(|m| m.to_string())
+        .collect();
+    if !then.is_empty() {
+        text.push_str(&format!(", then {}", then.join(" ")));
+    }
+    text.push('.');
+    text
+}
+
 const HELP: &str = "Type a move (c1-c6, a push d4>d5, or pass), or: hint, undo, moves, show, resign, quit, help.\n";
+
+/// A message of the rules crate's errors in players' words: they name the
+/// sides Black and White, as the notation does, and players call White Gold
+/// (as [`story::player`] does).
+fn players(text: String) -> String {
+    text.replace("White", story::player(Side::White))
+}
 
 fn say(out: &mut impl Write, text: &str) {
     let _ = out.write_all(text.as_bytes());
@@ -118,14 +148,16 @@ impl<B: EngineBoard> Session<'_, B> {
         Ok(())
     }
 
+    /// Says the best move of the engine's assessment, as the page's hint does.
     fn hint(&mut self) {
         let p = *self.game.current().position();
         let stop = AtomicBool::new(false);
-        let list = self
-            .engine
-            .analyse(&p, Limit::Time(Duration::from_millis(1500)), &stop);
-        let text = match list.first() {
-            Some(a) => format!("Hint: {} ({}).\n", a.mv, a.value),
+        let assessor = self
+            .assessor
+            .get_or_insert_with(|| Engine::new(ASSESS_HASH_MB));
+        let assessment = assessor.assess(&p, ASSESS_NODES, &stop);
+        let text = match assessment.best() {
+            Some(best) => format!("{}\n", hint_words(assessment.side, best)),
             None => "No move to hint.\n".to_string(),
         };
         say(&mut self.out, &text);
@@ -138,7 +170,7 @@ impl<B: EngineBoard> Session<'_, B> {
                 Ok(mv) => undone.push(mv.to_string()),
                 Err(e) => {
                     if undone.is_empty() {
-                        say(&mut self.out, &format!("Cannot undo: {e}.\n"));
+                        say(&mut self.out, &players(format!("Cannot undo: {e}.\n")));
                         return;
                     }
                     break;
@@ -189,19 +221,19 @@ impl<B: EngineBoard> Session<'_, B> {
                         self.tell(&story);
                     }
                 }
-                Err(e) => say(&mut self.out, &format!("{e}\n")),
+                Err(e) => say(&mut self.out, &players(format!("{e}\n"))),
             },
             ["fill", choice] | [choice @ ("left" | "right")] => match choice.parse::<Fill>() {
                 Ok(fill) => match self.fill(fill) {
                     Ok(()) => self.show(),
-                    Err(e) => say(&mut self.out, &format!("{e}\n")),
+                    Err(e) => say(&mut self.out, &players(format!("{e}\n"))),
                 },
-                Err(e) => say(&mut self.out, &format!("{e}\n")),
+                Err(e) => say(&mut self.out, &players(format!("{e}\n"))),
             },
             [text] => match text.parse::<Move<B>>() {
                 Ok(mv) => {
                     if let Err(e) = self.apply(mv) {
-                        say(&mut self.out, &format!("Illegal: {e}\n"));
+                        say(&mut self.out, &players(format!("Illegal: {e}\n")));
                     } else if self.game.current().state() == MatchState::Playing
                         && !self
                             .opts
@@ -223,8 +255,10 @@ impl<B: EngineBoard> Session<'_, B> {
 
     fn prompt(&mut self, side: Side) {
         let text = match self.game.current().state() {
-            MatchState::AwaitingFill { .. } => format!("{} fills from (left/right)> ", side.name()),
-            _ => format!("{}> ", side.name()),
+            MatchState::AwaitingFill { .. } => {
+                format!("{} fills from (left/right)> ", story::player(side))
+            }
+            _ => format!("{}> ", story::player(side)),
         };
         say(&mut self.out, &text);
     }
@@ -257,7 +291,7 @@ fn play_on<B: EngineBoard>(opts: &PlayOptions) -> Result<(), String> {
         if opts.engine.plays(side) {
             format!("Kamisado engine level {}", opts.level)
         } else {
-            format!("{} player", side.name())
+            format!("{} player", story::player(side))
         }
     };
     let game = Game::<B>::new(
@@ -271,6 +305,7 @@ fn play_on<B: EngineBoard>(opts: &PlayOptions) -> Result<(), String> {
     let mut s = Session {
         game,
         engine: Engine::new(HASH_MB),
+        assessor: None,
         opts,
         seed: opts.seed,
         out: std::io::stdout().lock(),

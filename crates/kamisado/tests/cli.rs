@@ -59,7 +59,7 @@ fn show_draws_the_board_without_colour_codes_under_no_color() {
     assert!(out.contains("○r"), "{out}");
     assert!(out.contains("the yellow double sumo on d4"), "{out}");
     assert!(
-        out.contains("Score: Black 1 - White 0 (playing to 3)"),
+        out.contains("Score: Black 1 - Gold 0 (playing to 3)"),
         "{out}"
     );
     let o = kamisado(&["show", "--color", "always"]);

@@ -3,7 +3,10 @@
 mod common;
 
 use common::run;
-use kamisado_core::{Match, MatchState, Record, Rules};
+use std::sync::atomic::AtomicBool;
+
+use kamisado_core::{Match, MatchState, Position, Record, Rules};
+use kamisado_engine::{ASSESS_HASH_MB, ASSESS_NODES, Engine, Value};
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).unwrap()
@@ -21,7 +24,7 @@ fn solve_finds_a_win_in_one_and_says_so_in_json() {
     assert_eq!(v["value"]["plies"], 1);
     assert_eq!(v["best"], "d6-d8");
     let o = run(&["solve", "--position", WIN_IN_ONE], "");
-    assert!(text(&o.stdout).contains("value: win 1 (Black wins in 1 plies)"));
+    assert!(text(&o.stdout).contains("value: win 1 (Black wins in 1)"));
 }
 
 #[test]
@@ -216,7 +219,7 @@ fn two_people_play_a_round_through_a_pipe() {
     assert!(o.status.success(), "{}", text(&o.stderr));
     let out = text(&o.stdout);
     assert!(
-        out.contains("Illegal: h8-h1 is illegal: the tower on h8 is White's"),
+        out.contains("Illegal: h8-h1 is illegal: the tower on h8 is Gold's"),
         "{out}"
     );
     assert!(out.contains("`d1-d0` is not a move"), "{out}");
@@ -259,6 +262,33 @@ fn the_engine_plays_itself_through_a_match() {
     };
     assert!(m.score().of(winner) >= 3);
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_hint_at_the_start_is_the_assessment_in_the_pages_words() {
+    // The verdict the server's hint gives: its budget and table size.
+    let mut engine = Engine::new(ASSESS_HASH_MB);
+    let start = Position::start();
+    let assessment = engine.assess(&start, ASSESS_NODES, &AtomicBool::new(false));
+    let best = assessment.best().unwrap();
+    assert_eq!(best.value, Value::Win(17));
+    let o = run(&["play", "--engine-plays", "none"], "hint\nquit\n");
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    let hint = out
+        .lines()
+        .find_map(|line| line.split_once("Hint: ").map(|(_, hint)| hint))
+        .unwrap_or_else(|| panic!("no hint in {out}"));
+    assert!(
+        hint.starts_with(&format!("{} — Black wins in 17, then ", best.mv)),
+        "{hint}"
+    );
+    let then: Vec<String> = best.line[1..5].iter().map(|m| m.to_string()).collect();
+    assert!(
+        hint.ends_with(&format!("then {}.", then.join(" "))),
+        "{hint}"
+    );
+    assert!(!out.contains("cp"), "{out}");
 }
 
 #[test]
