@@ -50,7 +50,7 @@ impl Default for Limits {
             engine_slots: std::thread::available_parallelism().map_or(1, |n| n.get()),
             engine_queue: 8,
             search_time: Duration::from_secs(10),
-            assess_nodes: crate::engine::ASSESS_NODES,
+            assess_nodes: kamisado_engine::ASSESS_NODES,
             games_per_client: 100,
             games_window: Duration::from_secs(3600),
             puzzles_at_start: 60,

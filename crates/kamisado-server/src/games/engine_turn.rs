@@ -6,6 +6,7 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
+use kamisado_core::any::AnyMatch;
 use kamisado_core::{MatchState, Side};
 use kamisado_wire::Seat;
 
@@ -14,6 +15,16 @@ use super::live::Action;
 use super::room::Room;
 use super::store::Claim;
 use crate::db::now_ms;
+
+/// An engine's turn: the action count and takeback epoch it was asked at.
+struct Turn {
+    n: usize,
+    epoch: u64,
+    id: String,
+    engine: Side,
+    level: u8,
+    seed: u64,
+}
 
 impl Games {
     /// How long a process holds the engine's turn before another may take it
@@ -33,95 +44,118 @@ impl Games {
             return;
         }
         room.engine_pending = Some(n);
-        let app = Arc::clone(self);
-        let cell = Arc::clone(cell);
-        let m = room.game.current();
-        let level = room.game.row.level.unwrap_or(3);
-        let seed = (room.game.row.seed as u64) ^ (n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let engine = room.game.engine_side().unwrap_or(Side::White);
-        let epoch = cell.epoch.load(Ordering::SeqCst);
-        let id = room.game.row.id.clone();
+        let turn = Turn {
+            n,
+            epoch: cell.epoch.load(Ordering::SeqCst),
+            id: room.game.row.id.clone(),
+            engine: room.game.engine_side().unwrap_or(Side::White),
+            level: room.game.row.level.unwrap_or(3),
+            seed: (room.game.row.seed as u64) ^ (n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+        };
+        let (games, cell, m) = (Arc::clone(self), Arc::clone(cell), room.game.current());
         tokio::spawn(async move {
-            // Whether this turn is still the one asked about.
-            let current = |room: &Room| {
-                room.engine_pending == Some(n)
-                    && room.game.actions.len() == n
-                    && cell.epoch.load(Ordering::SeqCst) == epoch
-                    && !app.is_closed()
-            };
-            loop {
-                let version = {
-                    let room = cell.room.lock().await;
-                    if !current(&room) {
-                        return;
-                    }
-                    room.version
-                };
-                let until = now_ms() + app.engine_lease().as_millis() as u64;
-                match app
-                    .store
-                    .claim_engine(&id, version, &app.owner, until)
-                    .await
-                {
-                    Ok(Claim::Granted) => break,
-                    Ok(Claim::HeldUntil(t)) => {
-                        let wait = t.saturating_sub(now_ms()) + 50;
-                        tokio::time::sleep(Duration::from_millis(wait)).await;
-                    }
-                    Ok(Claim::Moved) => {
-                        // This process has not heard of a change yet.
-                        let mut room = cell.room.lock().await;
-                        if room.engine_pending == Some(n) {
-                            room.engine_pending = None;
-                        }
-                        if let Err(e) = app.reload(&cell, &mut room).await {
-                            tracing::warn!(game = %id, "the engine's game could not be read: {e}");
-                            drop(room);
-                            app.kick_engine_soon(&cell).await;
-                            return;
-                        }
-                        app.kick_engine(&cell, &mut room);
-                        cell.publish(&room);
-                        return;
-                    }
-                    Err(e) => {
-                        tracing::warn!(game = %id, "the engine's turn could not be claimed: {e}");
-                        tokio::time::sleep(Duration::from_secs(1)).await;
-                    }
-                }
-            }
-            let fill_now = matches!(m.state(), MatchState::AwaitingFill { .. });
-            let choice = app
-                .engines
-                .run(move |brain, _stop| {
-                    if fill_now {
-                        Some(Action::Fill(brain.choose_fill(&m, level)))
-                    } else {
-                        brain.choose_move(&m, level, seed).map(Action::Move)
-                    }
-                })
-                .await;
-            match choice {
-                Ok(Some(action)) => {
-                    // A stale answer (the player took moves back meanwhile) is refused here.
-                    let _ = app
-                        .act_in(&cell, Some(Seat::Side(engine)), n, action, Some(epoch))
-                        .await;
-                }
-                Ok(None) => tracing::error!(game = %id, "the engine found no move in a live round"),
-                Err(e) => tracing::error!("the engine failed: {e}"),
-            }
-            let mut room = cell.room.lock().await;
-            if room.engine_pending == Some(n) && cell.epoch.load(Ordering::SeqCst) == epoch {
-                room.engine_pending = None;
-                cell.publish(&room);
-                // A turn left unplayed (the database was unavailable) is tried again.
-                if room.game.actions.len() == n {
-                    drop(room);
-                    app.kick_engine_soon(&cell).await;
-                }
+            if games.claim_turn(&cell, &turn).await {
+                games.play_turn(&cell, &turn, m).await;
             }
         });
+    }
+
+    /// Whether `turn` is still the one the engine was asked about.
+    fn current(&self, cell: &GameCell, room: &Room, turn: &Turn) -> bool {
+        room.engine_pending == Some(turn.n)
+            && room.game.actions.len() == turn.n
+            && cell.epoch.load(Ordering::SeqCst) == turn.epoch
+            && !self.is_closed()
+    }
+
+    /// Claims the turn in the database, waiting while another process
+    /// holds it: whether this process is to think.
+    async fn claim_turn(self: &Arc<Self>, cell: &Arc<GameCell>, turn: &Turn) -> bool {
+        loop {
+            let version = {
+                let room = cell.room.lock().await;
+                if !self.current(cell, &room, turn) {
+                    return false;
+                }
+                room.version
+            };
+            let until = now_ms() + self.engine_lease().as_millis() as u64;
+            match self
+                .store
+                .claim_engine(&turn.id, version, &self.owner, until)
+                .await
+            {
+                Ok(Claim::Granted) => return true,
+                Ok(Claim::HeldUntil(t)) => {
+                    let wait = t.saturating_sub(now_ms()) + 50;
+                    tokio::time::sleep(Duration::from_millis(wait)).await;
+                }
+                Ok(Claim::Moved) => {
+                    self.moved_on(cell, turn).await;
+                    return false;
+                }
+                Err(e) => {
+                    tracing::warn!(game = %turn.id, "the engine's turn could not be claimed: {e}");
+                    tokio::time::sleep(Duration::from_secs(1)).await;
+                }
+            }
+        }
+    }
+
+    /// The game moved on in the database before this process heard of it:
+    /// it is read again, and the engine's turn started anew if it is one.
+    async fn moved_on(self: &Arc<Self>, cell: &Arc<GameCell>, turn: &Turn) {
+        let mut room = cell.room.lock().await;
+        if room.engine_pending == Some(turn.n) {
+            room.engine_pending = None;
+        }
+        if let Err(e) = self.reload(cell, &mut room).await {
+            tracing::warn!(game = %turn.id, "the engine's game could not be read: {e}");
+            drop(room);
+            self.kick_engine_soon(cell).await;
+            return;
+        }
+        self.kick_engine(cell, &mut room);
+        cell.publish(&room);
+    }
+
+    /// Thinks about the turn and plays the engine's choice as its seat; a
+    /// turn left unplayed (the database was unavailable) is tried again.
+    async fn play_turn(self: &Arc<Self>, cell: &Arc<GameCell>, turn: &Turn, m: AnyMatch) {
+        let (level, seed) = (turn.level, turn.seed);
+        let fill_now = matches!(m.state(), MatchState::AwaitingFill { .. });
+        let choice = self
+            .engines
+            .run(move |brain, _stop| {
+                if fill_now {
+                    Some(Action::Fill(brain.choose_fill(&m, level)))
+                } else {
+                    brain.choose_move(&m, level, seed).map(Action::Move)
+                }
+            })
+            .await;
+        match choice {
+            Ok(Some(action)) => {
+                // A stale answer (the player took moves back meanwhile) is refused here.
+                let seat = Some(Seat::Side(turn.engine));
+                let _ = self
+                    .act_in(cell, seat, turn.n, action, Some(turn.epoch))
+                    .await;
+            }
+            Ok(None) => {
+                tracing::error!(game = %turn.id, "the engine found no move in a live round")
+            }
+            Err(e) => tracing::error!("the engine failed: {e}"),
+        }
+        let mut room = cell.room.lock().await;
+        if room.engine_pending == Some(turn.n) && cell.epoch.load(Ordering::SeqCst) == turn.epoch {
+            room.engine_pending = None;
+            cell.publish(&room);
+            if room.game.actions.len() == turn.n {
+                drop(room);
+                self.kick_engine_soon(cell).await;
+            }
+        }
     }
 
     /// Starts the engine's turn again after a second, when a database that

@@ -251,21 +251,7 @@ impl LiveGame {
     fn view_of<B: Board>(&self, game: &Game<B>) -> StateView {
         let m = game.current();
         let pos = m.position();
-        let (status, to_act, winner) = match m.state() {
-            MatchState::Playing => (Status::Playing, Some(pos.side_to_move()), None),
-            MatchState::AwaitingFill { winner } => (Status::Fill, Some(winner), None),
-            MatchState::Over { winner } => (Status::Over, None, Some(winner)),
-        };
-        let legal = match status {
-            Status::Playing => pos
-                .legal_moves()
-                .iter()
-                .map(|&mv| AnyMove::of(mv))
-                .collect(),
-            _ => Vec::new(),
-        };
-        let rounds = rounds_of(game);
-        let fill_preview = (status == Status::Fill).then(|| fill_preview(m));
+        let (status, to_act, winner, legal) = status_of(m);
         let score = m.score();
         let engine = self.engine_side();
         StateView {
@@ -303,9 +289,9 @@ impl LiveGame {
             legal,
             last: m.last_move().map(AnyMove::of),
             last_round: m.last_round().map(|r| round_view(r, m)),
-            rounds,
+            rounds: rounds_of(game),
             notes: self.notes.clone(),
-            fill_preview,
+            fill_preview: (status == Status::Fill).then(|| fill_preview(m)),
             takeback: None,
             thinking: false,
             players: PerSide {
@@ -317,6 +303,26 @@ impl LiveGame {
             rights: SeatRights::default(),
         }
     }
+}
+
+/// Whether a match is being played, awaits its fill or is over; who is to
+/// act, the winner, and the legal moves.
+fn status_of<B: Board>(m: &Match<B>) -> (Status, Option<Side>, Option<Side>, Vec<AnyMove>) {
+    let pos = m.position();
+    let (status, to_act, winner) = match m.state() {
+        MatchState::Playing => (Status::Playing, Some(pos.side_to_move()), None),
+        MatchState::AwaitingFill { winner } => (Status::Fill, Some(winner), None),
+        MatchState::Over { winner } => (Status::Over, None, Some(winner)),
+    };
+    let legal = match status {
+        Status::Playing => pos
+            .legal_moves()
+            .iter()
+            .map(|&mv| AnyMove::of(mv))
+            .collect(),
+        _ => Vec::new(),
+    };
+    (status, to_act, winner, legal)
 }
 
 /// Every round of a game's record as sent to clients.

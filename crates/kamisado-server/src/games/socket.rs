@@ -104,81 +104,149 @@ struct Client {
     account: Option<String>,
 }
 
+/// What becomes of a connection after a frame.
+enum Flow {
+    /// It goes on.
+    Open,
+    /// It is closed with this code and reason.
+    Close(u16, String),
+    /// The client is gone.
+    Gone,
+}
+
+/// One client's connection: its seat, its allowance of messages, what is
+/// to be sent to it, and where a hint's late answer comes.
+struct Connection {
+    games: Arc<Games>,
+    cell: Arc<GameCell>,
+    client: Client,
+    rate: RateLimiter,
+    outbox: Outbox,
+    states: broadcast::Receiver<Arc<Published>>,
+    direct: mpsc::Sender<String>,
+}
+
+impl Connection {
+    /// Handles one frame from the client.
+    async fn incoming(&mut self, frame: Option<Result<Message, axum::Error>>) -> Flow {
+        match frame {
+            Some(Ok(Message::Text(text))) if text.len() > MAX_FRAME => Flow::Close(
+                close_code::SIZE,
+                format!(
+                    "a message of {} bytes closes the connection: the limit is {MAX_FRAME}",
+                    text.len()
+                ),
+            ),
+            Some(Ok(Message::Text(text))) => {
+                self.text(text.as_str()).await;
+                Flow::Open
+            }
+            Some(Ok(Message::Binary(_))) => {
+                let refusal = match self.rate.take(Instant::now()) {
+                    Ok(()) => ServerError::BadRequest("messages are JSON text, not binary".into()),
+                    Err(e) => e.into(),
+                };
+                let refused = refuse(&self.games, None, refusal).to_text();
+                self.outbox.texts.push(refused);
+                Flow::Open
+            }
+            Some(Ok(Message::Ping(_) | Message::Pong(_))) => Flow::Open,
+            Some(Err(e)) => Flow::Close(
+                close_code::SIZE,
+                format!("the limit for a message is {MAX_FRAME} bytes: {e}"),
+            ),
+            Some(Ok(Message::Close(_))) | None => Flow::Gone,
+        }
+    }
+
+    /// Handles one text message; the sender sees the state its action made
+    /// before the answer to it.
+    async fn text(&mut self, text: &str) {
+        let answer = match self.rate.take(Instant::now()) {
+            Ok(()) => {
+                let (games, cell) = (&self.games, &self.cell);
+                handle(
+                    games,
+                    cell,
+                    &mut self.client,
+                    &mut self.outbox,
+                    text,
+                    &self.direct,
+                )
+                .await
+            }
+            Err(e) => Some(refuse(&self.games, claimed_kind(text), e.into())),
+        };
+        loop {
+            match self.states.try_recv() {
+                Ok(state) => self.outbox.state(&state),
+                Err(broadcast::error::TryRecvError::Lagged(_)) => {
+                    self.outbox.whole(&*self.cell.published().await);
+                }
+                Err(_) => break,
+            }
+        }
+        self.outbox.texts.extend(answer.map(|a| a.to_text()));
+    }
+
+    /// A state published, or the news that some were missed (the latest goes whole).
+    async fn published(
+        &mut self,
+        state: Result<Arc<Published>, broadcast::error::RecvError>,
+    ) -> Flow {
+        match state {
+            Ok(state) => self.outbox.state(&state),
+            Err(broadcast::error::RecvError::Lagged(_)) => {
+                self.outbox.whole(&*self.cell.published().await);
+            }
+            Err(broadcast::error::RecvError::Closed) => return Flow::Gone,
+        }
+        Flow::Open
+    }
+}
+
 /// Runs one client's connection until it closes; `account` is the one its
 /// session cookie signs in, if any.
 pub async fn session(
-    app: Arc<Games>,
+    games: Arc<Games>,
     cell: Arc<GameCell>,
     mut socket: WebSocket,
     account: Option<String>,
 ) {
-    let mut states = cell.tx.subscribe();
-    let (direct_tx, mut direct_rx) = mpsc::channel::<String>(DIRECT_DEPTH);
-    let mut client = Client {
-        seat: None,
-        account,
-    };
-    let mut rate = RateLimiter::new(app.limits.messages_per_second, app.limits.message_burst);
+    let (direct, mut direct_rx) = mpsc::channel::<String>(DIRECT_DEPTH);
+    let rate = RateLimiter::new(games.limits.messages_per_second, games.limits.message_burst);
     let mut outbox = Outbox::default();
     outbox.whole(&*cell.published().await);
+    let mut connection = Connection {
+        states: cell.tx.subscribe(),
+        games,
+        cell,
+        client: Client {
+            seat: None,
+            account,
+        },
+        rate,
+        outbox,
+        direct,
+    };
     loop {
-        for text in std::mem::take(&mut outbox.texts) {
+        for text in std::mem::take(&mut connection.outbox.texts) {
             if socket.send(Message::Text(text.into())).await.is_err() {
                 return;
             }
         }
-        tokio::select! {
-            incoming = socket.recv() => match incoming {
-                Some(Ok(Message::Text(text))) => {
-                    if text.len() > MAX_FRAME {
-                        let reason = format!(
-                            "a message of {} bytes closes the connection: the limit is {MAX_FRAME}",
-                            text.len()
-                        );
-                        close(&mut socket, close_code::SIZE, reason).await;
-                        return;
-                    }
-                    let answer = match rate.take(Instant::now()) {
-                        Ok(()) => {
-                            handle(&app, &cell, &mut client, &mut outbox, text.as_str(), &direct_tx)
-                                .await
-                        }
-                        Err(e) => Some(refuse(&app, claimed_kind(text.as_str()), e.into())),
-                    };
-                    // The sender sees the state its action made before the answer to it.
-                    loop {
-                        match states.try_recv() {
-                            Ok(state) => outbox.state(&state),
-                            Err(broadcast::error::TryRecvError::Lagged(_)) => {
-                                outbox.whole(&*cell.published().await);
-                            }
-                            Err(_) => break,
-                        }
-                    }
-                    outbox.texts.extend(answer.map(|a| a.to_text()));
-                }
-                Some(Ok(Message::Binary(_))) => {
-                    let refusal = match rate.take(Instant::now()) {
-                        Ok(()) => ServerError::BadRequest("messages are JSON text, not binary".into()),
-                        Err(e) => e.into(),
-                    };
-                    outbox.texts.push(refuse(&app, None, refusal).to_text());
-                }
-                Some(Ok(Message::Ping(_) | Message::Pong(_))) => {}
-                Some(Err(e)) => {
-                    let reason = format!("the limit for a message is {MAX_FRAME} bytes: {e}");
-                    close(&mut socket, close_code::SIZE, reason).await;
-                    return;
-                }
-                Some(Ok(Message::Close(_))) | None => return,
-            },
-            state = states.recv() => match state {
-                Ok(state) => outbox.state(&state),
-                // The states missed are skipped: the latest goes whole.
-                Err(broadcast::error::RecvError::Lagged(_)) => outbox.whole(&*cell.published().await),
-                Err(broadcast::error::RecvError::Closed) => return,
-            },
-            Some(direct) = direct_rx.recv() => outbox.texts.push(direct),
+        let flow = tokio::select! {
+            incoming = socket.recv() => connection.incoming(incoming).await,
+            state = connection.states.recv() => connection.published(state).await,
+            Some(direct) = direct_rx.recv() => {
+                connection.outbox.texts.push(direct);
+                Flow::Open
+            }
+        };
+        match flow {
+            Flow::Open => {}
+            Flow::Close(code, reason) => return close(&mut socket, code, reason).await,
+            Flow::Gone => return,
         }
     }
 }
@@ -225,15 +293,7 @@ async fn run(
     let seat = client.seat;
     let done = |duplicate: bool| Ok(Some(ServerMessage::ack(kind, n, duplicate)));
     match message {
-        ClientMessage::Join { key } => {
-            client.seat = app
-                .join(cell, key.as_deref(), client.account.as_deref())
-                .await?;
-            Ok(Some(ServerMessage::Welcome {
-                seat: client.seat,
-                now_ms: now_ms(),
-            }))
-        }
+        ClientMessage::Join { key } => join(app, cell, client, key.as_deref()).await,
         ClientMessage::Move { n, mv } => {
             done(app.act(cell, seat, n, Action::Move(mv)).await?.duplicate)
         }
@@ -273,6 +333,20 @@ async fn run(
             done(false)
         }
     }
+}
+
+/// Takes the seat a key (or the signed-in account) opens: the `welcome`.
+async fn join(
+    games: &Arc<Games>,
+    cell: &Arc<GameCell>,
+    client: &mut Client,
+    key: Option<&str>,
+) -> Result<Option<ServerMessage>, ServerError> {
+    client.seat = games.join(cell, key, client.account.as_deref()).await?;
+    Ok(Some(ServerMessage::Welcome {
+        seat: client.seat,
+        now_ms: now_ms(),
+    }))
 }
 
 /// Starts the engine's analysis for the player to move; the answer comes as a `hint` message.

@@ -8,7 +8,7 @@ use tokio::sync::{mpsc, oneshot};
 
 use kamisado_core::Side;
 
-use super::store::{Change, Outcome};
+use super::store::{Change, Ending, Outcome, Timing};
 use crate::db::{Backend, Db, now_ms};
 use crate::error::ServerError;
 use crate::ratings;
@@ -118,47 +118,58 @@ enum Val {
     Int(Option<i64>),
 }
 
-/// Raises the game's version if it is still `p.version`, then makes the change.
-async fn make_change(
-    tx: &mut Transaction<'static, Any>,
-    backend: Backend,
-    p: &Pending,
-) -> Result<Outcome, sqlx::Error> {
-    let side_column = |side: Side, black: &'static str, white: &'static str| match side {
+/// What a change sets beside the version: each column's expression, or
+/// a value bound to it.
+type Sets = Vec<(String, Option<Val>)>;
+
+fn fixed(expression: &str) -> (String, Option<Val>) {
+    (expression.to_string(), None)
+}
+
+fn bound(column: &str, value: Val) -> (String, Option<Val>) {
+    (column.to_string(), Some(value))
+}
+
+/// The column of `side`'s value.
+fn side_column(side: Side, black: &'static str, white: &'static str) -> &'static str {
+    match side {
         Side::Black => black,
         Side::White => white,
-    };
-    // What the change sets beside the version: each column's expression,
-    // or a value bound to it (from `$3` on).
-    let mut sets: Vec<(String, Option<Val>)> = Vec::new();
-    let fixed = |expression: &str| (expression.to_string(), None);
-    let bound = |column: &str, value: Val| (column.to_string(), Some(value));
-    match &p.change {
+    }
+}
+
+/// What an action stored sets: the clock after it, and the match's end.
+fn append_sets(sets: &mut Sets, timing: Option<&Timing>, end: Option<&Ending>) {
+    sets.push(fixed("takeback = NULL"));
+    sets.push(bound("updated_ms", Val::Int(Some(now_ms() as i64))));
+    if let Some(timing) = timing {
+        let clock = &timing.clock;
+        sets.push(bound("black_ms", Val::Int(clock.left.b)));
+        sets.push(bound("white_ms", Val::Int(clock.left.w)));
+        sets.push(bound("clock_since", Val::Int(Some(clock.since_ms))));
+        let running = clock.running.map(|s| s.to_string());
+        sets.push(bound("clock_running", Val::Text(running)));
+        sets.push(bound("deadline_ms", Val::Int(timing.deadline_ms)));
+    }
+    if let Some(end) = end {
+        sets.push(bound("finished_ms", Val::Int(Some(now_ms() as i64))));
+        sets.push(bound("winner", Val::Text(Some(end.winner.to_string()))));
+        sets.push(bound("ending", Val::Text(Some(end.how.to_string()))));
+        if timing.is_none() {
+            sets.push(fixed("deadline_ms = NULL"));
+        }
+    }
+}
+
+/// What a change sets in the game's row beside its version.
+fn sets_of(change: &Change) -> Sets {
+    let mut sets = Sets::new();
+    match change {
         Change::Truncate { .. } => {
             sets.push(fixed("takeback = NULL"));
             sets.push(fixed("takebacks = takebacks + 1"));
         }
-        Change::Append { timing, end, .. } => {
-            sets.push(fixed("takeback = NULL"));
-            sets.push(bound("updated_ms", Val::Int(Some(now_ms() as i64))));
-            if let Some(timing) = timing {
-                let clock = &timing.clock;
-                sets.push(bound("black_ms", Val::Int(clock.left.b)));
-                sets.push(bound("white_ms", Val::Int(clock.left.w)));
-                sets.push(bound("clock_since", Val::Int(Some(clock.since_ms))));
-                let running = clock.running.map(|s| s.to_string());
-                sets.push(bound("clock_running", Val::Text(running)));
-                sets.push(bound("deadline_ms", Val::Int(timing.deadline_ms)));
-            }
-            if let Some(end) = end {
-                sets.push(bound("finished_ms", Val::Int(Some(now_ms() as i64))));
-                sets.push(bound("winner", Val::Text(Some(end.winner.to_string()))));
-                sets.push(bound("ending", Val::Text(Some(end.how.to_string()))));
-                if timing.is_none() {
-                    sets.push(fixed("deadline_ms = NULL"));
-                }
-            }
-        }
+        Change::Append { timing, end, .. } => append_sets(&mut sets, timing.as_ref(), end.as_ref()),
         Change::Takeback(None) => sets.push(fixed("takeback = NULL")),
         Change::Takeback(Some(side)) => {
             sets.push(bound("takeback", Val::Text(Some(side.to_string()))));
@@ -172,8 +183,17 @@ async fn make_change(
             side_column(*side, "black_joined", "white_joined")
         ))),
     }
+    sets
+}
+
+/// Raises the game's version if it is still `p.version` and sets what the
+/// change sets (values bound from `$3` on): whether it was.
+async fn raise_version(
+    tx: &mut Transaction<'static, Any>,
+    p: &Pending,
+) -> Result<bool, sqlx::Error> {
     let mut values = Vec::new();
-    let assignments: Vec<String> = sets
+    let assignments: Vec<String> = sets_of(&p.change)
         .into_iter()
         .map(|(column, value)| match value {
             Some(value) => {
@@ -194,7 +214,16 @@ async fn make_change(
             Val::Int(v) => update.bind(v),
         };
     }
-    if update.execute(&mut **tx).await?.rows_affected() == 0 {
+    Ok(update.execute(&mut **tx).await?.rows_affected() > 0)
+}
+
+/// Raises the game's version if it is still `p.version`, then makes the change.
+async fn make_change(
+    tx: &mut Transaction<'static, Any>,
+    backend: Backend,
+    p: &Pending,
+) -> Result<Outcome, sqlx::Error> {
+    if !raise_version(tx, p).await? {
         return Ok(Outcome::Stale);
     }
     match &p.change {

@@ -174,33 +174,7 @@ async fn analyse_on<B: EngineBoard + Erase>(
     let steps = steps
         .iter()
         .zip(assessments.into_iter().map(Some).chain(unvalued))
-        .map(|((mv, before, after), assessment)| {
-            let told = story::of_move(before, *mv)
-                .map_err(|e| ServerError::BadRequest(format!("record: {e}")))?;
-            let value = |v| value_view(before.position().side_to_move(), v);
-            let best = assessment.as_ref().and_then(Assessment::best);
-            let played = assessment
-                .as_ref()
-                .and_then(|a| a.value_of(AnyMove::of(*mv)));
-            let turning = matches!(
-                (best.map(|b| b.value), played),
-                (Some(Value::Win(_)), Some(Value::Loss(_)))
-            );
-            Ok(StepView {
-                mv: AnyMove::of(*mv),
-                side: before.position().side_to_move().into(),
-                round: before.round(),
-                value: assessment
-                    .as_ref()
-                    .and_then(|a| a.value_of(AnyMove::of(*mv)))
-                    .map(value),
-                best: best.map(|a| a.mv),
-                best_value: best.map(|a| value(a.value)),
-                note: Note::from(&told),
-                after: position_view(after),
-                turning,
-            })
-        })
+        .map(|(step, assessment)| step_view(step, assessment.as_ref()))
         .collect::<Result<Vec<_>, ServerError>>()?;
     Ok(AnalysisView {
         board: B::KIND.name().to_string(),
@@ -208,5 +182,33 @@ async fn analyse_on<B: EngineBoard + Erase>(
         start: position_view(&start),
         steps,
         moves: final_moves,
+    })
+}
+
+/// A move of the record with its value and the best move's, as a hint in
+/// the position before would give them (none past the analysis's time).
+fn step_view<B: Board + Erase>(
+    (mv, before, after): &Step<B>,
+    assessment: Option<&Assessment>,
+) -> Result<StepView, ServerError> {
+    let told =
+        story::of_move(before, *mv).map_err(|e| ServerError::BadRequest(format!("record: {e}")))?;
+    let value = |v| value_view(before.position().side_to_move(), v);
+    let best = assessment.and_then(Assessment::best);
+    let played = assessment.and_then(|a| a.value_of(AnyMove::of(*mv)));
+    let turning = matches!(
+        (best.map(|b| b.value), played),
+        (Some(Value::Win(_)), Some(Value::Loss(_)))
+    );
+    Ok(StepView {
+        mv: AnyMove::of(*mv),
+        side: before.position().side_to_move().into(),
+        round: before.round(),
+        value: played.map(value),
+        best: best.map(|a| a.mv),
+        best_value: best.map(|a| value(a.value)),
+        note: Note::from(&told),
+        after: position_view(after),
+        turning,
     })
 }

@@ -6,6 +6,7 @@ use sqlx::Row;
 use crate::db::{Backend, Db, now_ms};
 use crate::error::ServerError;
 use crate::ratings::glicko::{self, Rating};
+use crate::ratings::rating_of;
 
 /// A puzzle as stored.
 #[derive(Clone, Debug, PartialEq)]
@@ -208,43 +209,7 @@ impl PuzzleStore {
         if !first {
             return Ok(None);
         }
-        let start = Rating::default();
-        sqlx::query(
-            "INSERT INTO puzzle_ratings (name, rating, deviation, volatility, attempts) \
-             VALUES ($1, $2, $3, $4, 0) ON CONFLICT DO NOTHING",
-        )
-        .bind(name)
-        .bind(start.rating)
-        .bind(start.deviation)
-        .bind(start.volatility)
-        .execute(&mut *tx)
-        .await?;
-        let lock = match self.db.backend {
-            Backend::Postgres => " FOR UPDATE",
-            Backend::Sqlite => "",
-        };
-        let read = |table: &str, key: &str| {
-            format!("SELECT rating, deviation, volatility FROM {table} WHERE {key} = $1{lock}")
-        };
-        let rating_of = |row: sqlx::any::AnyRow| -> Result<Rating, sqlx::Error> {
-            Ok(Rating {
-                rating: row.try_get("rating")?,
-                deviation: row.try_get("deviation")?,
-                volatility: row.try_get("volatility")?,
-            })
-        };
-        let player = rating_of(
-            sqlx::query(&read("puzzle_ratings", "name"))
-                .bind(name)
-                .fetch_one(&mut *tx)
-                .await?,
-        )?;
-        let puzzle = rating_of(
-            sqlx::query(&read("puzzles", "id"))
-                .bind(puzzle_id)
-                .fetch_one(&mut *tx)
-                .await?,
-        )?;
+        let (player, puzzle) = self.ratings_before(&mut tx, name, puzzle_id).await?;
         let (player_after, puzzle_after) =
             glicko::after_game(player, puzzle, if solved { 1.0 } else { 0.0 });
         sqlx::query(
@@ -270,5 +235,42 @@ impl PuzzleStore {
         .await?;
         tx.commit().await?;
         Ok(Some((player, player_after, puzzle_after)))
+    }
+
+    /// The player's puzzle rating (the first one when they have none yet)
+    /// and the puzzle's, their rows locked on PostgreSQL.
+    async fn ratings_before(
+        &self,
+        tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+        name: &str,
+        puzzle_id: &str,
+    ) -> Result<(Rating, Rating), sqlx::Error> {
+        let start = Rating::default();
+        sqlx::query(
+            "INSERT INTO puzzle_ratings (name, rating, deviation, volatility, attempts) \
+             VALUES ($1, $2, $3, $4, 0) ON CONFLICT DO NOTHING",
+        )
+        .bind(name)
+        .bind(start.rating)
+        .bind(start.deviation)
+        .bind(start.volatility)
+        .execute(&mut **tx)
+        .await?;
+        let lock = match self.db.backend {
+            Backend::Postgres => " FOR UPDATE",
+            Backend::Sqlite => "",
+        };
+        let read = |table: &str, key: &str| {
+            format!("SELECT rating, deviation, volatility FROM {table} WHERE {key} = $1{lock}")
+        };
+        let player = sqlx::query(&read("puzzle_ratings", "name"))
+            .bind(name)
+            .fetch_one(&mut **tx)
+            .await?;
+        let puzzle = sqlx::query(&read("puzzles", "id"))
+            .bind(puzzle_id)
+            .fetch_one(&mut **tx)
+            .await?;
+        Ok((rating_of(&player)?, rating_of(&puzzle)?))
     }
 }

@@ -52,10 +52,21 @@ impl Players {
                 game: point.game,
             });
         }
+        let games = self.archive(&name).await?;
+        Ok(PlayerView {
+            name,
+            ratings,
+            history,
+            games,
+        })
+    }
+
+    /// A player's finished games, newest first, each with its final score,
+    /// replayed from the stored game without keeping it in memory: an
+    /// archive is read, not played.
+    async fn archive(&self, name: &str) -> Result<Vec<ArchiveEntry>, ServerError> {
         let mut games = Vec::new();
-        for g in self.store.archive_of(&name, 500).await? {
-            // The final score, replayed from the stored game without keeping
-            // it in memory: an archive is read, not played.
+        for g in self.store.archive_of(name, 500).await? {
             let score = match self.games.store.load_game(&g.id).await? {
                 Some(stored) => {
                     let score = LiveGame::rebuild(stored.row, &stored.actions)?
@@ -82,12 +93,7 @@ impl Players {
                 finished_ms: g.finished_ms,
             });
         }
-        Ok(PlayerView {
-            name,
-            ratings,
-            history,
-            games,
-        })
+        Ok(games)
     }
 
     /// A pool's leaderboard (the standard 8×8 pool when none is named), with

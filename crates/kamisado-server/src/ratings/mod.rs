@@ -184,61 +184,83 @@ pub async fn rate_game(
     );
     let mut names = [black.clone(), white.clone()];
     names.sort();
+    let mut before = std::collections::HashMap::new();
+    for name in &names {
+        before.insert(name.clone(), rating_before(tx, backend, name, &pool).await?);
+    }
+    let score = if winner == Side::Black { 1.0 } else { 0.0 };
+    let (b, w) = glicko::after_game(before[&black], before[&white], score);
+    for (name, after) in [(&black, b), (&white, w)] {
+        rate_after(tx, name, &pool, id, after).await?;
+    }
+    Ok(())
+}
+
+/// A player's rating in a pool before a game (the first rating when they
+/// have none yet), its row locked on PostgreSQL.
+async fn rating_before(
+    tx: &mut Transaction<'static, Any>,
+    backend: Backend,
+    name: &str,
+    pool: &str,
+) -> Result<Rating, sqlx::Error> {
     let start = Rating::default();
+    sqlx::query(
+        "INSERT INTO ratings (name, pool, rating, deviation, volatility, games) \
+         VALUES ($1, $2, $3, $4, $5, 0) ON CONFLICT (name, pool) DO NOTHING",
+    )
+    .bind(name)
+    .bind(pool)
+    .bind(start.rating)
+    .bind(start.deviation)
+    .bind(start.volatility)
+    .execute(&mut **tx)
+    .await?;
     let lock = match backend {
         Backend::Postgres => " FOR UPDATE",
         Backend::Sqlite => "",
     };
-    let mut before = std::collections::HashMap::new();
-    for name in &names {
-        sqlx::query(
-            "INSERT INTO ratings (name, pool, rating, deviation, volatility, games) \
-             VALUES ($1, $2, $3, $4, $5, 0) ON CONFLICT (name, pool) DO NOTHING",
-        )
+    let sql = format!(
+        "SELECT rating, deviation, volatility FROM ratings WHERE name = $1 AND pool = $2{lock}"
+    );
+    let row = sqlx::query(&sql)
         .bind(name)
-        .bind(&pool)
-        .bind(start.rating)
-        .bind(start.deviation)
-        .bind(start.volatility)
-        .execute(&mut **tx)
+        .bind(pool)
+        .fetch_one(&mut **tx)
         .await?;
-        let sql = format!(
-            "SELECT rating, deviation, volatility FROM ratings WHERE name = $1 AND pool = $2{lock}"
-        );
-        let row = sqlx::query(&sql)
-            .bind(name)
-            .bind(&pool)
-            .fetch_one(&mut **tx)
-            .await?;
-        before.insert(name.clone(), rating_of(&row)?);
-    }
-    let score = if winner == Side::Black { 1.0 } else { 0.0 };
-    let (b, w) = glicko::after_game(before[&black], before[&white], score);
-    let now = now_ms() as i64;
-    for (name, after) in [(&black, b), (&white, w)] {
-        sqlx::query(
-            "UPDATE ratings SET rating = $3, deviation = $4, volatility = $5, games = games + 1 \
-             WHERE name = $1 AND pool = $2",
-        )
-        .bind(name)
-        .bind(&pool)
-        .bind(after.rating)
-        .bind(after.deviation)
-        .bind(after.volatility)
-        .execute(&mut **tx)
-        .await?;
-        sqlx::query(
-            "INSERT INTO rating_history (name, pool, game_id, at_ms, rating, deviation) \
-             VALUES ($1, $2, $3, $4, $5, $6)",
-        )
-        .bind(name)
-        .bind(&pool)
-        .bind(id)
-        .bind(now)
-        .bind(after.rating)
-        .bind(after.deviation)
-        .execute(&mut **tx)
-        .await?;
-    }
+    rating_of(&row)
+}
+
+/// Stores a player's rating after game `id`, with its point in the history.
+async fn rate_after(
+    tx: &mut Transaction<'static, Any>,
+    name: &str,
+    pool: &str,
+    id: &str,
+    after: Rating,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE ratings SET rating = $3, deviation = $4, volatility = $5, games = games + 1 \
+         WHERE name = $1 AND pool = $2",
+    )
+    .bind(name)
+    .bind(pool)
+    .bind(after.rating)
+    .bind(after.deviation)
+    .bind(after.volatility)
+    .execute(&mut **tx)
+    .await?;
+    sqlx::query(
+        "INSERT INTO rating_history (name, pool, game_id, at_ms, rating, deviation) \
+         VALUES ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind(name)
+    .bind(pool)
+    .bind(id)
+    .bind(now_ms() as i64)
+    .bind(after.rating)
+    .bind(after.deviation)
+    .execute(&mut **tx)
+    .await?;
     Ok(())
 }

@@ -2,23 +2,70 @@
 //! games at 4 moves a second each for 2 seconds, no errors, no lost move; and
 //! games spread over two URLs with a watcher each.
 
-use kamisado_client::loadtest::{Options, run};
+use kamisado_client::loadtest::{Options, count_lost, measure, run};
 use kamisado_server::{Limits, ServeConfig, bind_with};
 
+/// A server on a loopback port over `db`, serving until told to stop.
+async fn serve(
+    db: &str,
+) -> (
+    String,
+    tokio::sync::oneshot::Sender<()>,
+    tokio::task::JoinHandle<()>,
+) {
+    let server = bind_with(
+        ServeConfig {
+            addr: "127.0.0.1:0".parse().unwrap(),
+            db: db.to_string(),
+        },
+        Limits {
+            puzzles_at_start: 0,
+            ..Limits::default()
+        },
+    )
+    .await
+    .expect("the server starts");
+    let url = format!("http://{}", server.local_addr());
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let task = tokio::spawn(async move {
+        server
+            .run_until(async {
+                let _ = stopped.await;
+            })
+            .await
+            .unwrap();
+    });
+    (url, stop, task)
+}
+
+/// Twenty games under load; the server is stopped and started again on
+/// its database, where every acknowledged move is found.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn twenty_games_under_load_lose_nothing() {
+    let path = std::env::temp_dir().join(format!("kamisado-load-{}.db", std::process::id()));
+    let db = format!("sqlite://{}", path.display());
+    let (url, stop, task) = serve(&db).await;
     let args = Options {
         games: 20,
         rate: 4.0,
         seconds: 2,
         seed: 5,
+        urls: vec![url],
         ..Options::default()
     };
-    let report = run(&args).await.expect("the load test runs");
+    let (report, played) = measure(&args).await.expect("the load test runs");
+    let _ = stop.send(());
+    task.await.unwrap();
+    let (again, stop, task) = serve(&db).await;
+    let lost = count_lost(&[again], &played).await.unwrap();
+    let _ = stop.send(());
+    task.await.unwrap();
+    for suffix in ["", "-wal", "-shm", "-journal"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+    }
     eprintln!("{report}");
     assert_eq!(report.errors, 0, "{report}");
-    assert_eq!(report.lost, 0, "{report}");
-    assert_eq!(report.checked_in, "database");
+    assert_eq!(lost, 0, "{report}");
     // Each game moves about 8 times; allow for a slow machine.
     assert!(report.moves >= 40, "{report}");
     assert!(report.max_ms >= report.p99_ms && report.p99_ms >= report.p50_ms);
