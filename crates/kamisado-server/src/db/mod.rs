@@ -130,23 +130,21 @@ impl Listener {
     /// The next notice; when the connection was lost, waits until it is back
     /// and answers [`Notice::Resumed`].
     pub async fn next(&mut self) -> Notice {
-        loop {
-            if let Some(listener) = self.inner.as_mut() {
-                match listener.try_recv().await {
-                    Ok(Some(n)) => {
-                        return Notice::Told {
-                            channel: n.channel().to_string(),
-                            payload: n.payload().to_string(),
-                        };
-                    }
-                    Ok(None) => tracing::warn!("the database listener lost its connection"),
-                    Err(e) => tracing::warn!("the database listener failed: {e}"),
+        if let Some(listener) = self.inner.as_mut() {
+            match listener.try_recv().await {
+                Ok(Some(n)) => {
+                    return Notice::Told {
+                        channel: n.channel().to_string(),
+                        payload: n.payload().to_string(),
+                    };
                 }
-                self.inner = None;
+                Ok(None) => tracing::warn!("the database listener lost its connection"),
+                Err(e) => tracing::warn!("the database listener failed: {e}"),
             }
-            self.reconnect().await;
-            return Notice::Resumed;
+            self.inner = None;
         }
+        self.reconnect().await;
+        Notice::Resumed
     }
 
     /// Connects again, waiting longer after each failure (up to 2 s).

@@ -217,9 +217,11 @@ impl Players {
     }
 }
 
-/// A challenge's clock (initial and increment seconds) or days a move,
-/// each checked.
-fn time_of(request: &ChallengeRequest) -> Result<(Option<(u64, u64)>, Option<u8>), ServerError> {
+/// A challenge's live clock (initial and increment seconds), or its days a move.
+type ChallengeTime = (Option<(u64, u64)>, Option<u8>);
+
+/// A challenge's clock or days a move, each checked.
+fn time_of(request: &ChallengeRequest) -> Result<ChallengeTime, ServerError> {
     match (request.clock, request.days) {
         (Some(_), Some(_)) => Err(ServerError::BadRequest(
             "a challenge has a clock or days a move, not both".into(),
