@@ -82,9 +82,6 @@ pub fn check(room: &Room, seat: Option<Seat>, request: Request) -> Result<Seat, 
         Request::OfferTakeback if mode != Mode::Friend => Err(ServerError::BadRequest(
             "a takeback is offered in a game with a friend; here use undo".into(),
         )),
-        Request::OfferTakeback if game.ended().is_some() => Err(ServerError::Conflict(
-            "the match is over: nothing can be taken back".into(),
-        )),
         Request::OfferTakeback => Ok(seat),
         Request::AnswerTakeback => match room.takeback {
             None => Err(ServerError::Conflict(
@@ -203,6 +200,7 @@ pub fn rights_of(room: &Room, seat: Seat) -> Rights {
         undo: allows(Request::Undo) && takeback_from(game, undoes(mode, seat)).is_ok(),
         hint: allows(Request::Hint),
         takeback: room.takeback.is_none()
+            && game.ended().is_none()
             && allows(Request::OfferTakeback)
             && takeback_from(game, side).is_ok(),
         answer_takeback: allows(Request::AnswerTakeback),
