@@ -1,9 +1,11 @@
 // Kamisado in the browser. The server decides everything about the rules: this
 // page draws what it is sent and offers only the legal moves it is given. Its
-// words come from i18n.js, in English or Russian; each part of the page is a
+// words come from i18n.js, in each language it has a module for (en.js, ru.js); each part of the page is a
 // module: the board (board.js), the lobby, a game and the analysis board.
-import { initialLanguage, setLanguage, language, languageChanged } from './i18n.js';
-import { $ } from './dom.js';
+import {
+  initialLanguage, setLanguage, language, languageChanged, languages,
+} from './i18n.js';
+import { $, html } from './dom.js';
 import { setSymbols } from './board.js';
 import { showLobby } from './lobby.js';
 import { showGame, render, play } from './game.js';
@@ -22,6 +24,11 @@ function decoded(segment) {
 function start() {
   setLanguage(initialLanguage());
   const select = $('lang');
+  for (const [code, name] of languages()) {
+    const option = html('option', name);
+    option.value = code;
+    select.appendChild(option);
+  }
   select.value = language();
   select.addEventListener('change', () => {
     setLanguage(select.value);

@@ -427,8 +427,8 @@ export function render() {
   if (s.takeback && s.takeback === play.seat) status += t('status.offered');
   $('status').textContent = status;
   const last = s.notes.length ? s.notes[s.notes.length - 1] : null;
-  $('explain').textContent = last ? noteText(last) : t('game.first_note');
-  $('notes').replaceChildren(...s.notes.map((n) => html('li', noteText(n))));
+  $('explain').textContent = last ? noteText(last, { target: s.target }) : t('game.first_note');
+  $('notes').replaceChildren(...s.notes.map((n) => html('li', noteText(n, { target: s.target }))));
   renderMoves($('moves'), s.rounds);
   const seated = mySides().length > 0;
   $('pass').hidden = !(myTurn() && s.legal.includes('pass'));

@@ -255,15 +255,15 @@ test('a guest game claimed by a new account; a challenge cancelled; a loss on ti
     // The concession on time, as the server tells it, in both languages.
     const told = await page.evaluate(async () => {
       const i18n = await import('/assets/i18n.js');
-      const note = { act: { kind: 'concession', side: 'w', how: 'time', winner: 'b', score: { b: 0, w: 0 } }, next: null };
+      const note = { act: { kind: 'concession', side: 'w', how: 'time', winner: 'b' }, next: null };
       const words = {};
       for (const lang of ['en', 'ru']) {
         i18n.setLanguage(lang);
-        words[lang] = [i18n.noteText(note), i18n.endWords('time', 'b')];
+        words[lang] = [i18n.noteText(note, { target: 3 }), i18n.endWords('time', 'b')];
       }
       return words;
     });
-    assert.deepEqual(told.en, ['Gold ran out of time: Black wins.', 'Gold ran out of time']);
+    assert.deepEqual(told.en, ['Gold ran out of time: Black wins the match.', 'Gold ran out of time']);
     assert.deepEqual(told.ru, ['У Золотых кончилось время: победа Чёрных.', 'У Золотых кончилось время']);
 
     // Her page on a phone, in Russian, before any game.

@@ -17,7 +17,7 @@ const FAVICON: &str = include_str!("../../assets/favicon.svg");
 
 const JS: &str = "text/javascript; charset=utf-8";
 /// The page's styles and its script modules, under `/assets/`.
-const ASSETS: [(&str, &str, &str); 21] = [
+const ASSETS: [(&str, &str, &str); 22] = [
     (
         "app.css",
         "text/css; charset=utf-8",
@@ -40,6 +40,7 @@ const ASSETS: [(&str, &str, &str); 21] = [
     ("clock.js", JS, include_str!("../../assets/clock.js")),
     ("danger.js", JS, include_str!("../../assets/danger.js")),
     ("dom.js", JS, include_str!("../../assets/dom.js")),
+    ("en.js", JS, include_str!("../../assets/en.js")),
     ("game.js", JS, include_str!("../../assets/game.js")),
     ("games.js", JS, include_str!("../../assets/games.js")),
     ("http.js", JS, include_str!("../../assets/http.js")),
@@ -50,15 +51,11 @@ const ASSETS: [(&str, &str, &str); 21] = [
         include_str!("../../assets/leaderboard.js"),
     ),
     ("learn.js", JS, include_str!("../../assets/learn.js")),
-    (
-        "learn-words.js",
-        JS,
-        include_str!("../../assets/learn-words.js"),
-    ),
     ("lobby.js", JS, include_str!("../../assets/lobby.js")),
     ("player.js", JS, include_str!("../../assets/player.js")),
     ("plot.js", JS, include_str!("../../assets/plot.js")),
     ("puzzles.js", JS, include_str!("../../assets/puzzles.js")),
+    ("ru.js", JS, include_str!("../../assets/ru.js")),
 ];
 const MISSING_HTML: &str = include_str!("../../assets/missing.html");
 

@@ -1,0 +1,332 @@
+// The page in English: its words, the forms its sentences need, and what
+// happened in a game told in the rules crate's own English (the `text` of
+// each note, kamisado-core's story/english.rs), word for word. Every
+// language is a module like this one, exporting the same names; i18n.js
+// picks one. Nothing here touches the page, so node can import it.
+
+export const code = 'en';
+/** The language's name in itself, for the menu. */
+export const name = 'English';
+/** The locale that writes dates. */
+export const locale = 'en-GB';
+
+/** Every fixed text of the page, by key; `{name}` is a place to fill. */
+export const words = {
+  'nav.lobby': 'Lobby', 'nav.analysis': 'Analysis board', 'nav.symbols': 'Colour symbols', 'nav.language': 'Language',
+  'lobby.new': 'New game', 'lobby.opponent': 'Opponent', 'lobby.engine': 'The engine',
+  'lobby.local': 'Two players on this screen', 'lobby.friend': 'A friend, through an invite link',
+  'lobby.level': 'Engine level', 'lobby.level1': '1 — beginner', 'lobby.level6': '6 — strongest',
+  'lobby.towers': 'Your towers', 'lobby.black': 'Black (moves first)', 'lobby.gold': 'Gold', 'lobby.random': 'Drawn by lot',
+  'lobby.length': 'Length', 'lobby.single': 'Single round', 'lobby.to3': 'Match to 3 points', 'lobby.to7': 'Match to 7 points', 'lobby.to15': 'Match to 15 points',
+  'lobby.rules': 'Rules', 'lobby.standard': 'Standard', 'lobby.sumo-square': 'Sumo-square', 'lobby.zvezda': 'Zvezda',
+  'lobby.sumo-square.title': "After a push, the colour of the sumo's square decides the next tower",
+  'lobby.zvezda.title': 'Rings: sideways and backward moves, pushes in any direction, the third repetition loses',
+  'lobby.board': 'Board', 'lobby.b8': '8×8, eight colours', 'lobby.b6': '6×6, six colours', 'lobby.b10': '10×10, ten colours',
+  'lobby.name': 'Your name', 'lobby.black_name': "Black's name", 'lobby.gold_name': "Gold's name", 'lobby.start': 'Start the game',
+  'lobby.yours': 'Your games', 'lobby.none': 'No games yet: the games you start or join are remembered in this browser.',
+  'lobby.watch': 'Watch a game', 'lobby.watch_ph': 'Paste a game link or id', 'lobby.watch_go': 'Watch', 'lobby.rules_short': 'Rules in short',
+  'lobby.rules_text': 'Towers move straight or diagonally forward, never through others. After the first move, you must move your tower of the colour of the square your opponent just landed on. Reach the far row to win. A blocked tower passes; a sumo (a tower with a dragon\'s tooth) can push.',
+  'lobby.game': 'Game {id}', 'lobby.forget': 'Forget', 'lobby.gone': ' (gone)',
+  'lobby.over': ' (over: {side} won {b}–{w})', 'lobby.on': ' ({b}–{w}, round {round}, {side} to play)',
+  'lobby.vs_engine': 'against the engine, level {level}', 'lobby.vs_local': 'two players on one screen',
+  'lobby.vs_friend': 'with a friend', 'lobby.vs_invited': 'with a friend (invited)',
+  'lobby.failed': 'The game could not be created: {reason}', 'lobby.bad_link': 'That is not a game link or id: a game id has 16 letters and digits.',
+  'game.single': 'Single round', 'game.score': 'Black {b} – {w} Gold, playing to {target}', 'game.round': 'round {round}', 'game.round_head': 'Round {round}',
+  'game.rules': '{rules} rules', 'game.board': '{board} board',
+  'game.pass': 'Pass', 'game.hint': 'Hint', 'game.undo': 'Undo', 'game.takeback': 'Offer takeback', 'game.resign': 'Resign',
+  'game.resign_sure': 'Really resign?', 'game.flip': 'Flip board', 'game.download': 'Download record', 'game.analyse': 'Analyse',
+  'game.type': 'Type a move', 'game.play': 'Play', 'game.accept': 'Accept', 'game.decline': 'Decline',
+  'game.invite': 'Invite a friend', 'game.invite_text': 'Send this link to your opponent. It holds their seat: keep it between the two of you.',
+  'game.copy': 'Copy', 'game.your_name': 'Your name', 'game.set': 'Set', 'game.moves': 'Moves', 'game.happened': 'What happened',
+  'game.watch_link': 'Watch link:', 'game.fill_prompt': 'Choose how to refill the home rows:',
+  'game.fill_left': 'Fill from the left', 'game.fill_right': 'Fill from the right', 'game.new': 'New game', 'game.show_board': 'Show the board',
+  'game.first_note': 'The first player may move any tower.',
+  'tag.engine': 'engine', 'tag.you': 'you', 'engine.name': 'Engine, level {level}',
+  'status.your_move': 'Your move', 'status.to_move': '{side} to move', 'status.thinking': 'The engine is thinking…',
+  'status.engine_to_move': 'The engine is to move', 'status.forced': '{status}: the {tower} on {sq} must move',
+  'status.blocked': ' — it is blocked, so it passes', 'status.any': '{status}: any tower may move',
+  'status.engine_fill': 'The engine chooses how to refill the home rows…', 'status.fill': '{side} won the round and chooses how to refill the home rows.',
+  'status.offered': ' You offered a takeback; waiting for the answer.', 'status.offer': '{name} asks to take back their last move.',
+  'over.round': '{side} wins the round.', 'over.match': '{side} wins the match {b}–{w}.', 'over.conceded': '{loser} resigned: {winner} wins.',
+  'over.time': '{loser} ran out of time: {winner} wins.',
+  'end.title_round': '{name} wins round {round}', 'end.title_win': '{name} wins', 'end.title_match': '{name} wins the match', 'end.title_single': '{name} wins the round',
+  'end.score': 'Score: Black {b} – {w} Gold, playing to {target}.',
+  'end.wait_engine': 'The engine is choosing how to refill…', 'end.wait': 'Waiting for {name} to choose how to refill…',
+  'net.no_answer': 'No answer from the server: reconnecting to get the game as it stands.', 'net.offline': 'Not connected to the server: reconnecting…',
+  'hint.text': 'Hint: {mv} — {value}', 'hint.then': ', then {line}',
+  'value.win': '{side} wins in {plies}', 'value.even': 'About even', 'value.slight': '{side} is slightly better',
+  'value.better': '{side} is better', 'value.much': '{side} is much better', 'value.unknown': 'not valued',
+  'ana.title': 'Analysis board', 'ana.paste': 'Paste a game record or a position', 'ana.go': 'Analyse', 'ana.busy': 'The engine is analysing…',
+  'ana.values': 'Moves and their values', 'ana.values_help': 'Each value is the position after the move, for the side that made it: a proven win or loss in so many plies, or the engine\'s estimate.',
+  'ana.every': 'Every move here', 'ana.start': 'Start: {fen}', 'ana.best': ' (best {mv}: {value})',
+  'ana.first': 'First position', 'ana.prev': 'Previous move', 'ana.next': 'Next move', 'ana.last': 'Last position', 'ana.flip': 'Flip',
+  'board.label': 'Board',
+  'nav.leaderboard': 'Leaderboard',
+  'net.unreachable': 'The server cannot be reached: check the connection and try again.',
+  'account.title': 'Account', 'account.why': 'Sign in to play other players, with clocks and ratings.',
+  'account.tab_sign_in': 'Sign in', 'account.tab_sign_up': 'Create an account', 'account.name': 'Name', 'account.password': 'Password',
+  'account.sign_in': 'Sign in', 'account.create': 'Create the account',
+  'account.create_help': 'A name of 2–20 letters, digits, _ or -, and a password of at least 8 characters. The games this browser holds become the account\'s.',
+  'account.signed_in_as': 'Signed in as', 'account.sign_out': 'Sign out',
+  'account.sign_in_failed': 'Could not sign in: {reason}', 'account.create_failed': 'The account was not created: {reason}',
+  'account.sign_out_failed': 'Could not sign out: {reason}',
+  'ch.title': 'Open challenges', 'ch.none': 'No open challenges: create one below.',
+  'ch.conn': 'The connection to the lobby dropped: reconnecting…', 'ch.new': 'Create a challenge',
+  'ch.rated_label': 'Rated game', 'ch.time': 'Time control', 'ch.time_clock': 'Clock', 'ch.time_days': 'Correspondence', 'ch.time_none': 'No clock',
+  'ch.minutes': 'Minutes', 'ch.seconds': 'Seconds', 'ch.increment': 'Increment (s)', 'ch.days_label': 'Days per move',
+  'ch.opponent': 'Only for', 'ch.opponent_ph': 'anyone, or a name', 'ch.create': 'Create the challenge',
+  'ch.accept': 'Accept', 'ch.cancel': 'Cancel', 'ch.colour_random': 'colours by lot',
+  'ch.plays_black': '{name} plays Black', 'ch.plays_white': '{name} plays Gold', 'ch.rated': 'rated', 'ch.unrated': 'unrated',
+  'ch.for_you': 'for you only', 'ch.for': 'for {name} only', 'ch.to': 'match to {n} {points}',
+  'ch.accept_failed': 'The challenge could not be accepted: {reason}', 'ch.cancel_failed': 'The challenge could not be cancelled: {reason}',
+  'ch.create_failed': 'The challenge was not created: {reason}',
+  'clock.days': '{n} {days} per move', 'clock.none': 'no clock', 'clock.move_left': '{time} left for the move',
+  'mine.title': 'Your games', 'mine.none': 'No games yet: accept a challenge or create one.', 'mine.against': 'against {name}',
+  'mine.your_turn': 'Your turn', 'mine.their_turn': 'Opponent\'s turn', 'mine.won': 'Won', 'mine.lost': 'Lost', 'mine.left': '{time} left',
+  'mine.failed': 'Your games could not be fetched: {reason}', 'lobby.browser': 'Games in this browser',
+  'game.rated': 'rated',
+  'ana.no_game': 'The game could not be loaded: {reason}',
+  'player.ratings': 'Ratings', 'player.history': 'Rating history', 'player.archive': 'Finished games',
+  'player.no_ratings': 'No rated games yet.', 'player.no_games': 'No finished games yet.', 'player.no_history': 'No rating changes yet',
+  'player.history_label': 'The rating after each rated game', 'player.start': 'Start', 'player.pool': 'Rules and board', 'player.rating': 'Rating',
+  'player.deviation': 'Deviation', 'player.games': 'Games', 'player.opponent': 'Opponent', 'player.colour': 'Colour',
+  'player.result': 'Result', 'player.result.win': 'Won', 'player.result.loss': 'Lost', 'player.how': 'How', 'player.score': 'Score',
+  'player.moves': 'Moves', 'player.rated': 'Rated', 'player.yes': 'yes', 'player.date': 'Date', 'player.record': 'Record',
+  'player.unknown': 'There is no player named {name}.', 'player.failed': 'The player could not be fetched: {reason}',
+  'how.home row': 'home row', 'how.deadlock': 'deadlock', 'how.resignation': 'resignation', 'how.time': 'on time', 'how.repetition': 'repetition',
+  'lb.title': 'Leaderboard', 'lb.none': 'Nobody has played a rated game here yet.', 'lb.engine': 'The engine',
+  'lb.engine_help': 'Each level\'s rating, from matches to 3 between the levels.', 'lb.player': 'Player', 'lb.level': 'Level',
+  'lb.provisional': '?: provisional, too few games for the rating to settle', 'lb.provisional_tag': '?',
+  'lb.failed': 'The leaderboard could not be fetched: {reason}',
+
+  'nav.learn': 'Learn', 'nav.puzzles': 'Puzzles',
+
+  // The lessons: a title and a few sentences each, keyed by the lesson's id.
+  'lesson.move.title': 'Moving a tower',
+  'lesson.move.text': 'A tower moves straight or diagonally forward, as far as it likes, but never sideways, backward or through another tower. Nothing is ever captured. On the first move of a round you may move any of your towers.',
+  'lesson.forced.title': 'The forced colour',
+  'lesson.forced.text': 'After the first move, you must move your tower of the colour of the square your opponent just landed on. So every move you make chooses your opponent\'s next tower.',
+  'lesson.pass.title': 'A blocked tower passes',
+  'lesson.pass.text': 'When the tower you must move has no move at all, it is blocked and you pass. Your opponent then moves their tower of the colour of the square under your blocked tower.',
+  'lesson.home.title': 'Winning a round',
+  'lesson.home.text': 'A tower that reaches any square of the opponent\'s home row, the far row, wins the round at once. Look for a straight or diagonal road with nothing in the way.',
+  'lesson.safe.title': 'Do not hand over a win',
+  'lesson.safe.text': 'The square you land on chooses your opponent\'s tower. If that tower has a free road to your home row, they win at once. Before you move, look where each tower you could hand over can go.',
+  'lesson.deadlock.title': 'Deadlock',
+  'lesson.deadlock.text': 'Sometimes every forced tower is blocked and the passes would go round for ever. That is a deadlock: the player who made the last real move loses the round.',
+  'lesson.sumo.title': 'The sumo\'s push',
+  'lesson.sumo.text': 'A tower that wins a round gains a dragon\'s tooth and becomes a sumo. A sumo moves at most 5 squares, and may push the opponent\'s tower just in front of it one square back when the square behind is empty. Your opponent then loses the turn, and you move again, with the tower of the colour where the pushed tower stopped.',
+  'lesson.points.title': 'Points and matches',
+  'lesson.points.text': 'A match is played to 3, 7 or 15 points. A round won by a plain tower scores 1 point, by a sumo 3, a double sumo 7, a triple sumo 15. The winner of a round then chooses to fill from the left or the right: the towers go back to the home rows row by row, and keep their teeth for the whole match.',
+  'lesson.other.title': 'Lesson {n}',
+
+  'learn.title': 'Learn to play', 'learn.lessons': 'Lessons', 'learn.task': 'Your task:',
+  'learn.to_move': '{side} to move.', 'learn.try_again': 'Try again', 'learn.next': 'Next lesson', 'learn.all_done': 'Every lesson is done: play a game, or try the puzzles.',
+  'learn.checking': 'Checking the move…', 'learn.passed': 'passed', 'learn.failed': 'The lessons could not be fetched: {reason}',
+  'learn.try_failed': 'The move could not be checked: {reason}', 'learn.pick': 'Click one of your towers, then the square to move it to.',
+  'learn.pick_pass': 'Press Pass.', 'learn.count': '{done} of {all} done', 'learn.puzzles': 'Try the puzzles',
+
+  'task.reach': 'Move a tower to {square}.',
+  'task.land': 'Make a move that lands on {aColour} square, so that {opp} must move their {colour} tower.',
+  'task.pass': 'The tower you must move is blocked: pass.',
+  'task.win': 'Win the round with this move.',
+  'task.safe': 'Make a move that does not lose at once.',
+  'task.avoid_deadlock': 'Make a move that does not cause a deadlock.',
+  'task.push': 'Push with the sumo.',
+  'task.sumo_win': 'Win the round with the sumo, for its points.',
+
+  'reason.done': 'Right: the task is done.',
+  'reason.illegal': 'That move is not allowed: {why}.',
+  'reason.wrong_square': 'That move ends on {square}: the task asks for another square.',
+  'reason.wrong_colour': 'That move lands on {aColour} square: the task asks for another colour.',
+  'reason.hands_win': 'This hands {opp} the {colour} tower on {square}, and it reaches your home row: {reply}.',
+  'reason.deadlock': 'That move causes a deadlock: the passes would go round for ever, and you made the last real move, so you lose.',
+  'reason.not_a_win': 'That move does not win: it does not reach the far row.',
+  'reason.not_a_push': 'That is not a push: move the sumo straight forward into the tower in front of it.',
+  'reason.not_the_sumo': 'That wins with a plain tower, for 1 point only: win with the sumo, the tower with a dragon\'s tooth.',
+
+  'danger.toggle': 'Danger view', 'danger.checking': 'Checking…',
+  'danger.help': 'Point at or tap a marked square to see why.',
+  'danger.legend': 'Green: safe · red: loses at once · orange: lost in so many plies · gold: wins',
+  'danger.wins': '{mv} wins at once.',
+  'danger.loses_at_once': '{mv} hands {opp} the {colour} tower on {tower}, which wins at once: {reply}.',
+  'danger.lost': '{mv} loses: {opp} wins in {n} {plies} ({line}).',
+  'danger.lost_short': '{mv} loses: {opp} wins in {n} {plies}.',
+  'danger.safe': '{mv}: no quick loss found.',
+  'danger.failed': 'The danger of these moves could not be checked: {reason}',
+  'danger.pick': 'Select a tower of the side to move to see the danger of its moves.',
+
+  'puz.title': 'Puzzle', 'puz.to_win': '{side} to move and win.', 'puz.rating': 'Puzzle rating {rating}',
+  'puz.grade': 'grade {grade}', 'puz.plies': 'a win in {n} {plies}', 'puz.yours': 'Your puzzle rating: {rating}',
+  'puz.guest': 'Sign in to have your puzzles rated.', 'puz.pick': 'Find the winning move: click a tower, then its square.',
+  'puz.right': 'Right: {mv} is the winning move.', 'puz.wrong': 'Not this one: {mv} does not win. The winning move is {best}.',
+  'puz.change': 'Your puzzle rating: {before} → {after} ({delta}).', 'puz.now': 'The puzzle\'s rating is now {rating}.',
+  'puz.next': 'Next puzzle', 'puz.solution': 'The solution', 'puz.step': 'Move {at} of {all}',
+  'puz.first': 'The puzzle\'s position', 'puz.prev': 'Previous move', 'puz.next_step': 'Next move',
+  'puz.failed': 'The puzzle could not be fetched: {reason}', 'puz.attempt_failed': 'The move could not be checked: {reason}',
+  'puz.none': 'There is no puzzle to show yet: the server makes its puzzles in the background; try again in a minute.',
+  'puz.from_game': 'From a game', 'puz.checking': 'Checking the move…', 'puz.played': 'You played {mv}.',
+
+  'review.turning': 'Turning point', 'review.turning_title': 'A won position thrown away here',
+  'review.explain': '{side} could win in {n} with {best}; {mv} loses in {m}.',
+  'review.explain_est': '{side} could win in {n} with {best}; {mv} throws the win away.',
+  'review.try': 'Try again from here', 'review.failed': 'The review could not be fetched: {reason}',
+  'review.none': 'No turning point: nobody threw a proven win away.', 'review.busy': 'Reviewing the game…',
+  'game.review': 'Review', 'player.review': 'Review',};
+
+// ---------- numbers and names ----------
+
+// Each unit's singular and plural.
+const UNITS = {
+  day: ['day', 'days'], hour: ['hour', 'hours'], minute: ['minute', 'minutes'], point_gen: ['point', 'points'],
+  ply: ['ply', 'plies'],
+};
+
+/** The form of `unit` that goes with the number `n`: 1 day, 3 days. */
+export function plural(n, unit) {
+  const forms = UNITS[unit] || [unit];
+  return forms[n === 1 ? 0 : 1];
+}
+
+const SIDES = { b: 'Black', w: 'Gold' };
+const other = (code) => (code === 'b' ? 'w' : 'b');
+
+/** A side's name: `b` Black, `w` Gold (the gold dragons). */
+export function side(code) { return SIDES[code] || code; }
+/** A side's name after "of": the same in English. */
+export function sideGen(code) { return side(code); }
+
+/** A colour as a word on its own (for a square). */
+export function colour(name) { return name; }
+
+/** A tower by colour and rank: "yellow sumo". */
+export function tower(t) { return `${t.colour} ${t.rank}`; }
+
+/** "a" or "an" before a colour: "an orange square", "a red square". */
+function article(word) { return /^[aeiou]/i.test(word) ? 'an' : 'a'; }
+
+/** The words that fill a sentence about a colour. */
+export function colourParams(name) {
+  return { colour: name, colourAcc: name, colourIns: name, aColour: name ? `${article(name)} ${name}` : '' };
+}
+
+/** The words that name the opponent of `mover`. */
+export function opponentParams(mover) {
+  const opp = side(other(mover));
+  return { opp, oppGen: opp, oppDat: opp };
+}
+
+// ---------- what happened ----------
+
+/** "Black's yellow sumo". */
+const owned = (t) => `${side(t.side)}'s ${tower(t)}`;
+
+const ENDS = {
+  'home row': (w) => `${side(w)} has reached ${side(other(w))}'s home row (R6)`,
+  deadlock: (w) => `Deadlock: the passes would go round for ever, so ${side(other(w))}, who made the last real move, loses (R8)`,
+  repetition: (w) => `The position has come back a third time, so ${side(other(w))}, who repeated it, loses (zvezda)`,
+  resignation: (w) => `${side(other(w))} resigned`,
+  time: (w) => `${side(other(w))} ran out of time`,
+};
+
+/** How a round ended, as a clause: "Gold ran out of time". */
+export function endWords(end, winner) {
+  return (ENDS[end] || ((w) => `${side(w)}: ${end}`))(winner);
+}
+
+/** Whether a concession ends a single round or a match: the act's target if it has one, else the caller's. */
+function targetOf(a, context) {
+  return a.target ?? (a.score && a.score.target) ?? context.target;
+}
+
+function act(a, context) {
+  switch (a.kind) {
+    case 'step':
+      return `${owned(a.tower)} moves ${a.from}-${a.to}.`;
+    case 'push': {
+      const n = a.pushed.length;
+      const line = a.pushed.map((p, i) => `${i === 0 ? '' : n - i === 1 ? ' and ' : ', '}${owned(p)} from ${p.from} to ${p.to}`).join('');
+      const opp = side(other(a.tower.side));
+      const turn = a.turn === 'loses' ? `${opp} loses the turn (R13).` : `${opp} moves next (zvezda).`;
+      return `${owned(a.tower)} pushes ${line} (${a.from}>${a.to}). ${turn}`;
+    }
+    case 'pass':
+      return `${owned(a.tower)} on ${a.square} cannot move: ${side(a.tower.side)} passes (R7).`;
+    case 'fill':
+      return `${side(a.side)} fills from the ${a.fill}: the towers are re-seated for round ${a.round} (R14).`;
+    case 'concession': {
+      const what = targetOf(a, context) === 1 ? 'round' : 'match';
+      const how = a.how === 'time' ? 'ran out of time' : 'resigned';
+      return `${side(a.side)} ${how}: ${side(a.winner)} wins the ${what}.`;
+    }
+    default:
+      return '';
+  }
+}
+
+// Why the next tower's colour is forced.
+function because(n) {
+  const c = n.by_colour;
+  const square = `${n.by_square}, ${article(c)} ${c} square`;
+  switch (n.by) {
+    case 'landed': return `${n.by_square} is ${article(c)} ${c} square`;
+    case 'last_pushed': return `R13: the last pushed tower stopped on ${square}`;
+    case 'pushed': return `zvezda: the pushed tower stopped on ${square}`;
+    case 'sumo_square': return `sumo-square: the sumo landed on ${square}`;
+    case 'passed': return `R7: the blocked tower stands on ${square}`;
+    default: return '';
+  }
+}
+
+function next(n) {
+  switch (n.kind) {
+    case 'forced': {
+      const who = side(n.tower.side);
+      let text = `${who} must move the ${tower(n.tower)} on ${n.square} (${because(n)}).`;
+      if (n.blocked) text += ` It cannot move: ${who} must pass (R7).`;
+      return text;
+    }
+    case 'free':
+      return `${side(n.side)} moves first, with any tower (R4).`;
+    case 'round_over':
+      return roundOver(n);
+    default:
+      return '';
+  }
+}
+
+/**
+ * The end of a round: why, who wins it and what it scores (R10), then the
+ * fill to choose or the end of the match; a single round says only who wins it.
+ */
+export function roundOver(r) {
+  const winner = side(r.winner);
+  const loser = side(other(r.winner));
+  let text;
+  if (r.end === 'home row' && r.scorer) text = `The ${tower(r.scorer)} has reached ${loser}'s home row (R6).`;
+  else text = `${endWords(r.end, r.winner)}.`;
+  if (r.target === 1) return `${text} ${winner} wins the round.`;
+  text += ` ${winner} wins the round`;
+  const s = r.points === 1 ? '' : 's';
+  if (r.points === 0) text += '.';
+  else if (r.scorer && r.promoted) text += `: ${r.points} point${s}; the ${tower(r.scorer)} gains a dragon's tooth and becomes a ${r.promoted.rank}.`;
+  else if (r.scorer) text += `: ${r.points} point${s} with the ${tower(r.scorer)}.`;
+  else text += `: ${r.points} point${s}.`;
+  if (r.then === 'match_over') {
+    const won = r.score[r.winner];
+    const lost = r.score[other(r.winner)];
+    return `${text} ${winner} wins the match ${won}-${lost} (playing to ${r.target}).`;
+  }
+  return `${text} Score: Black ${r.score.b}, Gold ${r.score.w} (playing to ${r.target}). ${winner} chooses to fill from the left or the right (R14).`;
+}
+
+/**
+ * One action of the game told: the act, then what follows. `context.target`
+ * tells a concession's words (the round or the match) when the act does not.
+ */
+export function noteText(note, context = {}) {
+  if (!note || !note.act) return '';
+  const parts = [act(note.act, context)];
+  if (note.next) parts.push(next(note.next));
+  return parts.filter(Boolean).join(' ');
+}

@@ -1,0 +1,355 @@
+// The page in Russian: its words, the forms its sentences need (a number's
+// form, a colour's case and gender), and what happened in a game told from
+// the notes' typed events. The same names as en.js; i18n.js picks one.
+// Nothing here touches the page, so node can import it.
+
+export const code = 'ru';
+/** The language's name in itself, for the menu. */
+export const name = 'Русский';
+/** The locale that writes dates. */
+export const locale = 'ru-RU';
+
+/** Every fixed text of the page, by key; `{name}` is a place to fill. */
+export const words = {
+  'nav.lobby': 'Лобби', 'nav.analysis': 'Анализ', 'nav.symbols': 'Символы цветов', 'nav.language': 'Язык',
+  'lobby.new': 'Новая партия', 'lobby.opponent': 'Соперник', 'lobby.engine': 'Движок',
+  'lobby.local': 'Двое за этим экраном', 'lobby.friend': 'Друг, по ссылке-приглашению',
+  'lobby.level': 'Уровень движка', 'lobby.level1': '1 — новичок', 'lobby.level6': '6 — сильнейший',
+  'lobby.towers': 'Ваши башни', 'lobby.black': 'Чёрные (ходят первыми)', 'lobby.gold': 'Золотые', 'lobby.random': 'По жребию',
+  'lobby.length': 'Длина', 'lobby.single': 'Один раунд', 'lobby.to3': 'Матч до 3 очков', 'lobby.to7': 'Матч до 7 очков', 'lobby.to15': 'Матч до 15 очков',
+  'lobby.rules': 'Правила', 'lobby.standard': 'Стандартные', 'lobby.sumo-square': 'Клетка сумо', 'lobby.zvezda': 'Звезда',
+  'lobby.sumo-square.title': 'После толчка цвет клетки, на которую встало сумо, выбирает следующую башню',
+  'lobby.zvezda.title': 'Кольца: ходы вбок и назад, толчки в любом направлении, третье повторение проигрывает',
+  'lobby.board': 'Доска', 'lobby.b8': '8×8, восемь цветов', 'lobby.b6': '6×6, шесть цветов', 'lobby.b10': '10×10, десять цветов',
+  'lobby.name': 'Ваше имя', 'lobby.black_name': 'Имя Чёрных', 'lobby.gold_name': 'Имя Золотых', 'lobby.start': 'Начать партию',
+  'lobby.yours': 'Ваши партии', 'lobby.none': 'Пока партий нет: начатые и принятые партии запоминаются в этом браузере.',
+  'lobby.watch': 'Смотреть партию', 'lobby.watch_ph': 'Вставьте ссылку или номер партии', 'lobby.watch_go': 'Смотреть', 'lobby.rules_short': 'Правила коротко',
+  'lobby.rules_text': 'Башни ходят прямо или по диагонали вперёд, не перепрыгивая другие. После первого хода вы ходите своей башней того цвета, на клетку которого только что встал соперник. Дойдите до дальнего ряда, чтобы победить. Запертая башня пропускает ход; сумо (башня с зубом дракона) может толкать.',
+  'lobby.game': 'Партия {id}', 'lobby.forget': 'Забыть', 'lobby.gone': ' (нет на сервере)',
+  'lobby.over': ' (окончена: победа {sideGen}, {b}–{w})', 'lobby.on': ' ({b}–{w}, раунд {round}, ход {sideGen})',
+  'lobby.vs_engine': 'против движка, уровень {level}', 'lobby.vs_local': 'двое за одним экраном',
+  'lobby.vs_friend': 'с другом', 'lobby.vs_invited': 'с другом (по приглашению)',
+  'lobby.failed': 'Партию создать не удалось: {reason}', 'lobby.bad_link': 'Это не ссылка на партию: номер партии — 16 букв и цифр.',
+  'game.single': 'Один раунд', 'game.score': 'Чёрные {b} – {w} Золотые, игра до {target}', 'game.round': 'раунд {round}', 'game.round_head': 'Раунд {round}',
+  'game.rules': 'правила: {rules}', 'game.board': 'доска {board}',
+  'game.pass': 'Пропуск', 'game.hint': 'Подсказка', 'game.undo': 'Отменить ход', 'game.takeback': 'Попросить вернуть ход', 'game.resign': 'Сдаться',
+  'game.resign_sure': 'Точно сдаться?', 'game.flip': 'Перевернуть доску', 'game.download': 'Скачать запись', 'game.analyse': 'Анализ',
+  'game.type': 'Ввести ход', 'game.play': 'Сыграть', 'game.accept': 'Принять', 'game.decline': 'Отклонить',
+  'game.invite': 'Пригласить друга', 'game.invite_text': 'Отправьте эту ссылку сопернику. В ней его место за доской: не передавайте её другим.',
+  'game.copy': 'Копировать', 'game.your_name': 'Ваше имя', 'game.set': 'Сохранить', 'game.moves': 'Ходы', 'game.happened': 'Что произошло',
+  'game.watch_link': 'Ссылка для зрителей:', 'game.fill_prompt': 'Выберите, как заполнить домашние ряды:',
+  'game.fill_left': 'Заполнить слева', 'game.fill_right': 'Заполнить справа', 'game.new': 'Новая партия', 'game.show_board': 'Показать доску',
+  'game.first_note': 'Первый игрок может ходить любой башней.',
+  'tag.engine': 'движок', 'tag.you': 'вы', 'engine.name': 'Движок, ур. {level}',
+  'status.your_move': 'Ваш ход', 'status.to_move': 'Ход {sideGen}', 'status.thinking': 'Движок думает…',
+  'status.engine_to_move': 'Ход движка', 'status.forced': '{status}: ходит {tower} на {sq}',
+  'status.blocked': ' — ей некуда идти, поэтому пропуск хода', 'status.any': '{status}: можно ходить любой башней',
+  'status.engine_fill': 'Движок выбирает, как заполнить домашние ряды…', 'status.fill': '{side} выиграли раунд и выбирают, как заполнить домашние ряды.',
+  'status.offered': ' Вы попросили вернуть ход; ждём ответа.', 'status.offer': '{name} просит вернуть последний ход.',
+  'over.round': '{side} выиграли раунд.', 'over.match': '{side} выиграли матч {b}–{w}.', 'over.conceded': '{loser} сдались: победа {winnerGen}.',
+  'over.time': 'У {loserGen} кончилось время: победа {winnerGen}.',
+  'end.title_round': '{name}: победа в раунде {round}', 'end.title_win': '{name}: победа', 'end.title_match': '{name}: победа в матче', 'end.title_single': '{name}: победа в раунде',
+  'end.score': 'Счёт: Чёрные {b} – {w} Золотые, игра до {target}.',
+  'end.wait_engine': 'Движок выбирает, как заполнить ряды…', 'end.wait': 'Ждём, пока {name} выберет, как заполнить ряды…',
+  'net.no_answer': 'Сервер не ответил: переподключаемся, чтобы получить партию как она есть.', 'net.offline': 'Нет связи с сервером: переподключаемся…',
+  'hint.text': 'Подсказка: {mv} — {value}', 'hint.then': ', затем {line}',
+  'value.win': '{side} выигрывают за {plies} пл.', 'value.even': 'Примерно равно', 'value.slight': 'У {sideGen} чуть лучше',
+  'value.better': 'У {sideGen} лучше', 'value.much': 'У {sideGen} гораздо лучше', 'value.unknown': 'без оценки',
+  'ana.title': 'Анализ', 'ana.paste': 'Вставьте запись партии или позицию', 'ana.go': 'Анализировать', 'ana.busy': 'Движок анализирует…',
+  'ana.values': 'Ходы и их оценки', 'ana.values_help': 'Оценка — позиция после хода для сделавшей его стороны: доказанная победа или поражение за столько-то полуходов, или оценка движка.',
+  'ana.every': 'Все ходы здесь', 'ana.start': 'Начало: {fen}', 'ana.best': ' (лучше {mv}: {value})',
+  'ana.first': 'Начальная позиция', 'ana.prev': 'Предыдущий ход', 'ana.next': 'Следующий ход', 'ana.last': 'Последняя позиция', 'ana.flip': 'Перевернуть',
+  'board.label': 'Доска',
+  'nav.leaderboard': 'Рейтинг',
+  'net.unreachable': 'Сервер недоступен: проверьте соединение и попробуйте ещё раз.',
+  'account.title': 'Учётная запись', 'account.why': 'Войдите, чтобы играть с другими игроками на время и на рейтинг.',
+  'account.tab_sign_in': 'Вход', 'account.tab_sign_up': 'Регистрация', 'account.name': 'Имя', 'account.password': 'Пароль',
+  'account.sign_in': 'Войти', 'account.create': 'Создать учётную запись',
+  'account.create_help': 'Имя — от 2 до 20 букв, цифр, _ или -; пароль — не короче 8 символов. Партии из этого браузера перейдут к учётной записи.',
+  'account.signed_in_as': 'Вы вошли как', 'account.sign_out': 'Выйти',
+  'account.sign_in_failed': 'Войти не удалось: {reason}', 'account.create_failed': 'Учётная запись не создана: {reason}',
+  'account.sign_out_failed': 'Выйти не удалось: {reason}',
+  'ch.title': 'Открытые вызовы', 'ch.none': 'Открытых вызовов нет: создайте свой ниже.',
+  'ch.conn': 'Связь с лобби прервалась: переподключаемся…', 'ch.new': 'Создать вызов',
+  'ch.rated_label': 'На рейтинг', 'ch.time': 'Контроль времени', 'ch.time_clock': 'Часы', 'ch.time_days': 'По переписке', 'ch.time_none': 'Без часов',
+  'ch.minutes': 'Минуты', 'ch.seconds': 'Секунды', 'ch.increment': 'Добавка (с)', 'ch.days_label': 'Дней на ход',
+  'ch.opponent': 'Только для', 'ch.opponent_ph': 'любой, или имя', 'ch.create': 'Создать вызов',
+  'ch.accept': 'Принять', 'ch.cancel': 'Отменить', 'ch.colour_random': 'цвета по жребию',
+  'ch.plays_black': '{name} играет чёрными', 'ch.plays_white': '{name} играет золотыми', 'ch.rated': 'на рейтинг', 'ch.unrated': 'без рейтинга',
+  'ch.for_you': 'только для вас', 'ch.for': 'только для {name}', 'ch.to': 'матч до {n} {points}',
+  'ch.accept_failed': 'Принять вызов не удалось: {reason}', 'ch.cancel_failed': 'Отменить вызов не удалось: {reason}',
+  'ch.create_failed': 'Вызов не создан: {reason}',
+  'clock.days': '{n} {days} на ход', 'clock.none': 'без часов', 'clock.move_left': 'Время на ход: {time}',
+  'mine.title': 'Ваши партии', 'mine.none': 'Партий пока нет: примите вызов или создайте свой.', 'mine.against': 'против {name}',
+  'mine.your_turn': 'Ваш ход', 'mine.their_turn': 'Ход соперника', 'mine.won': 'Победа', 'mine.lost': 'Поражение', 'mine.left': 'осталось: {time}',
+  'mine.failed': 'Не удалось получить ваши партии: {reason}', 'lobby.browser': 'Партии в этом браузере',
+  'game.rated': 'на рейтинг',
+  'ana.no_game': 'Партию загрузить не удалось: {reason}',
+  'player.ratings': 'Рейтинги', 'player.history': 'История рейтинга', 'player.archive': 'Сыгранные партии',
+  'player.no_ratings': 'Рейтинговых партий пока нет.', 'player.no_games': 'Сыгранных партий пока нет.', 'player.no_history': 'Рейтинг пока не менялся',
+  'player.history_label': 'Рейтинг после каждой рейтинговой партии', 'player.start': 'Начало', 'player.pool': 'Правила и доска', 'player.rating': 'Рейтинг',
+  'player.deviation': 'Отклонение', 'player.games': 'Партий', 'player.opponent': 'Соперник', 'player.colour': 'Цвет',
+  'player.result': 'Итог', 'player.result.win': 'Победа', 'player.result.loss': 'Поражение', 'player.how': 'Как', 'player.score': 'Счёт',
+  'player.moves': 'Ходов', 'player.rated': 'На рейтинг', 'player.yes': 'да', 'player.date': 'Дата', 'player.record': 'Запись',
+  'player.unknown': 'Игрока с именем {name} нет.', 'player.failed': 'Не удалось получить данные игрока: {reason}',
+  'how.home row': 'домашний ряд', 'how.deadlock': 'тупик', 'how.resignation': 'сдача', 'how.time': 'по времени', 'how.repetition': 'повторение',
+  'lb.title': 'Рейтинг игроков', 'lb.none': 'Здесь ещё никто не сыграл рейтинговой партии.', 'lb.engine': 'Движок',
+  'lb.engine_help': 'Рейтинг каждого уровня по матчам до 3 очков между уровнями.', 'lb.player': 'Игрок', 'lb.level': 'Уровень',
+  'lb.provisional': '?: предварительный, партий слишком мало, рейтинг ещё не устоялся', 'lb.provisional_tag': '?',
+  'lb.failed': 'Не удалось получить рейтинг: {reason}',
+
+  'nav.learn': 'Учиться', 'nav.puzzles': 'Задачи',
+
+  'lesson.move.title': 'Ход башни',
+  'lesson.move.text': 'Башня ходит прямо или по диагонали вперёд на сколько угодно клеток, но никогда вбок, назад или через другую башню. Башни никто не бьёт. Первым ходом раунда можно пойти любой своей башней.',
+  'lesson.forced.title': 'Обязательный цвет',
+  'lesson.forced.text': 'После первого хода вы ходите своей башней того цвета, на клетку которого только что встал соперник. Значит, каждым своим ходом вы выбираете сопернику следующую башню.',
+  'lesson.pass.title': 'Запертая башня пропускает ход',
+  'lesson.pass.text': 'Если башне, которой вы должны ходить, некуда идти, она заперта, и вы пропускаете ход. Тогда соперник ходит башней того цвета, на клетке которого стоит ваша запертая башня.',
+  'lesson.home.title': 'Как выиграть раунд',
+  'lesson.home.text': 'Башня, дошедшая до любой клетки домашнего ряда соперника (дальнего ряда), сразу выигрывает раунд. Ищите прямую или диагональную дорогу, на которой ничего нет.',
+  'lesson.safe.title': 'Не отдавайте победу',
+  'lesson.safe.text': 'Клетка, на которую вы встаёте, выбирает башню соперника. Если у этой башни свободна дорога до вашего домашнего ряда, соперник сразу выигрывает. Перед ходом посмотрите, куда может пойти каждая башня, которую вы можете ему отдать.',
+  'lesson.deadlock.title': 'Тупик',
+  'lesson.deadlock.text': 'Бывает, что каждая обязательная башня заперта и пропуски шли бы по кругу вечно. Это тупик: раунд проигрывает тот, кто сделал последний настоящий ход.',
+  'lesson.sumo.title': 'Толчок сумо',
+  'lesson.sumo.text': 'Башня, выигравшая раунд, получает зуб дракона и становится сумо. Сумо ходит не дальше чем на 5 клеток и может толкнуть башню соперника, стоящую прямо перед ним, на клетку назад, если клетка за ней свободна. Соперник тогда пропускает ход, а вы ходите снова — башней того цвета, где остановилась вытолкнутая башня.',
+  'lesson.points.title': 'Очки и матчи',
+  'lesson.points.text': 'Матч играют до 3, 7 или 15 очков. Раунд, выигранный простой башней, приносит 1 очко, сумо — 3, двойным сумо — 7, тройным — 15. Победитель раунда выбирает, заполнять ряды слева или справа: башни возвращаются в домашние ряды ряд за рядом и сохраняют зубы до конца матча.',
+  'lesson.other.title': 'Урок {n}',
+
+  'learn.title': 'Учимся играть', 'learn.lessons': 'Уроки', 'learn.task': 'Задание:',
+  'learn.to_move': 'Ход {sideGen}.', 'learn.try_again': 'Ещё раз', 'learn.next': 'Следующий урок', 'learn.all_done': 'Все уроки пройдены: сыграйте партию или решите задачи.',
+  'learn.checking': 'Проверяем ход…', 'learn.passed': 'пройден', 'learn.failed': 'Не удалось получить уроки: {reason}',
+  'learn.try_failed': 'Не удалось проверить ход: {reason}', 'learn.pick': 'Нажмите на свою башню, затем на клетку, куда ей идти.',
+  'learn.pick_pass': 'Нажмите «Пропуск».', 'learn.count': 'Пройдено: {done} из {all}', 'learn.puzzles': 'Решать задачи',
+
+  'task.reach': 'Поставьте башню на {square}.',
+  'task.land': 'Сходите на {colourAcc} клетку, чтобы {opp} ходили своей {colourIns} башней.',
+  'task.pass': 'Башня, которой вы должны ходить, заперта: пропустите ход.',
+  'task.win': 'Выиграйте раунд этим ходом.',
+  'task.safe': 'Сделайте ход, который не проигрывает сразу.',
+  'task.avoid_deadlock': 'Сделайте ход, который не ведёт к тупику.',
+  'task.push': 'Толкните башню соперника своим сумо.',
+  'task.sumo_win': 'Выиграйте раунд сумо, чтобы получить его очки.',
+
+  'reason.done': 'Верно: задание выполнено.',
+  'reason.illegal': 'Так ходить нельзя: {why}.',
+  'reason.wrong_square': 'Этот ход заканчивается на {square}, а задание — про другую клетку.',
+  'reason.wrong_colour': 'Этот ход ведёт на {colourAcc} клетку, а задание — про другой цвет.',
+  'reason.hands_win': 'Так вы отдаёте {oppDat} их {colourAcc} башню на {square}, и она доходит до вашего домашнего ряда: {reply}.',
+  'reason.deadlock': 'Этот ход ведёт к тупику: пропуски шли бы по кругу вечно, а последний настоящий ход сделали вы, поэтому вы проигрываете.',
+  'reason.not_a_win': 'Этот ход не выигрывает: он не доходит до дальнего ряда.',
+  'reason.not_a_push': 'Это не толчок: двиньте сумо прямо вперёд, в башню перед ним.',
+  'reason.not_the_sumo': 'Это победа простой башней, всего 1 очко: выиграйте сумо — башней с зубом дракона.',
+
+  'danger.toggle': 'Опасные ходы', 'danger.checking': 'Проверяем…',
+  'danger.help': 'Наведите на отмеченную клетку или нажмите на неё, чтобы узнать почему.',
+  'danger.legend': 'Зелёный: безопасно · красный: сразу проигрывает · оранжевый: проигрыш за столько-то полуходов · золотой: выигрывает',
+  'danger.wins': '{mv} сразу выигрывает.',
+  'danger.loses_at_once': '{mv} отдаёт {oppDat} их {colourAcc} башню на {tower}, и она сразу выигрывает: {reply}.',
+  'danger.lost': '{mv} проигрывает: {opp} выигрывают за {n} {plies} ({line}).',
+  'danger.lost_short': '{mv} проигрывает: {opp} выигрывают за {n} {plies}.',
+  'danger.safe': '{mv}: быстрого проигрыша не найдено.',
+  'danger.failed': 'Не удалось проверить опасность ходов: {reason}',
+  'danger.pick': 'Выберите башню той стороны, чей ход, чтобы увидеть опасность её ходов.',
+
+  'puz.title': 'Задача', 'puz.to_win': '{side} начинают и выигрывают.', 'puz.rating': 'Рейтинг задачи {rating}',
+  'puz.grade': 'уровень {grade}', 'puz.plies': 'победа за {n} {plies}', 'puz.yours': 'Ваш рейтинг в задачах: {rating}',
+  'puz.guest': 'Войдите, чтобы решения шли в рейтинг.', 'puz.pick': 'Найдите выигрывающий ход: нажмите на башню, затем на клетку.',
+  'puz.right': 'Верно: {mv} — выигрывающий ход.', 'puz.wrong': 'Не этот: {mv} не выигрывает. Выигрывает {best}.',
+  'puz.change': 'Ваш рейтинг в задачах: {before} → {after} ({delta}).', 'puz.now': 'Рейтинг задачи теперь {rating}.',
+  'puz.next': 'Следующая задача', 'puz.solution': 'Решение', 'puz.step': 'Ход {at} из {all}',
+  'puz.first': 'Позиция задачи', 'puz.prev': 'Предыдущий ход', 'puz.next_step': 'Следующий ход',
+  'puz.failed': 'Не удалось получить задачу: {reason}', 'puz.attempt_failed': 'Не удалось проверить ход: {reason}',
+  'puz.none': 'Задач пока нет: сервер составляет их в фоне, попробуйте через минуту.',
+  'puz.from_game': 'Из партии', 'puz.checking': 'Проверяем ход…', 'puz.played': 'Ваш ход: {mv}.',
+
+  'review.turning': 'Перелом', 'review.turning_title': 'Здесь упущена выигранная позиция',
+  'review.explain': '{side} могли выиграть за {n} {plies} ходом {best}; {mv} проигрывает за {m} {pliesM}.',
+  'review.explain_est': '{side} могли выиграть за {n} {plies} ходом {best}; {mv} упускает победу.',
+  'review.try': 'Сыграть отсюда заново', 'review.failed': 'Не удалось получить разбор: {reason}',
+  'review.none': 'Перелома нет: никто не упустил доказанную победу.', 'review.busy': 'Разбираем партию…',
+  'game.review': 'Разбор', 'player.review': 'Разбор',};
+
+/** `words[key]` with its `{name}` places filled from `params`. */
+function say(key, params = {}) {
+  return words[key].replace(/\{(\w+)\}/g, (m, p) => (p in params ? String(params[p]) : m));
+}
+
+// ---------- numbers and names ----------
+
+// Each unit's forms for 1, 2–4 and 5–20 (21 goes as 1, 22 as 2, 11–14 as 5).
+const UNITS = {
+  day: ['день', 'дня', 'дней'], hour: ['час', 'часа', 'часов'], minute: ['минута', 'минуты', 'минут'],
+  point: ['очко', 'очка', 'очков'], point_gen: ['очка', 'очков', 'очков'], ply: ['полуход', 'полухода', 'полуходов'],
+};
+
+/** The form of `unit` that goes with the number `n`: 1 день, 3 дня, 7 дней. */
+export function plural(n, unit) {
+  const forms = UNITS[unit] || [unit, unit, unit];
+  const ten = n % 10;
+  const hundred = n % 100;
+  if (ten === 1 && hundred !== 11) return forms[0];
+  if (ten >= 2 && ten <= 4 && (hundred < 12 || hundred > 14)) return forms[1];
+  return forms[2];
+}
+
+const SIDES = { b: 'Чёрные', w: 'Золотые' };
+const SIDES_GEN = { b: 'Чёрных', w: 'Золотых' };
+const SIDES_DAT = { b: 'Чёрным', w: 'Золотым' };
+const other = (code) => (code === 'b' ? 'w' : 'b');
+
+/** A side's name: `b` Чёрные, `w` Золотые. */
+export function side(code) { return SIDES[code] || code; }
+/** A side's name in the genitive: Чёрных. */
+export function sideGen(code) { return SIDES_GEN[code] || code; }
+
+// Colour adjectives: feminine (башня, клетка) and neuter (сумо); feminine
+// accusative (на … клетку) and instrumental (… башней).
+const COLOUR = {
+  orange: ['оранжевая', 'оранжевое'], blue: ['синяя', 'синее'], purple: ['фиолетовая', 'фиолетовое'],
+  pink: ['розовая', 'розовое'], yellow: ['жёлтая', 'жёлтое'], red: ['красная', 'красное'],
+  green: ['зелёная', 'зелёное'], brown: ['коричневая', 'коричневое'], ivory: ['кремовая', 'кремовое'],
+  charcoal: ['угольная', 'угольное'],
+};
+const COLOUR_ACC = {
+  orange: 'оранжевую', blue: 'синюю', purple: 'фиолетовую', pink: 'розовую', yellow: 'жёлтую',
+  red: 'красную', green: 'зелёную', brown: 'коричневую', ivory: 'кремовую', charcoal: 'угольную',
+};
+const COLOUR_INS = {
+  orange: 'оранжевой', blue: 'синей', purple: 'фиолетовой', pink: 'розовой', yellow: 'жёлтой',
+  red: 'красной', green: 'зелёной', brown: 'коричневой', ivory: 'кремовой', charcoal: 'угольной',
+};
+const RANK = { tower: 'башня', sumo: 'сумо', 'double sumo': 'двойное сумо', 'triple sumo': 'тройное сумо' };
+// A rank after "становится".
+const RANK_INS = { tower: 'башней', sumo: 'сумо', 'double sumo': 'двойным сумо', 'triple sumo': 'тройным сумо' };
+
+/** A colour as a word on its own (for a square). */
+export function colour(name) { return (COLOUR[name] || [name])[0]; }
+
+/** A tower by colour and rank: "жёлтая башня", "жёлтое сумо", "двойное жёлтое сумо". */
+export function tower(t) {
+  const [fem, neut] = COLOUR[t.colour] || [t.colour, t.colour];
+  if (t.rank === 'tower') return `${fem} ${RANK.tower}`;
+  const rank = RANK[t.rank] || t.rank;
+  // "двойное сумо": the colour stands after the size word.
+  return t.rank === 'sumo' ? `${neut} ${rank}` : `${rank.split(' ')[0]} ${neut} сумо`;
+}
+
+/** A verb's past form for a tower (feminine) or a sumo (neuter): дошла, дошло. */
+const past = (t, fem, neut) => (t.rank === 'tower' ? fem : neut);
+
+/** The words that fill a sentence about a colour. */
+export function colourParams(name) {
+  return { colour: colour(name), colourAcc: COLOUR_ACC[name] || name, colourIns: COLOUR_INS[name] || name };
+}
+
+/** The words that name the opponent of `mover`, in each case a sentence needs. */
+export function opponentParams(mover) {
+  const opp = other(mover);
+  return { opp: side(opp), oppGen: sideGen(opp), oppDat: SIDES_DAT[opp] || side(opp) };
+}
+
+const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+
+// ---------- what happened ----------
+
+const ENDS = {
+  'home row': (w) => `${side(w)} дошли до домашнего ряда ${sideGen(other(w))} (R6)`,
+  deadlock: (w) => `Тупик: пропуски шли бы по кругу вечно, поэтому проигрывают ${side(other(w))}, сделавшие последний настоящий ход (R8)`,
+  repetition: (w) => `Позиция повторилась в третий раз, поэтому проигрывают ${side(other(w))}, повторившие её (звезда)`,
+  resignation: (w) => `${side(other(w))} сдались`,
+  time: (w) => `У ${sideGen(other(w))} кончилось время`,
+};
+
+/** How a round ended, as a clause: "У Золотых кончилось время". */
+export function endWords(end, winner) {
+  return (ENDS[end] || ((w) => `${side(w)}: ${end}`))(winner);
+}
+
+function act(a) {
+  switch (a.kind) {
+    case 'step':
+      return `${side(a.tower.side)}: ${tower(a.tower)} ${a.from}–${a.to}.`;
+    case 'push': {
+      const pushed = a.pushed.map((p) => `${tower(p)} ${p.from}→${p.to}`);
+      const opp = side(other(a.tower.side));
+      const turn = a.turn === 'loses' ? `${opp} пропускают ход (R13).` : `Ходят ${opp} (звезда).`;
+      return `${side(a.tower.side)}: ${tower(a.tower)} толкает (${a.from}>${a.to}): ${pushed.join(', ')}. ${turn}`;
+    }
+    case 'pass':
+      return `${side(a.tower.side)}: ${tower(a.tower)} на ${a.square} ${past(a.tower, 'заперта', 'заперто')} — пропуск хода (R7).`;
+    case 'fill':
+      return `${side(a.side)} заполняют ${a.fill === 'left' ? 'слева' : 'справа'}: башни расставлены для раунда ${a.round} (R14).`;
+    case 'concession': {
+      const params = { loser: side(a.side), loserGen: sideGen(a.side), winner: side(a.winner), winnerGen: sideGen(a.winner) };
+      return say(a.how === 'time' ? 'over.time' : 'over.conceded', params);
+    }
+    default:
+      return '';
+  }
+}
+
+// Why the next tower's colour is forced.
+function because(n) {
+  const c = n.by_colour;
+  const acc = COLOUR_ACC[c] || c;
+  switch (n.by) {
+    case 'landed': return `клетка ${n.by_square} — ${colour(c)}`;
+    case 'last_pushed': return `R13: последняя вытолкнутая башня встала на ${acc} клетку ${n.by_square}`;
+    case 'pushed': return `звезда: вытолкнутая башня встала на ${acc} клетку ${n.by_square}`;
+    case 'sumo_square': return `клетка сумо: сумо встало на ${acc} клетку ${n.by_square}`;
+    case 'passed': return `R7: запертая башня стоит на клетке ${n.by_square} (${colour(c)})`;
+    default: return '';
+  }
+}
+
+function next(n) {
+  switch (n.kind) {
+    case 'forced': {
+      let text = `Ход ${sideGen(n.tower.side)}: ходит ${tower(n.tower)} на ${n.square} (${because(n)}).`;
+      if (n.blocked) text += ` ${past(n.tower, 'Ей', 'Ему')} некуда идти: будет пропуск хода (R7).`;
+      return text;
+    }
+    case 'free':
+      return `Первыми ходят ${side(n.side)}, любой башней (R4).`;
+    case 'round_over':
+      return roundOver(n);
+    default:
+      return '';
+  }
+}
+
+/**
+ * The end of a round: why, who wins it and what it scores (R10), then the
+ * fill to choose or the end of the match; a single round says only who wins it.
+ */
+export function roundOver(r) {
+  const winner = side(r.winner);
+  let text;
+  if (r.end === 'home row' && r.scorer) {
+    text = `${cap(tower(r.scorer))} ${past(r.scorer, 'дошла', 'дошло')} до домашнего ряда ${sideGen(other(r.winner))} (R6).`;
+  } else {
+    text = `${endWords(r.end, r.winner)}.`;
+  }
+  if (r.target === 1) return `${text} ${winner} выиграли раунд.`;
+  text += ` ${winner} выиграли раунд`;
+  const points = `${r.points} ${plural(r.points, 'point')}`;
+  if (r.points === 0) text += '.';
+  else if (r.scorer && r.promoted) text += `: ${points}; ${tower(r.scorer)} получает зуб дракона и становится ${RANK_INS[r.promoted.rank] || r.promoted.rank}.`;
+  else if (r.scorer) text += `: ${points} (${tower(r.scorer)}).`;
+  else text += `: ${points}.`;
+  if (r.then === 'match_over') {
+    return `${text} ${winner} выиграли матч ${r.score[r.winner]}–${r.score[other(r.winner)]} (игра до ${r.target}).`;
+  }
+  return `${text} Счёт: Чёрные ${r.score.b}, Золотые ${r.score.w} (игра до ${r.target}). ${winner} выбирают, как заполнить ряды: слева или справа (R14).`;
+}
+
+/** One action of the game told: the act, then what follows. */
+export function noteText(note) {
+  if (!note || !note.act) return '';
+  const parts = [act(note.act)];
+  if (note.next) parts.push(next(note.next));
+  return cap(parts.filter(Boolean).join(' '));
+}
