@@ -5,7 +5,6 @@ import { t, onLanguageChange, poolWords } from './i18n.js';
 import { $, html } from './dom.js';
 import { request } from './http.js';
 import { playerHref } from './account.js';
-import { PROVISIONAL } from './player.js';
 
 
 const board = { data: null, error: null };
@@ -35,7 +34,7 @@ function render() {
   $('lb-none').hidden = d.players.length > 0;
   $('lb-players').hidden = d.players.length === 0;
   d.players.forEach((p, i) => {
-    const provisional = p.provisional ?? p.deviation > PROVISIONAL;
+    const provisional = Boolean(p.provisional);
     const tr = html('tr', undefined, provisional ? 'provisional' : '');
     tr.dataset.name = p.name;
     tr.appendChild(cell(String(i + 1), '#', 'col-rank'));

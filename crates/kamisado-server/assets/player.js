@@ -8,9 +8,6 @@ import { playerHref } from './account.js';
 import { drawHistory } from './plot.js';
 
 
-// A deviation above this marks a provisional rating (as on the leaderboard).
-export const PROVISIONAL = 110;
-
 const page = { data: null, error: null, name: '' };
 
 /** A table cell with its column's name for the narrow layout. */
@@ -31,7 +28,8 @@ function renderRatings(d) {
     tr.dataset.pool = pool;
     tr.appendChild(cell(poolWords(pool), t('player.pool'), 'col-pool'));
     const rating = cell(String(Math.round(r.rating)), t('player.rating'), 'col-rating');
-    if (r.deviation > PROVISIONAL) {
+    // The server says which ratings are provisional (too few games to settle), as on the leaderboard.
+    if (r.provisional) {
       tr.classList.add('provisional');
       rating.appendChild(html('abbr', '?', 'prov-mark'));
       rating.lastChild.title = t('lb.provisional');
