@@ -67,7 +67,7 @@ function renderAnalysis() {
   const step = ana.at > 0 ? d.steps[ana.at - 1] : null;
   const next = d.steps[ana.at];
   const danger = dangerOn() && ana.selected;
-  if (danger) ana.danger.ask(pos.fen, ana.rules, ana.selected);
+  if (danger) ana.danger.ask({ position: pos.fen, from: ana.selected, ...(ana.rules ? { rules: ana.rules } : {}) });
   else ana.danger.clear();
   drawBoard($('a-board'), {
     towers: pos.towers,

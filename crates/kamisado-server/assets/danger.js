@@ -31,17 +31,20 @@ export class Danger {
     this.focus = null;
   }
 
-  /** Asks for the moves of the tower on `from` in the position `fen`, unless already asked. */
-  ask(fen, rules, from) {
-    const key = `${rules || ''}|${fen}|${from}`;
+  /**
+   * Asks for the moves of a tower, unless already asked: `body` is the
+   * request, `{position, from, rules}` on the analysis board, `{game, from}`
+   * for a game (the server reads its position and rules); `at` names the
+   * position when the body does not (a game's FEN), so that a new position asks again.
+   */
+  ask(body, at = '') {
+    const key = `${at}|${JSON.stringify(body)}`;
     if (key === this.key) return;
     this.key = key;
     this.answer = null;
     this.error = null;
     this.focus = null;
     this.busy = true;
-    const body = { position: fen, from };
-    if (rules) body.rules = rules;
     request('POST', '/api/danger', body).then((answer) => {
       if (this.key !== key) return;
       this.answer = answer;

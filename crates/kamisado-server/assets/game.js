@@ -113,14 +113,17 @@ function playMove(text) {
   act({ t: 'move', n: play.state.n, mv: text });
 }
 
-// The danger view is offered against the engine and on one screen only.
-function dangerAllowed() {
+// What this seat may do now, as the server decides it for the state (the
+// turn, the round, whether there is a move to take back): `rights` holds an
+// entry per seat (b, w, both); a watcher may do nothing.
+function may(action) {
   const s = play.state;
-  return Boolean(s && (s.mode === 'engine' || s.mode === 'local'));
+  const mine = s && s.rights && play.seat ? s.rights[play.seat] : null;
+  return Boolean(mine && mine[action]);
 }
 
 function dangerShown() {
-  return dangerAllowed() && dangerOn() && Boolean(play.selected);
+  return may('danger') && dangerOn() && Boolean(play.selected);
 }
 
 // Points the danger view's line at the move to `sq` (hover, tap or cursor);
@@ -375,7 +378,9 @@ function renderOverlay() {
 function renderBoard() {
   const s = play.state;
   if (!s) return;
-  if (dangerShown() && myTurn()) play.danger.ask(s.fen, s.rules, play.selected);
+  // The server reads the position and the rules from the game; the FEN only
+  // tells a new position's answer from the last one's.
+  if (dangerShown() && myTurn()) play.danger.ask({ game: play.id, from: play.selected }, s.fen);
   else play.danger.clear();
   useLayout(s.layout);
   const svg = $('board');
@@ -391,7 +396,7 @@ function renderBoard() {
     danger: dangerShown() ? play.danger.marks(s.to_act) : [],
   });
   const line = $('danger-line');
-  const on = dangerAllowed() && dangerOn();
+  const on = may('danger') && dangerOn();
   line.textContent = !on ? '' : dangerShown() ? play.danger.line(s.to_act) : t('danger.pick');
   line.hidden = !line.textContent;
   $('play').classList.toggle('danger-on', on);
@@ -399,14 +404,6 @@ function renderBoard() {
   svg.dataset.status = s.status;
   svg.dataset.myturn = myTurn() ? '1' : '0';
   svg.dataset.pending = play.pending ? '1' : '0';
-}
-
-function canUndo(s) {
-  // Against the engine and on one screen a move can be taken back until
-  // the next round starts, also the move that ended the round or the match;
-  // a resignation cannot be.
-  if (!mySides().length || s.mode === 'friend' || s.mode === 'challenge' || s.n === 0) return false;
-  return !(s.last_round && s.last_round.end === 'resignation' && s.status === 'over');
 }
 
 export function render() {
@@ -432,21 +429,21 @@ export function render() {
   renderMoves($('moves'), s.rounds);
   const seated = mySides().length > 0;
   $('pass').hidden = !(myTurn() && s.legal.includes('pass'));
-  // Between two players (a friend, a challenge) there are no hints.
-  $('hint').hidden = !(seated && s.mode !== 'friend' && s.mode !== 'challenge' && myTurn());
-  $('undo').hidden = !canUndo(s);
-  $('takeback').hidden = !(seated && s.mode === 'friend' && s.status !== 'over' && s.n > 0 && !s.takeback);
-  $('resign').hidden = !(seated && s.status !== 'over');
+  // The actions the server grants this seat now, and no others.
+  $('hint').hidden = !may('hint');
+  $('undo').hidden = !may('undo');
+  $('takeback').hidden = !may('takeback');
+  $('resign').hidden = !may('resign');
   $('resign').textContent = play.resignArmed ? t('game.resign_sure') : t('game.resign');
   for (const id of ['undo', 'takeback', 'resign', 'pass', 'hint']) $(id).disabled = Boolean(play.pending);
   $('type-move').hidden = !seated || s.status !== 'playing';
-  $('danger-row').hidden = !dangerAllowed();
+  $('danger-row').hidden = !may('danger');
   $('review').hidden = s.status !== 'over';
-  const offer = s.takeback && seated && play.seat !== 'both' && s.takeback !== play.seat;
-  $('takeback-offer').hidden = !offer;
-  if (s.takeback) $('takeback-text').textContent = t('status.offer', { name: s.names[s.takeback] });
+  $('takeback-offer').hidden = !may('answer_takeback');
+  for (const id of ['takeback-accept', 'takeback-decline']) $(id).disabled = Boolean(play.pending);
+  $('takeback-text').textContent = s.takeback ? t('status.offer', { name: s.names[s.takeback] }) : '';
   const mine = play.seat === 'b' || play.seat === 'w';
-  $('name-card').hidden = !(s.mode === 'friend' && mine);
+  $('name-card').hidden = !may('rename');
   if (mine && document.activeElement !== $('my-name')) $('my-name').value = s.names[play.seat];
   // The invite is needed until the friend has taken their seat.
   $('invite-card').hidden = !(play.invite && mine && !s.joined[other(play.seat)]);
