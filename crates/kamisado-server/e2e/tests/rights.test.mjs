@@ -5,7 +5,9 @@
 // takeback, the answer to an offer, resign, the danger view and the name card.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, withScreenshots, watchErrors } from './helpers.mjs';
+import {
+  startServer, launchBrowser, withScreenshots, watchErrors, clickMove,
+} from './helpers.mjs';
 
 let server;
 let browser;
@@ -110,3 +112,58 @@ for (const c of CASES) {
     await context.close();
   });
 }
+
+/** The rights shown by the page, as a list in the order of RIGHTS. */
+async function shownRights(page) {
+  const shown = [];
+  for (const right of RIGHTS) if (await page.isVisible(SHOWN[right])) shown.push(right);
+  return shown;
+}
+
+test('against the real server, the page shows the rights it sends, and undo and hint work', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const errors = [];
+  watchErrors(page, errors);
+  // The rights each state the page receives carries for its seat.
+  const seen = [];
+  page.on('websocket', (ws) => ws.on('framereceived', ({ payload }) => {
+    const msg = JSON.parse(payload);
+    const rights = msg.t === 'state' ? msg.rights : msg.t === 'patch' && msg.set ? msg.set.rights : null;
+    if (rights) seen.push(rights);
+  }));
+  await withScreenshots('rights-real', () => [page], async () => {
+    await page.goto(`${server.url}/?seed=7`);
+    await page.check('input[name=mode][value=engine]');
+    await page.selectOption('#level', '1');
+    await page.check('input[name=colour][value=black]');
+    await page.click('#start');
+    await page.waitForURL(/\/g\/[0-9a-f]{16}$/);
+    await page.waitForSelector('#board[data-myturn="1"]');
+    const state = async () => (await page.evaluate(async () => (await fetch(`/api/games/${location.pathname.split('/')[2]}`)).json()));
+    const granted = (rights) => RIGHTS.filter((r) => rights.b[r]);
+    let s = await state();
+    assert.ok(s.rights, 'the state carries rights');
+    assert.deepEqual(await shownRights(page), granted(s.rights));
+    assert.equal(await page.isVisible('#undo'), false, 'nothing to take back at the start');
+    // A move by clicking, the engine's answer, then the rights of the new state shown.
+    await clickMove(page, s.legal[0]);
+    await page.waitForFunction((n) => Number(document.querySelector('#board').dataset.n) >= n + 2
+      && document.querySelector('#board').dataset.myturn === '1', s.n);
+    s = await state();
+    assert.deepEqual(await shownRights(page), granted(s.rights));
+    assert.ok(s.rights.b.undo && s.rights.b.hint, 'undo and hint granted on Black\'s turn after a move');
+    // The hint answers; undo takes the move and the engine's answer back.
+    await page.click('#hint');
+    await page.waitForFunction(() => /Hint: \S+ — /.test(document.querySelector('#hint-text').textContent));
+    await page.click('#undo');
+    await page.waitForFunction(() => document.querySelector('#board').dataset.n === '0'
+      && document.querySelector('#board').dataset.myturn === '1');
+    s = await state();
+    assert.deepEqual(await shownRights(page), granted(s.rights));
+    assert.equal(await page.isVisible('#undo'), false, 'nothing to take back after the undo');
+    assert.ok(seen.length >= 2, 'rights came with the state and its patches');
+    assert.deepEqual(errors, []);
+  });
+  await context.close();
+});
