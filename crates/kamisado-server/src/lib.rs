@@ -136,6 +136,7 @@ pub async fn bind_with(config: ServeConfig, limits: Limits) -> Result<Server, Se
     let db = db::Db::open(&config.db).await?;
     let games = Arc::new(Games::new(GameStore::new(db), limits)?);
     games.listen().await?;
+    games.watch_clocks();
     let players = Arc::new(Players::new(Arc::clone(&games)));
     let lobby = players.lobby.listen().await?;
     let learning = Arc::new(Learning::new(Arc::clone(&games)));

@@ -231,3 +231,18 @@ impl fmt::Display for PatchError {
 }
 
 impl std::error::Error for PatchError {}
+
+impl StateView {
+    /// The patch that turns `old` into this state: every field whose value
+    /// differs, and the changed tails of `notes` and `rounds`. Applied to
+    /// `old` ([`PatchView::apply`]), it gives this state.
+    pub fn patch_from(&self, old: &StateView) -> PatchView {
+        PatchView {
+            seq: self.seq,
+            base: old.seq,
+            set: self.changed_fields(old),
+            notes: Tail::between(&old.notes, &self.notes),
+            rounds: Tail::between(&old.rounds, &self.rounds),
+        }
+    }
+}

@@ -8,7 +8,6 @@ use kamisado_core::{RoundEnd, Rules};
 use serde::{Deserialize, Serialize};
 
 use crate::note::Note;
-use crate::patch::{PatchView, Tail};
 use crate::text::{text_move_option, text_moves};
 use crate::vocabulary::{Mode, PerSide, Seat, SideCode};
 
@@ -177,21 +176,6 @@ pub struct ClockView {
     pub since_ms: i64,
     /// When the running side loses on time.
     pub deadline_ms: Option<i64>,
-}
-
-impl StateView {
-    /// The patch that turns `old` into this state: every field whose value
-    /// differs, and the changed tails of `notes` and `rounds`. Applied to
-    /// `old` ([`PatchView::apply`]), it gives this state.
-    pub fn patch_from(&self, old: &StateView) -> PatchView {
-        PatchView {
-            seq: self.seq,
-            base: old.seq,
-            set: self.changed_fields(old),
-            notes: Tail::between(&old.notes, &self.notes),
-            rounds: Tail::between(&old.rounds, &self.rounds),
-        }
-    }
 }
 
 /// What a seat may do in a game as it stands: each is true when the server

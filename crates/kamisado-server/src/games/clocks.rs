@@ -1,13 +1,22 @@
 //! The clocks' watch: every loss on time is decided as it falls.
 
+use std::sync::Arc;
+
 use super::hub::Games;
 use crate::db::now_ms;
+
+impl Games {
+    /// Starts the clocks' watch, which runs until the server stops.
+    pub fn watch_clocks(self: &Arc<Self>) {
+        self.keep(tokio::spawn(watch(Arc::downgrade(self))));
+    }
+}
 
 /// Decides every loss on time as it falls, in the games of every process
 /// (the database's deadlines), whoever is connected and whichever process
 /// holds the game; several processes may try, and the game's version lets
 /// one of them decide.
-pub(crate) async fn watch(app: std::sync::Weak<Games>) {
+async fn watch(app: std::sync::Weak<Games>) {
     loop {
         let Some(every) = app.upgrade().map(|app| app.limits.clock_watch) else {
             return;

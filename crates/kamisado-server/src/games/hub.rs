@@ -10,6 +10,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use tokio::sync::{Mutex, broadcast};
 
 use super::ids::seat_key;
+use super::rights;
 use super::room::Room;
 use super::store::{Change, GameStore, Outcome};
 use super::writer::CHANNEL;
@@ -18,6 +19,13 @@ use crate::engine::EnginePool;
 use crate::error::ServerError;
 use crate::limits::Limits;
 use kamisado_wire::{Note, ServerMessage, StateView};
+
+/// The state every client is sent: the room's, with what each seat may do.
+fn state_of(room: &Room) -> StateView {
+    let mut view = room.view();
+    view.rights = rights::seat_rights(room);
+    view
+}
 
 /// How many state messages a slow watcher may fall behind before it is sent the latest.
 const BROADCAST_DEPTH: usize = 64;
@@ -73,7 +81,7 @@ impl GameCell {
             .last
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-        self.publish_view(&mut last, room.view());
+        self.publish_view(&mut last, state_of(room));
     }
 
     /// Numbers `view`, sends it and keeps it as the last state published.
@@ -107,7 +115,7 @@ impl GameCell {
             .last
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-        let mut view = room.view();
+        let mut view = state_of(&room);
         if let Some(published) = last.as_ref() {
             view.seq = published.seq;
             if view == published.view {
@@ -166,14 +174,13 @@ impl Games {
         })
     }
 
-    /// Starts the tasks that watch the clocks and (on PostgreSQL) hear the
+    /// Starts the task that (on PostgreSQL) hears the
     /// changes other processes make to the games this one holds, bringing
     /// each up to date as it is told.
     ///
     /// # Errors
     /// The database cannot be reached.
     pub async fn listen(self: &Arc<Self>) -> Result<(), ServerError> {
-        self.keep(tokio::spawn(super::clocks::watch(Arc::downgrade(self))));
         let Some(mut listener) = self.store.db().listener(&[CHANNEL]).await? else {
             return Ok(());
         };
@@ -189,7 +196,7 @@ impl Games {
     }
 
     /// Keeps a task that runs until the server stops.
-    fn keep(&self, task: tokio::task::JoinHandle<()>) {
+    pub(crate) fn keep(&self, task: tokio::task::JoinHandle<()>) {
         if let Ok(mut tasks) = self.listening.lock() {
             tasks.push(task);
         }

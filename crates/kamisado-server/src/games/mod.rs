@@ -7,6 +7,7 @@
 //! [`room::Room`] (the game and what its players do beside it) under one
 //! lock, and the channel that carries each published state to its clients.
 
+pub mod change;
 pub mod clock;
 mod clocks;
 mod commands;

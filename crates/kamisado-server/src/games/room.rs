@@ -10,7 +10,6 @@ use kamisado_wire::{Note, PerSide, Seat, StateView};
 
 use super::clock::{Clock, Tick};
 use super::live::{Action, LiveGame};
-use super::rights;
 use super::store::{Change, StoredGame, Timing};
 use crate::error::ServerError;
 
@@ -200,14 +199,13 @@ impl Room {
     }
 
     /// The state every client sees: the game's, with the offer, the seats
-    /// taken and the engine's thinking.
+    /// taken and the engine's thinking (the hub adds each seat's rights).
     pub fn view(&self) -> StateView {
         let mut view = self.game.view();
         view.takeback = self.takeback.map(Into::into);
         view.joined.b |= self.joined.b;
         view.joined.w |= self.joined.w;
         view.thinking = self.thinking();
-        view.rights = rights::seat_rights(self);
         if let (Some(clock), Some(control)) = (self.clock, self.game.row.time) {
             view.clock = Some(clock.view(control));
         }

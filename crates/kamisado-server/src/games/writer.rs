@@ -8,7 +8,7 @@ use tokio::sync::{mpsc, oneshot};
 
 use kamisado_core::Side;
 
-use super::store::{Change, Ending, Outcome, Timing};
+use super::change::{Change, Ending, Outcome, Timing};
 use crate::db::{Backend, Db, now_ms};
 use crate::error::ServerError;
 use crate::ratings;
