@@ -72,7 +72,7 @@ pub use puzzles::{Puzzle, PuzzleSettings};
 pub use search::ordered_perft;
 pub use smp::{MAX_THREADS, available_threads};
 pub use swindles::{LostMove, LostPolicy};
-pub use told::Told;
+pub use told::{Lean, Told};
 
 /// The value of a position or a move, from the side to move's view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

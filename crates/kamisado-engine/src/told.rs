@@ -1,6 +1,6 @@
 //! A value in players' words: the one place the project says in English
-//! what a value means, as the web page says it (`valueWords` in the
-//! server's `assets/i18n.js`), with the sides called Black and Gold.
+//! what a value means, with the sides called Black and Gold. The page is
+//! sent the same steps ([`Told::estimate`]) and tells them in its languages.
 
 use std::fmt;
 
@@ -49,25 +49,71 @@ impl fmt::Display for Told {
         let (winner, plies) = match self.value {
             Value::Win(n) => (self.side, n),
             Value::Loss(n) => (!self.side, n),
-            Value::Score(score) => return estimate(f, self.side, score),
+            Value::Score(_) => {
+                let (ahead, lean) = self.estimate().unwrap_or((self.side, Lean::Even));
+                return estimate(f, ahead, lean);
+            }
         };
         write!(f, "{} wins in {plies}", player(winner))
     }
 }
 
-/// An estimate of `score` hundredths for `side`, as who is ahead and how far.
-fn estimate(f: &mut fmt::Formatter<'_>, side: Side, score: i32) -> fmt::Result {
-    let for_black = if side == Side::Black { score } else { -score };
-    let ahead = player(if for_black >= 0 {
-        Side::Black
-    } else {
-        Side::White
-    });
-    match for_black.unsigned_abs() {
-        n if n < EVEN_BELOW => write!(f, "About even"),
-        n if n < SLIGHT_BELOW => write!(f, "{ahead} is slightly better"),
-        n if n < BETTER_BELOW => write!(f, "{ahead} is better"),
-        _ => write!(f, "{ahead} is much better"),
+/// How far an estimate leans to the side ahead, as its words say it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Lean {
+    /// About even: the side "ahead" is only nominally so.
+    Even,
+    /// Slightly better.
+    Slight,
+    /// Better.
+    Better,
+    /// Much better.
+    Much,
+}
+
+impl Told {
+    /// For an estimate, the side ahead and how far; none for a proven value.
+    ///
+    /// ```
+    /// use kamisado_core::Side;
+    /// use kamisado_engine::{Lean, Told, Value};
+    ///
+    /// let told = Told::new(Side::White, Value::Score(-200));
+    /// assert_eq!(told.estimate(), Some((Side::Black, Lean::Better)));
+    /// assert_eq!(Told::new(Side::Black, Value::Win(3)).estimate(), None);
+    /// ```
+    pub fn estimate(&self) -> Option<(Side, Lean)> {
+        let Value::Score(score) = self.value else {
+            return None;
+        };
+        let for_black = if self.side == Side::Black {
+            score
+        } else {
+            -score
+        };
+        let ahead = if for_black >= 0 {
+            Side::Black
+        } else {
+            Side::White
+        };
+        let lean = match for_black.unsigned_abs() {
+            n if n < EVEN_BELOW => Lean::Even,
+            n if n < SLIGHT_BELOW => Lean::Slight,
+            n if n < BETTER_BELOW => Lean::Better,
+            _ => Lean::Much,
+        };
+        Some((ahead, lean))
+    }
+}
+
+/// An estimate as who is ahead and how far.
+fn estimate(f: &mut fmt::Formatter<'_>, ahead: Side, lean: Lean) -> fmt::Result {
+    let ahead = player(ahead);
+    match lean {
+        Lean::Even => write!(f, "About even"),
+        Lean::Slight => write!(f, "{ahead} is slightly better"),
+        Lean::Better => write!(f, "{ahead} is better"),
+        Lean::Much => write!(f, "{ahead} is much better"),
     }
 }
 

@@ -113,11 +113,10 @@ export function valueWords(v) {
     const winner = v.kind === 'win' ? v.side : other(v.side);
     return t('value.win', { side: side(winner), plies: v.plies });
   }
-  const forBlack = v.side === 'b' ? v.score : -v.score;
-  const better = forBlack >= 0 ? 'b' : 'w';
-  const size = Math.abs(forBlack);
-  const key = size < 40 ? 'value.even' : size < 150 ? 'value.slight' : size < 400 ? 'value.better' : 'value.much';
-  return t(key, { side: side(better), sideGen: sideGen(better) });
+  // How far an estimate leans is the server's word (the engine's steps).
+  if (!v.lean) return t('value.unknown');
+  const better = v.lean.ahead;
+  return t(`value.${v.lean.by}`, { side: side(better), sideGen: sideGen(better) });
 }
 
 /** Black's share of a value bar, 0–100: 100 for a proven Black win. */

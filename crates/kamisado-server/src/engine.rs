@@ -17,7 +17,7 @@ use kamisado_engine::Value;
 use kamisado_core::any::{AnyMatch, AnyMove};
 use kamisado_core::on_any;
 use kamisado_engine::EngineBoard;
-use kamisado_wire::{ValueKind, ValueView};
+use kamisado_wire::{Lean, LeanView, ValueKind, ValueView};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::error::ServerError;
@@ -90,11 +90,23 @@ pub fn value_view(side: Side, value: Value) -> ValueView {
         Value::Loss(n) => (ValueKind::Loss, Some(n), None),
         Value::Score(s) => (ValueKind::Estimate, None, Some(s)),
     };
+    let lean = kamisado_engine::Told::new(side, value)
+        .estimate()
+        .map(|(ahead, by)| LeanView {
+            ahead: ahead.into(),
+            by: match by {
+                kamisado_engine::Lean::Even => Lean::Even,
+                kamisado_engine::Lean::Slight => Lean::Slight,
+                kamisado_engine::Lean::Better => Lean::Better,
+                kamisado_engine::Lean::Much => Lean::Much,
+            },
+        });
     ValueView {
         side: side.into(),
         kind,
         plies,
         score,
+        lean,
     }
 }
 
@@ -344,5 +356,26 @@ impl EnginePool {
     /// have their time limit.
     pub fn stop(&self) {
         self.stopping.store(true, Ordering::SeqCst);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_estimate_carries_its_lean_and_a_proof_none() {
+        let lean = |side, score| value_view(side, Value::Score(score)).lean;
+        let of = |ahead: Side, by| {
+            Some(LeanView {
+                ahead: ahead.into(),
+                by,
+            })
+        };
+        assert_eq!(lean(Side::Black, 10), of(Side::Black, Lean::Even));
+        assert_eq!(lean(Side::White, 100), of(Side::White, Lean::Slight));
+        assert_eq!(lean(Side::White, -200), of(Side::Black, Lean::Better));
+        assert_eq!(lean(Side::Black, -900), of(Side::White, Lean::Much));
+        assert_eq!(value_view(Side::Black, Value::Win(17)).lean, None);
     }
 }

@@ -23,6 +23,34 @@ pub struct ValueView {
     /// For an estimate, the engine's score (positive is good for `side`).
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub score: Option<i32>,
+    /// For an estimate, the side ahead and how far, as a page tells it.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub lean: Option<LeanView>,
+}
+
+/// How far an estimate leans, and to whom: the steps of its words
+/// ("About even", "Gold is slightly better", "Black is better", "… much
+/// better").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct LeanView {
+    /// The side ahead.
+    pub ahead: SideCode,
+    /// How far.
+    pub by: Lean,
+}
+
+/// How far an estimate leans to the side ahead.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Lean {
+    /// About even.
+    Even,
+    /// Slightly better.
+    Slight,
+    /// Better.
+    Better,
+    /// Much better.
+    Much,
 }
 
 /// Whether a value is proven, and which way.

@@ -37,7 +37,8 @@ mod text;
 mod vocabulary;
 
 pub use analysis::{
-    AnalysisRequest, AnalysisView, HintView, MoveView, PositionView, StepView, ValueKind, ValueView,
+    AnalysisRequest, AnalysisView, HintView, Lean, LeanView, MoveView, PositionView, StepView,
+    ValueKind, ValueView,
 };
 pub use body::{ReadError, read_body, read_json};
 pub use games::{Created, NewGame};

@@ -155,6 +155,8 @@ pub enum ActView {
         how: RoundEnd,
         /// Who wins the match.
         winner: SideCode,
+        /// The points the match is played to (1: a single round).
+        target: u8,
     },
 }
 
@@ -291,11 +293,15 @@ fn act_view<B: Board>(act: &Act<B>) -> ActView {
             first: first.into(),
         },
         Act::Concession {
-            side, how, winner, ..
+            side,
+            how,
+            winner,
+            score,
         } => ActView::Concession {
             side: side.into(),
             how: RoundEnd::from(how),
             winner: winner.into(),
+            target: score.target,
         },
     }
 }

@@ -21,7 +21,7 @@ fn kind(note: &Note) -> String {
         ActView::Push { turn, pushed, .. } => format!("push {turn:?} {}", pushed.len().min(2)),
         ActView::Pass { .. } => "pass".to_string(),
         ActView::Fill { .. } => "fill".to_string(),
-        ActView::Concession { how, .. } => format!("concession {how}"),
+        ActView::Concession { how, target, .. } => format!("concession {how} {}", *target == 1),
     };
     let next = match &note.next {
         None => "none".to_string(),
@@ -38,13 +38,15 @@ fn kind(note: &Note) -> String {
     format!("{act} / {next}")
 }
 
-/// Notes of seeded random matches on board `B` under `rules`: every move,
+/// Notes of seeded random matches (single rounds and matches to 7) on
+/// board `B` under `rules`: every move,
 /// fill and, now and then, a resignation or a loss on time.
 fn notes_of<B: Board>(rules: Rules, seed: u64, games: usize) -> Vec<Note> {
     let mut rng = SplitMix64::new(seed);
     let mut notes = Vec::new();
     for game in 0..games {
-        let mut m: Match<B> = Match::new(rules, 7).expect("a match to 7");
+        let target = if game % 3 == 0 { 1 } else { 7 };
+        let mut m: Match<B> = Match::new(rules, target).expect("a match");
         for ply in 0..400 {
             let note = match m.state() {
                 MatchState::Over { .. } => break,
@@ -58,7 +60,7 @@ fn notes_of<B: Board>(rules: Rules, seed: u64, games: usize) -> Vec<Note> {
                     m.fill(fill).expect("a fill is legal");
                     Note::from(&told)
                 }
-                MatchState::Playing if ply == 40 && game % 5 == 1 => {
+                MatchState::Playing if ply == 8 && matches!(game % 5, 1 | 2) => {
                     let side = m.position().side_to_move();
                     let how = if game % 2 == 0 {
                         Concession::Time
@@ -117,8 +119,10 @@ fn the_corpus_holds_every_kind_of_note_and_is_up_to_date() {
         "push Loses",
         "push Moves",
         "fill",
-        "concession resignation",
-        "concession time",
+        "concession resignation false",
+        "concession resignation true",
+        "concession time false",
+        "concession time true",
         "over home row",
         "over deadlock",
         "forced Landed",

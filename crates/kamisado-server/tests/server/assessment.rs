@@ -28,6 +28,7 @@ async fn a_hint_and_the_analysis_board_agree_and_prove_the_start() {
         kind: ValueKind::Win,
         plies: Some(17),
         score: None,
+        lean: None,
     };
     assert_eq!(hint.value, proven, "the start is a win for Black in 17");
     assert_eq!(hint.line.len(), 17, "the line runs to the end of the round");
