@@ -1,6 +1,6 @@
 //! Positions with short forced results, checked move by move.
 
-mod common;
+use crate::common;
 
 use common::{NEVER, solve};
 use kamisado_core::Position;

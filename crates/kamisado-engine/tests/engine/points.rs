@@ -1,7 +1,7 @@
 //! The points-exact solver against a brute-force minimax over the match
 //! outcome scale, and on positions built to tell it from the win/loss solver.
 
-mod common;
+use crate::common;
 
 use common::NEVER;
 use kamisado_core::geometry::Six;

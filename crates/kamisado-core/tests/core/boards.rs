@@ -1,7 +1,7 @@
 //! The 6×6 and 10×10 boards: their starts, perft tables under every rule set,
 //! notation, match play, and agreement with the slow reference generator.
 
-mod common;
+use crate::common;
 
 use common::{RefPosition, RefStatus, fast_moves, random_position_on, random_walk};
 use kamisado_core::geometry::{Board, BoardSize, Six, Ten};

@@ -1,6 +1,6 @@
 //! The engine's commands as a user runs them: solve, analyse and play.
 
-mod common;
+use crate::common;
 
 use common::run;
 use std::sync::atomic::AtomicBool;

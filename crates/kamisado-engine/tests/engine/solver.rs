@@ -1,7 +1,7 @@
 //! The exact solver: the start, symmetry, short wins, agreement with brute
 //! force and with the heuristic search, perft through the move ordering.
 
-mod common;
+use crate::common;
 
 use common::{NEVER, brute_force, playout, solve};
 use kamisado_core::geometry::{Eight, Six, Ten};

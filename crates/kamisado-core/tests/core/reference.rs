@@ -1,6 +1,6 @@
 //! The fast bitboard move generator agrees with a slow, obviously correct one.
 
-mod common;
+use crate::common;
 
 use common::{RefPosition, RefStatus, fast_moves, random_position, random_walk};
 use kamisado_core::random::SplitMix64;

@@ -3,7 +3,7 @@
 //! many of them have a best line that ends in a deadlock (R8), after a push
 //! too (R13), where distances were once a ply too long.
 
-mod common;
+use crate::common;
 
 use common::{NEVER, brute_force, playout, solve};
 use kamisado_core::geometry::{Eight, Six, Ten};

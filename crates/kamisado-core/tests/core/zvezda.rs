@@ -1,6 +1,6 @@
 //! The optional rule sets of RULES.md: zvezda's rings and sumo-square.
 
-mod common;
+use crate::common;
 
 use kamisado_core::geometry::colour_of;
 use kamisado_core::{

@@ -2,7 +2,7 @@
 //! one thread, legal moves from the heuristic search, a stop that still
 //! stops, and levels that play as on one thread.
 
-mod common;
+use crate::common;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 

@@ -2,7 +2,7 @@
 //! rule set: never a panic, and every forced tower named is the one the
 //! position after the move forces.
 
-mod common;
+use crate::common;
 
 use kamisado_core::geometry::{Board, Eight, Six, Ten, colour_of};
 use kamisado_core::random::SplitMix64;

@@ -1,7 +1,7 @@
 //! Invariants: symmetry, legal iff generated, notation round trips, and a
 //! random match played to its end with every score and re-seat checked.
 
-mod common;
+use crate::common;
 
 use common::{random_position, random_walk};
 use kamisado_core::random::SplitMix64;

@@ -1,0 +1,9 @@
+//! The command line's integration tests, one binary: each module runs the `kamisado` binary as a user would.
+
+mod architecture;
+mod arena;
+mod cli;
+mod common;
+mod engine_cli;
+mod protocol;
+mod serve;
