@@ -36,7 +36,9 @@ const SIGN_UPS: i64 = 10;
 const SIGN_UP_WINDOW: Duration = Duration::from_secs(3600);
 /// The first wait of an address past its accounts (doubling to the window).
 const SIGN_UP_WAIT: Duration = Duration::from_secs(60);
-/// Open challenges per player, at most.
+/// The longest password, in characters: longer ones are refused before
+/// they are hashed, at sign-up and at sign-in.
+pub const MAX_PASSWORD: usize = 200;
 /// Games claimed at account creation, at most.
 const MAX_CLAIMS: usize = 200;
 
@@ -69,7 +71,7 @@ pub fn check_name(name: &str) -> Result<(), ServerError> {
     Ok(())
 }
 
-/// Checks a password: 8 to 200 characters.
+/// Checks a password: 8 to [`MAX_PASSWORD`] characters.
 ///
 /// # Errors
 /// [`ServerError::BadRequest`] saying what is wrong (never the password).
@@ -85,10 +87,17 @@ pub fn check_password(password: &str) -> Result<(), ServerError> {
             "the password has {count} {characters}: it needs at least 8"
         )));
     }
-    if count > 200 {
-        return Err(ServerError::BadRequest(
-            "the password is over 200 characters".into(),
-        ));
+    check_password_length(password)
+}
+
+/// Refuses a password over [`MAX_PASSWORD`] characters, so that no one
+/// makes Argon2 hash a long one (counted in bytes first: a character is at
+/// most four).
+fn check_password_length(password: &str) -> Result<(), ServerError> {
+    if password.len() > 4 * MAX_PASSWORD || password.chars().count() > MAX_PASSWORD {
+        return Err(ServerError::BadRequest(format!(
+            "the password is over {MAX_PASSWORD} characters"
+        )));
     }
     Ok(())
 }
@@ -258,6 +267,7 @@ impl Players {
         address: IpAddr,
         request: Credentials,
     ) -> Result<(String, String), ServerError> {
+        check_password_length(&request.password)?;
         let keys = [
             format!("name:{}", request.name.to_lowercase()),
             format!("address:{address}"),

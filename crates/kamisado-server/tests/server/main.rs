@@ -9,6 +9,7 @@ mod assessment;
 mod cluster;
 mod cluster_harness;
 mod contract;
+mod edges;
 mod faults;
 mod games;
 mod learning;
