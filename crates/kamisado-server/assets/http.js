@@ -5,7 +5,10 @@ import { t } from './i18n.js';
 
 /** Sends `method url` with `body` as JSON (if given); resolves to the answer's JSON. */
 export async function request(method, url, body) {
-  const init = { method, headers: {} };
+  // The page is served with `Referrer-Policy: no-referrer`, under which a
+  // browser sends `Origin: null` with a POST; the server refuses a change
+  // whose origin is not its own, so this request names it (and no more).
+  const init = { method, headers: {}, referrerPolicy: 'strict-origin' };
   if (body !== undefined) {
     init.headers['content-type'] = 'application/json';
     init.body = JSON.stringify(body);

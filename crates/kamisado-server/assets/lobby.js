@@ -60,6 +60,7 @@ export function showLobby() {
     try {
       const res = await fetch('/api/games', {
         method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
+        referrerPolicy: 'strict-origin', // so that the server sees its own Origin (http.js)
       });
       const data = await res.json();
       if (!res.ok) throw new Error(data.error || res.statusText);

@@ -15,6 +15,7 @@
 //! let config = ServeConfig {
 //!     addr: "127.0.0.1:0".parse().unwrap(),
 //!     db: "sqlite:///tmp/kamisado-test.db".into(),
+//!     ..ServeConfig::default()
 //! };
 //! let server = bind(config).await?;
 //! println!("listening on http://{}", server.local_addr());
@@ -47,7 +48,7 @@ pub use limits::Limits;
 
 use games::Games;
 use games::store::GameStore;
-use http::Site;
+use http::{Edge, Site};
 use learning::Learning;
 use players::Players;
 
@@ -58,14 +59,20 @@ pub struct ServeConfig {
     pub addr: SocketAddr,
     /// The database URL, such as `sqlite://kamisado.db` (the file is created if missing).
     pub db: String,
+    /// The site's address as browsers see it behind a proxy, such as
+    /// `https://kamisado.example` (`--public-url`): requests that change
+    /// anything must come from its pages, and with `https://` the session
+    /// cookie is `Secure`. None: the request's own `Host`.
+    pub public_url: Option<String>,
 }
 
 impl Default for ServeConfig {
-    /// `127.0.0.1:8080` and `sqlite://kamisado.db`.
+    /// `127.0.0.1:8080`, `sqlite://kamisado.db` and no public URL.
     fn default() -> ServeConfig {
         ServeConfig {
             addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
             db: "sqlite://kamisado.db".into(),
+            public_url: None,
         }
     }
 }
@@ -131,8 +138,15 @@ pub async fn bind(config: ServeConfig) -> Result<Server, ServerError> {
 /// As [`bind`], under the given limits.
 ///
 /// # Errors
-/// As [`bind`].
+/// As [`bind`], or a public URL that is not `http(s)://HOST[:PORT]`.
 pub async fn bind_with(config: ServeConfig, limits: Limits) -> Result<Server, ServerError> {
+    let edge = Edge {
+        origin: match &config.public_url {
+            Some(url) => Some(http::edge::public_origin(url).map_err(ServerError::BadRequest)?),
+            None => None,
+        },
+        trusted_proxies: limits.trusted_proxies.clone().into(),
+    };
     let db = db::Db::open(&config.db).await?;
     let games = Arc::new(Games::new(GameStore::new(db), limits)?);
     games.listen().await?;
@@ -146,6 +160,7 @@ pub async fn bind_with(config: ServeConfig, limits: Limits) -> Result<Server, Se
         games,
         players,
         learning,
+        edge,
     };
     Ok(Server {
         listener,

@@ -2,6 +2,7 @@
 //! searches and games. Each limit is refused with a reason, never by a hang.
 
 use std::fmt;
+use std::net::IpAddr;
 use std::time::{Duration, Instant};
 
 /// The largest request body accepted, in bytes.
@@ -36,12 +37,16 @@ pub struct Limits {
     /// How often the clocks' deadlines are looked at: a loss on time is
     /// stored within this of the deadline, whoever is connected.
     pub clock_watch: Duration,
+    /// The proxies (`--trusted-proxy`) whose `X-Real-IP` names the client;
+    /// from any other peer the header is ignored. None by default.
+    pub trusted_proxies: Vec<IpAddr>,
 }
 
 impl Default for Limits {
     /// 2 KiB messages, 20 a second (bursts of 40), a search per core with 8
     /// waiting, 10 s a search, 100 games per client address an hour, 60
-    /// puzzles made at the first start, clocks looked at twice a second.
+    /// puzzles made at the first start, clocks looked at twice a second, no
+    /// trusted proxy.
     fn default() -> Limits {
         Limits {
             max_message: 2048,
@@ -55,6 +60,7 @@ impl Default for Limits {
             games_window: Duration::from_secs(3600),
             puzzles_at_start: 60,
             clock_watch: Duration::from_millis(500),
+            trusted_proxies: Vec::new(),
         }
     }
 }

@@ -25,7 +25,8 @@ impl<S: Send + Sync> FromRequestParts<S> for Viewer {
     }
 }
 
-/// The address a request comes from ([`client_address`]).
+/// The address a request comes from ([`client_address`]), as the HTTP layer
+/// found it before the route ran (the peer's when it did not).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ClientAddress(pub IpAddr);
 
@@ -33,20 +34,28 @@ impl<S: Send + Sync> FromRequestParts<S> for ClientAddress {
     type Rejection = Infallible;
 
     async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<ClientAddress, Infallible> {
-        let peer = parts
-            .extensions
-            .get::<ConnectInfo<SocketAddr>>()
-            .map_or(SocketAddr::from(([127, 0, 0, 1], 0)), |c| c.0);
-        Ok(ClientAddress(client_address(peer, &parts.headers)))
+        if let Some(found) = parts.extensions.get::<ClientAddress>() {
+            return Ok(*found);
+        }
+        Ok(ClientAddress(peer(parts).ip()))
     }
 }
 
-/// The address a request comes from: the peer's, or behind a proxy on this
-/// machine (nginx, docs/scaling.md) the one the proxy names in `X-Real-IP`.
-/// Only a loopback peer is believed, so a client elsewhere cannot pick the
-/// address its games are counted under.
-pub fn client_address(peer: SocketAddr, headers: &HeaderMap) -> IpAddr {
-    if !peer.ip().is_loopback() {
+/// The peer of a request's connection.
+pub fn peer(parts: &Parts) -> SocketAddr {
+    parts
+        .extensions
+        .get::<ConnectInfo<SocketAddr>>()
+        .map_or(SocketAddr::from(([127, 0, 0, 1], 0)), |c| c.0)
+}
+
+/// The address a request comes from: the peer's, or behind a proxy the one
+/// the proxy names in `X-Real-IP` (nginx, docs/scaling.md). Only a peer
+/// among `trusted` (the `--trusted-proxy` addresses) is believed, so that no
+/// other client can pick the address its games and sign-ins are counted
+/// under.
+pub fn client_address(peer: SocketAddr, headers: &HeaderMap, trusted: &[IpAddr]) -> IpAddr {
+    if !trusted.contains(&peer.ip()) {
         return peer.ip();
     }
     headers
@@ -61,20 +70,26 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_proxy_on_this_machine_names_the_client() {
+    fn only_a_trusted_proxy_names_the_client() {
         let mut headers = HeaderMap::new();
         headers.insert("x-real-ip", "203.0.113.7".parse().unwrap());
         let local: SocketAddr = "127.0.0.1:5000".parse().unwrap();
         let remote: SocketAddr = "198.51.100.2:5000".parse().unwrap();
+        let trusted = [local.ip()];
         assert_eq!(
-            client_address(local, &headers),
+            client_address(local, &headers, &trusted),
             "203.0.113.7".parse::<IpAddr>().unwrap()
         );
         // A client elsewhere cannot choose its address.
-        assert_eq!(client_address(remote, &headers), remote.ip());
+        assert_eq!(client_address(remote, &headers, &trusted), remote.ip());
+        // Nor can one on this machine when no proxy is named.
+        assert_eq!(client_address(local, &headers, &[]), local.ip());
         // Without the header, or with one that is no address, the peer's.
-        assert_eq!(client_address(local, &HeaderMap::new()), local.ip());
+        assert_eq!(
+            client_address(local, &HeaderMap::new(), &trusted),
+            local.ip()
+        );
         headers.insert("x-real-ip", "nobody".parse().unwrap());
-        assert_eq!(client_address(local, &headers), local.ip());
+        assert_eq!(client_address(local, &headers, &trusted), local.ip());
     }
 }

@@ -97,6 +97,7 @@ impl OwnServer {
         let config = kamisado_server::ServeConfig {
             addr: std::net::SocketAddr::from(([127, 0, 0, 1], 0)),
             db: db.to_string(),
+            ..kamisado_server::ServeConfig::default()
         };
         let server = kamisado_server::bind_with(config, limits)
             .await

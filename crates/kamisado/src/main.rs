@@ -207,6 +207,16 @@ enum Command {
         /// database, so across every process that shares it).
         #[arg(long, default_value_t = 100, value_name = "N")]
         games_per_client: usize,
+        /// The site's address as browsers see it behind a proxy, such as
+        /// `https://kamisado.example`: requests that change anything must come
+        /// from its pages (by default from the request's own `Host`), and with
+        /// `https://` the session cookie is sent over HTTPS only.
+        #[arg(long, value_name = "URL")]
+        public_url: Option<String>,
+        /// A proxy (such as nginx on 127.0.0.1) whose `X-Real-IP` names the
+        /// client; repeat for several. From any other peer the header is ignored.
+        #[arg(long = "trusted-proxy", value_name = "ADDR")]
+        trusted_proxies: Vec<std::net::IpAddr>,
     },
     /// Plays many friend games at once over WebSockets against a server on
     /// loopback (its own, by default, or one or several processes given by
@@ -262,7 +272,20 @@ fn run(cli: Cli) -> Result<(), String> {
             addr,
             db,
             games_per_client,
-        } => serve(addr, db, games_per_client),
+            public_url,
+            trusted_proxies,
+        } => serve(
+            kamisado_server::ServeConfig {
+                addr,
+                db,
+                public_url,
+            },
+            kamisado_server::Limits {
+                games_per_client,
+                trusted_proxies,
+                ..kamisado_server::Limits::default()
+            },
+        ),
         Command::Engine => kamisado_protocol::engine_main(),
         Command::Arena(args) => arena::arena(&args),
         Command::Bench {
@@ -316,18 +339,14 @@ fn run(cli: Cli) -> Result<(), String> {
     }
 }
 
-fn serve(addr: std::net::SocketAddr, db: String, games_per_client: usize) -> Result<(), String> {
+fn serve(
+    config: kamisado_server::ServeConfig,
+    limits: kamisado_server::Limits,
+) -> Result<(), String> {
     let runtime = tokio::runtime::Runtime::new()
         .map_err(|e| format!("cannot start the server's runtime: {e}"))?;
-    let limits = kamisado_server::Limits {
-        games_per_client,
-        ..kamisado_server::Limits::default()
-    };
     runtime
-        .block_on(kamisado_server::serve_with(
-            kamisado_server::ServeConfig { addr, db },
-            limits,
-        ))
+        .block_on(kamisado_server::serve_with(config, limits))
         .map_err(|e| format!("serve: {e}"))
 }
 

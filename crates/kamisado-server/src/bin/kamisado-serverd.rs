@@ -1,5 +1,6 @@
 //! The server as a process of its own, for tests that kill and restart it:
-//! `kamisado-serverd --addr 127.0.0.1:0 --db sqlite:///tmp/x.db [--games-per-client N] [--puzzles N]`.
+//! `kamisado-serverd --addr 127.0.0.1:0 --db sqlite:///tmp/x.db [--games-per-client N] [--puzzles N]
+//! [--public-url URL] [--trusted-proxy ADDR]...`.
 //! Prints `listening on http://ADDR` on standard output once it accepts connections.
 
 use std::io::Write;
@@ -8,11 +9,16 @@ use kamisado_server::{Limits, ServeConfig, bind_with};
 
 const USAGE: &str = "\
 usage: kamisado-serverd [--addr ADDR] [--db URL] [--games-per-client N] [--puzzles N]
+                        [--public-url URL] [--trusted-proxy ADDR]...
 
   --addr ADDR             the address to listen on (default 127.0.0.1:8080; port 0 picks one)
   --db URL                the database (default sqlite://kamisado.db; created if missing)
   --games-per-client N    games one client address may create an hour (default 100)
   --puzzles N             puzzles made at the first start when the database has none (default 60)
+  --public-url URL        the site as browsers see it behind a proxy (https://kamisado.example):
+                          changes must come from its pages (by default from the request's Host),
+                          and with https:// the session cookie is Secure
+  --trusted-proxy ADDR    a proxy whose X-Real-IP names the client (repeatable; none by default)
   -h, --help              this help
 
 Prints `listening on http://ADDR` once it accepts connections; stops on Ctrl-C.";
@@ -20,7 +26,7 @@ Prints `listening on http://ADDR` once it accepts connections; stops on Ctrl-C."
 /// What the command line asks for.
 #[derive(Debug, PartialEq)]
 enum Command {
-    Serve(ServeConfig, Limits),
+    Serve(Box<(ServeConfig, Limits)>),
     Help,
 }
 
@@ -35,7 +41,12 @@ fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> {
         }
         if !matches!(
             flag.as_str(),
-            "--addr" | "--db" | "--games-per-client" | "--puzzles"
+            "--addr"
+                | "--db"
+                | "--games-per-client"
+                | "--puzzles"
+                | "--public-url"
+                | "--trusted-proxy"
         ) {
             return Err(format!("unknown option `{flag}` (see --help)"));
         }
@@ -49,6 +60,11 @@ fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> {
                     .map_err(|e| format!("--addr {value}: {e}: expected such as 127.0.0.1:8080"))?;
             }
             "--db" => config.db = value,
+            "--public-url" => config.public_url = Some(value),
+            "--trusted-proxy" => limits.trusted_proxies.push(value.parse().map_err(|e| {
+                format!("--trusted-proxy {value}: {e}: expected such as 127.0.0.1")
+            })?),
+
             "--puzzles" => {
                 limits.puzzles_at_start = value
                     .parse()
@@ -61,13 +77,13 @@ fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> {
             }
         }
     }
-    Ok(Command::Serve(config, limits))
+    Ok(Command::Serve(Box::new((config, limits))))
 }
 
 #[tokio::main]
 async fn main() {
     let (config, limits) = match parse(std::env::args().skip(1)) {
-        Ok(Command::Serve(config, limits)) => (config, limits),
+        Ok(Command::Serve(serve)) => *serve,
         Ok(Command::Help) => {
             println!("{USAGE}");
             return;
@@ -104,14 +120,25 @@ mod tests {
 
     #[test]
     fn flags_are_read_and_mistakes_named() {
-        let Ok(Command::Serve(config, limits)) = parse(args(
+        let Ok(Command::Serve(serve)) = parse(args(
             "--addr 127.0.0.1:0 --db sqlite://x.db --games-per-client 3",
         )) else {
             panic!("the flags are read");
         };
+        let (config, limits) = *serve;
         assert_eq!(config.addr.to_string(), "127.0.0.1:0");
         assert_eq!(config.db, "sqlite://x.db");
         assert_eq!(limits.games_per_client, 3);
+        let Ok(Command::Serve(serve)) = parse(args(
+            "--public-url https://k.example --trusted-proxy 127.0.0.1 --trusted-proxy ::1",
+        )) else {
+            panic!("the flags are read");
+        };
+        let (config, limits) = *serve;
+        assert_eq!(config.public_url.as_deref(), Some("https://k.example"));
+        assert_eq!(limits.trusted_proxies.len(), 2);
+        let e = parse(args("--trusted-proxy nginx")).unwrap_err();
+        assert!(e.starts_with("--trusted-proxy nginx:"), "{e}");
         assert_eq!(parse(args("--help")), Ok(Command::Help));
         assert_eq!(parse(args("--db x -h")), Ok(Command::Help));
         let e = parse(args("--port 8080")).unwrap_err();

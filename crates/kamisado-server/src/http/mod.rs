@@ -1,7 +1,8 @@
 //! The HTTP edge: every feature's routes merged into one router, with what
-//! every request goes through (the signed-in viewer found from the session
-//! cookie, the body limit, security headers, the request log and the count
-//! of refusals), and the page with its assets ([`assets`]).
+//! every request goes through (the client's address and the refusal of
+//! requests from other sites ([`edge`]), the signed-in viewer found from the
+//! session cookie, the body limit, security headers, the request log and the
+//! count of refusals), and the page with its assets ([`assets`]).
 
 use std::sync::Arc;
 
@@ -19,6 +20,9 @@ use crate::players::Players;
 use crate::request::Viewer;
 
 pub mod assets;
+pub mod edge;
+
+pub use edge::Edge;
 
 /// The largest request body accepted, in bytes.
 pub const MAX_BODY: usize = crate::limits::MAX_BODY;
@@ -37,6 +41,8 @@ pub struct Site {
     pub players: Arc<Players>,
     /// Analysis, lessons, danger, puzzles, reviews.
     pub learning: Arc<Learning>,
+    /// The site's origin and its trusted proxies.
+    pub edge: Edge,
 }
 
 /// Every route of the server.
@@ -56,18 +62,21 @@ pub fn router(site: Site) -> Router {
             Arc::clone(&site.players),
             find_viewer,
         ))
+        .layer(middleware::from_fn_with_state(site.edge, edge::guard))
         .layer(middleware::from_fn(security_headers))
         .layer(middleware::from_fn_with_state(site.games, log_request))
 }
 
 /// Finds the account a request's session cookie signs in, for the routes'
-/// [`Viewer`]: a request to the API with a session cookie only.
+/// [`Viewer`]: a request to the API with a session cookie only, and not
+/// from another site's page ([`edge::CrossSite`]: a guest).
 async fn find_viewer(
     State(players): State<Arc<Players>>,
     mut request: Request,
     next: Next,
 ) -> Response {
-    if request.uri().path().starts_with("/api/") {
+    let cross_site = request.extensions().get::<edge::CrossSite>().is_some();
+    if request.uri().path().starts_with("/api/") && !cross_site {
         match players.viewer(request.headers()).await {
             Ok(viewer) => {
                 request.extensions_mut().insert(Viewer(viewer));

@@ -5,6 +5,7 @@
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
+use kamisado_server::Limits;
 use serde_json::json;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
@@ -79,5 +80,191 @@ async fn a_long_password_is_refused_before_it_is_hashed() {
     )
     .await;
     assert_eq!(answer.status, 413, "{}", answer.text);
+    server.stop().await;
+}
+
+/// `POST`s as `who` from `origin` (none: no `Origin`), with a body of `kind`.
+async fn post_from(
+    server: &TestServer,
+    path: &str,
+    cookie: &str,
+    origin: Option<&str>,
+    kind: &str,
+    body: &str,
+) -> Raw {
+    let origin = origin.map_or(String::new(), |o| format!("\r\nOrigin: {o}"));
+    let head = format!("POST {path} HTTP/1.1\r\nCookie: {cookie}\r\nContent-Type: {kind}{origin}");
+    raw(server.addr, &head, body).await
+}
+
+#[tokio::test]
+async fn a_change_from_another_site_or_not_in_json_is_refused() {
+    let db = TempDb::new("cross-site");
+    let server = TestServer::start(&db).await;
+    let ann = sign_up(&server, "Ann").await;
+    let bob = sign_up(&server, "Bob").await;
+    let own = format!("http://{}", server.addr);
+    let evil = Some("http://evil.example");
+    let body = r#"{"rated": false}"#;
+    let challenges = |server: &TestServer| {
+        let cookie = ann.cookie.clone();
+        let server_http = server.http.clone();
+        async move {
+            let answer = server_http
+                .request_as("GET", "/api/challenges", None, Some(&cookie))
+                .await
+                .unwrap();
+            answer.body
+        }
+    };
+    let before = challenges(&server).await;
+    for (origin, kind, status, words) in [
+        (evil, "text/plain", 403, "cross-site request refused"),
+        (evil, "application/json", 403, "`http://evil.example`"),
+        (Some("null"), "application/json", 403, "`null`"),
+        (Some(own.as_str()), "text/plain", 415, "application/json"),
+        (
+            None,
+            "application/x-www-form-urlencoded",
+            415,
+            "application/json",
+        ),
+    ] {
+        let answer = post_from(&server, "/api/challenges", &ann.cookie, origin, kind, body).await;
+        assert_eq!(answer.status, status, "{origin:?} {kind}: {}", answer.text);
+        assert!(answer.text.contains(words), "{}", answer.text);
+    }
+    // A Referer from another site, without an Origin, is refused the same.
+    let head = format!(
+        "POST /api/challenges HTTP/1.1\r\nCookie: {}\r\nContent-Type: application/json\r\n\
+         Referer: http://evil.example/trap.html",
+        ann.cookie
+    );
+    assert_eq!(raw(server.addr, &head, body).await.status, 403);
+    assert_eq!(challenges(&server).await, before, "no challenge was made");
+    // Nor is anyone signed in or an account made from there.
+    let sign_in = r#"{"name": "Bob", "password": "kamisado-pass"}"#;
+    for path in ["/api/session", "/api/accounts"] {
+        let answer = post_from(&server, path, "", evil, "text/plain", sign_in).await;
+        assert_eq!(answer.status, 403, "{path}: {}", answer.text);
+        assert!(!answer.text.contains("set-cookie"), "{}", answer.text);
+    }
+    // From the site's own page, in JSON, it is made; accepting and
+    // cancelling from elsewhere are refused.
+    let made = post_from(
+        &server,
+        "/api/challenges",
+        &ann.cookie,
+        Some(&own),
+        "application/json",
+        body,
+    )
+    .await;
+    assert_eq!(made.status, 201, "{}", made.text);
+    let id = made
+        .text
+        .split("\"id\":\"")
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .next()
+        .unwrap();
+    let accept = format!("/api/challenges/{id}/accept");
+    let answer = post_from(&server, &accept, &bob.cookie, evil, "text/plain", "").await;
+    assert_eq!(answer.status, 403, "{}", answer.text);
+    let head = format!(
+        "DELETE /api/challenges/{id} HTTP/1.1\r\nCookie: {}\r\nOrigin: http://evil.example",
+        ann.cookie
+    );
+    assert_eq!(raw(server.addr, &head, "").await.status, 403);
+    // Without Origin or Referer (curl, the typed client) it goes through.
+    let answer = request(&server, Some(&bob), "POST", &accept, None).await;
+    assert_eq!(answer.status, 201, "{}", answer.body);
+    // A read from another site's page is a guest's.
+    let head = format!(
+        "GET /api/session HTTP/1.1\r\nCookie: {}\r\nOrigin: http://evil.example",
+        ann.cookie
+    );
+    let answer = raw(server.addr, &head, "").await;
+    assert!(answer.text.contains(r#""name":null"#), "{}", answer.text);
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_socket_from_another_site_takes_no_seat_by_the_cookie() {
+    use futures_util::{SinkExt, StreamExt};
+    use kamisado_wire::ClientMessage;
+    use tokio_tungstenite::tungstenite::Message;
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+
+    let db = TempDb::new("cross-site-socket");
+    let server = TestServer::start(&db).await;
+    let ann = sign_up(&server, "Ann").await;
+    let bob = sign_up(&server, "Bob").await;
+    let c = common::players::challenge(&server, &ann, json!({"rated": false})).await;
+    let created = common::players::accept(&server, &bob, &c.id).await;
+    for (origin, seated) in [("http://evil.example", false), ("", true)] {
+        let mut ws_request = format!("ws://{}/api/games/{}/ws", server.addr, created.id)
+            .into_client_request()
+            .unwrap();
+        let headers = ws_request.headers_mut();
+        headers.insert("cookie", bob.cookie.parse().unwrap());
+        if !origin.is_empty() {
+            headers.insert("origin", origin.parse().unwrap());
+        }
+        let (mut ws, _) = tokio_tungstenite::connect_async(ws_request).await.unwrap();
+        let join = ClientMessage::Join { key: None }.to_text();
+        ws.send(Message::text(join)).await.unwrap();
+        let seat = loop {
+            let message = tokio::time::timeout(PATIENCE, ws.next())
+                .await
+                .expect("an answer in time")
+                .unwrap()
+                .unwrap();
+            let value: serde_json::Value =
+                serde_json::from_str(&message.into_text().unwrap()).unwrap();
+            if let Some(seat) = value.get("seat") {
+                break seat.clone();
+            }
+        };
+        assert_eq!(!seat.is_null(), seated, "{origin}: {seat}");
+    }
+    server.stop().await;
+}
+
+/// Creates account `name` with `X-Real-IP: real_ip`; the answer's status.
+async fn sign_up_as(server: &TestServer, name: &str, real_ip: &str) -> u16 {
+    let head = format!(
+        "POST /api/accounts HTTP/1.1\r\nContent-Type: application/json\r\nX-Real-IP: {real_ip}"
+    );
+    let body = json!({"name": name, "password": "kamisado-pass"}).to_string();
+    raw(server.addr, &head, &body).await.status
+}
+
+#[tokio::test]
+async fn only_a_trusted_proxy_names_the_clients_address() {
+    let db = TempDb::new("untrusted-proxy");
+    let server = TestServer::start(&db).await;
+    // Ten accounts an hour from one address, whatever X-Real-IP it claims.
+    for i in 0..10 {
+        assert_eq!(
+            sign_up_as(&server, &format!("u{i}"), &format!("10.0.0.{i}")).await,
+            201
+        );
+    }
+    assert_eq!(sign_up_as(&server, "u10", "10.0.0.10").await, 429);
+    server.stop().await;
+    let db = TempDb::new("trusted-proxy");
+    let limits = Limits {
+        trusted_proxies: vec!["127.0.0.1".parse().unwrap()],
+        ..common::limits()
+    };
+    let server = TestServer::start_with(&db, limits).await;
+    for i in 0..11 {
+        assert_eq!(
+            sign_up_as(&server, &format!("u{i}"), &format!("10.0.0.{i}")).await,
+            201
+        );
+    }
     server.stop().await;
 }

@@ -17,6 +17,7 @@ async fn serve(
         ServeConfig {
             addr: "127.0.0.1:0".parse().unwrap(),
             db: db.to_string(),
+            ..ServeConfig::default()
         },
         Limits {
             puzzles_at_start: 0,
@@ -97,6 +98,7 @@ async fn a_load_test_spreads_games_over_several_urls() {
         ServeConfig {
             addr: "127.0.0.1:0".parse().unwrap(),
             db: format!("sqlite://{}", db.display()),
+            ..ServeConfig::default()
         },
         Limits {
             puzzles_at_start: 0,

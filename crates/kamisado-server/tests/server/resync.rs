@@ -21,6 +21,7 @@ async fn served_states() -> Vec<StateView> {
     let config = ServeConfig {
         addr: "127.0.0.1:0".parse().unwrap(),
         db: format!("sqlite://{}", db.display()),
+        ..ServeConfig::default()
     };
     let server = bind(config).await.unwrap();
     let http = Http::new(server.local_addr()).with_patience(PATIENCE);

@@ -322,6 +322,8 @@ impl ServerProcess {
             .arg(db)
             // No puzzle set: it is CPU work no test of processes needs.
             .args(["--puzzles", "0"])
+            // nginx, in front of the processes, on loopback.
+            .args(["--trusted-proxy", "127.0.0.1"])
             .args(args)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())

@@ -108,6 +108,7 @@ impl TestServer {
             ServeConfig {
                 addr: "127.0.0.1:0".parse().unwrap(),
                 db: db.url(),
+                ..ServeConfig::default()
             },
             limits,
         )
