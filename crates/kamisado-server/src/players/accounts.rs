@@ -158,6 +158,27 @@ pub fn cleared_cookie() -> String {
     format!("{COOKIE}=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0")
 }
 
+/// The keys sign-ins are throttled under.
+struct ThrottleKeys {
+    /// Wrong passwords for a name, from anywhere.
+    name: String,
+    /// Wrong passwords from an address, for any name.
+    address: String,
+    /// Whether this address has given a wrong password for this name.
+    name_from: String,
+}
+
+impl ThrottleKeys {
+    fn new(name: &str, address: IpAddr) -> ThrottleKeys {
+        let name = name.to_lowercase();
+        ThrottleKeys {
+            address: format!("address:{address}"),
+            name_from: format!("name-from:{name}:{address}"),
+            name: format!("name:{name}"),
+        }
+    }
+}
+
 impl Players {
     /// The account a request's session cookie signs in, if any.
     ///
@@ -257,7 +278,7 @@ impl Players {
 
     /// Signs an account in: its name as created and the session token.
     /// Wrong passwords are counted per name and per address, and past a few
-    /// the next tries wait.
+    /// the next tries wait ([`Players::sign_in_wait`]).
     ///
     /// # Errors
     /// A wrong name or password (the same words for both), a name or
@@ -268,17 +289,8 @@ impl Players {
         request: Credentials,
     ) -> Result<(String, String), ServerError> {
         check_password_length(&request.password)?;
-        let keys = [
-            format!("name:{}", request.name.to_lowercase()),
-            format!("address:{address}"),
-        ];
-        let wait = self.store.throttled(&keys).await?;
-        if wait > 0 {
-            return Err(ServerError::TooMany(format!(
-                "too many wrong passwords: try again in {} s",
-                wait.div_ceil(1000)
-            )));
-        }
+        let keys = ThrottleKeys::new(&request.name, address);
+        self.sign_in_wait(&keys).await?;
         let account = self.store.account(&request.name).await?;
         let password = request.password;
         let stored = account.as_ref().map(|a| a.password.clone());
@@ -292,24 +304,54 @@ impl Players {
         })
         .await
         .map_err(|e| ServerError::Unavailable(format!("checking failed: {e}")))?;
-        let window = FAILURE_WINDOW.as_millis() as i64;
-        let waits = (1000, MAX_WAIT.as_millis() as i64);
         match account {
             Some(account) if matches => {
-                self.store.clear_failures(&keys[0]).await?;
+                self.store.clear_failures(&keys.name).await?;
+                self.store.clear_failures(&keys.name_from).await?;
                 let token = self.open_session(&account.name).await?;
                 Ok((account.name, token))
             }
             _ => {
-                self.store
-                    .count_try(&keys[0], NAME_FAILURES, window, waits)
+                let window = FAILURE_WINDOW.as_millis() as i64;
+                let waits = (1000, MAX_WAIT.as_millis() as i64);
+                let store = &self.store;
+                store
+                    .count_try(&keys.name, NAME_FAILURES, window, waits)
                     .await?;
-                self.store
-                    .count_try(&keys[1], ADDRESS_FAILURES, window, waits)
+                let address_key = &keys.address;
+                store
+                    .count_try(address_key, ADDRESS_FAILURES, window, waits)
                     .await?;
+                // Marks this address as one that failed for this name.
+                let marked = (window, window);
+                store.count_try(&keys.name_from, 0, window, marked).await?;
                 Err(ServerError::Unauthorized("wrong name or password".into()))
             }
         }
+    }
+
+    /// Refuses a sign-in that must wait: always the address's wait, and the
+    /// name's only from an address that has given a wrong password for it in
+    /// the window, so that no one can keep another locked out by failing
+    /// for their name (docs/players.md).
+    async fn sign_in_wait(&self, keys: &ThrottleKeys) -> Result<(), ServerError> {
+        let failed_here = self
+            .store
+            .throttled(std::slice::from_ref(&keys.name_from))
+            .await?
+            > 0;
+        let mut waiting = vec![keys.address.clone()];
+        if failed_here {
+            waiting.push(keys.name.clone());
+        }
+        let wait = self.store.throttled(&waiting).await?;
+        if wait > 0 {
+            return Err(ServerError::TooMany(format!(
+                "too many wrong passwords: try again in {} s",
+                wait.div_ceil(1000)
+            )));
+        }
+        Ok(())
     }
 
     /// Ends the session a request's cookie carries.

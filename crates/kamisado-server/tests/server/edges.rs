@@ -268,3 +268,36 @@ async fn only_a_trusted_proxy_names_the_clients_address() {
     }
     server.stop().await;
 }
+
+/// Signs `name` in with `password`, as `X-Real-IP: real_ip` says; the status.
+async fn sign_in_as(server: &TestServer, name: &str, password: &str, real_ip: &str) -> u16 {
+    let head = format!(
+        "POST /api/session HTTP/1.1\r\nContent-Type: application/json\r\nX-Real-IP: {real_ip}"
+    );
+    let body = json!({"name": name, "password": password}).to_string();
+    raw(server.addr, &head, &body).await.status
+}
+
+#[tokio::test]
+async fn wrong_passwords_from_one_address_lock_out_that_address_only() {
+    let db = TempDb::new("lockout");
+    let limits = Limits {
+        trusted_proxies: vec!["127.0.0.1".parse().unwrap()],
+        ..common::limits()
+    };
+    let server = TestServer::start_with(&db, limits).await;
+    sign_up(&server, "Ann").await;
+    let (attacker, ann) = ("198.51.100.6", "203.0.113.9");
+    for _ in 0..6 {
+        assert_eq!(sign_in_as(&server, "Ann", "guessing", attacker).await, 401);
+    }
+    // The name waits for the address that failed, even with the right password...
+    assert_eq!(sign_in_as(&server, "ANN", "guessing", attacker).await, 429);
+    assert_eq!(
+        sign_in_as(&server, "Ann", "kamisado-pass", attacker).await,
+        429
+    );
+    // ...but not for Ann, from an address that has not failed for her name.
+    assert_eq!(sign_in_as(&server, "Ann", "kamisado-pass", ann).await, 200);
+    server.stop().await;
+}
