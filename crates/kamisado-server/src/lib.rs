@@ -152,6 +152,7 @@ pub async fn bind_with(config: ServeConfig, limits: Limits) -> Result<Server, Se
     games.listen().await?;
     games.watch_clocks();
     let players = Arc::new(Players::new(Arc::clone(&games)));
+    players.store.fill_skeletons().await?;
     let lobby = players.lobby.listen().await?;
     let learning = Arc::new(Learning::new(Arc::clone(&games)));
     learning.ensure_puzzles().await?;

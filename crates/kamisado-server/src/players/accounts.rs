@@ -213,6 +213,7 @@ impl Players {
     ) -> Result<(String, String, usize), ServerError> {
         check_name(&request.name)?;
         check_password(&request.password)?;
+        self.refuse_look_alike(&request.name).await?;
         let key = format!("sign-up:{address}");
         let wait = self.store.throttled(std::slice::from_ref(&key)).await?;
         if wait > 0 {
@@ -226,6 +227,8 @@ impl Players {
             .await
             .map_err(|e| ServerError::Unavailable(format!("hashing failed: {e}")))??;
         if !self.store.create_account(&request.name, &hash).await? {
+            // Taken since the check, by this name or one like it.
+            self.refuse_look_alike(&request.name).await?;
             return Err(ServerError::Conflict(format!(
                 "the name `{}` is taken: choose another",
                 request.name
@@ -248,6 +251,20 @@ impl Players {
             }
         }
         Ok((request.name, token, claimed))
+    }
+
+    /// Refuses a name that is taken, or that looks like a name that is
+    /// (its skeleton is theirs, [`super::confusables`]), saying which.
+    async fn refuse_look_alike(&self, name: &str) -> Result<(), ServerError> {
+        match self.store.account_like(name).await? {
+            Some(taken) if taken.to_lowercase() == name.to_lowercase() => Err(
+                ServerError::Conflict(format!("the name `{name}` is taken: choose another")),
+            ),
+            Some(taken) => Err(ServerError::Conflict(format!(
+                "the name `{name}` looks like `{taken}`, which is taken: choose another"
+            ))),
+            None => Ok(()),
+        }
     }
 
     /// Gives the seat `key` opens in game `id` to account `name`, when that

@@ -14,6 +14,7 @@ pub mod accounts;
 mod archive;
 mod challenge_store;
 mod challenges;
+pub mod confusables;
 pub mod lobby;
 mod pages;
 pub mod routes;

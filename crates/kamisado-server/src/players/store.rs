@@ -2,6 +2,7 @@
 
 use sqlx::Row;
 
+use super::confusables::skeleton;
 use crate::db::{Db, now_ms};
 use crate::error::ServerError;
 
@@ -33,16 +34,66 @@ impl PlayerStore {
     /// A database failure.
     pub async fn create_account(&self, name: &str, password: &str) -> Result<bool, ServerError> {
         let result = sqlx::query(
-            "INSERT INTO accounts (name, name_key, password, created_ms) VALUES ($1, $2, $3, $4) \
-             ON CONFLICT DO NOTHING",
+            "INSERT INTO accounts (name, name_key, password, created_ms, skeleton) \
+             VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING",
         )
         .bind(name)
         .bind(name.to_lowercase())
         .bind(password)
         .bind(now_ms() as i64)
+        .bind(skeleton(name))
         .execute(&self.db.pool)
         .await?;
         Ok(result.rows_affected() == 1)
+    }
+
+    /// The account whose name looks like `name` (has its skeleton), if any.
+    ///
+    /// # Errors
+    /// A database failure.
+    pub async fn account_like(&self, name: &str) -> Result<Option<String>, ServerError> {
+        let row = sqlx::query("SELECT name FROM accounts WHERE skeleton = $1")
+            .bind(skeleton(name))
+            .fetch_optional(&self.db.pool)
+            .await?;
+        Ok(match row {
+            Some(row) => Some(row.try_get("name")?),
+            None => None,
+        })
+    }
+
+    /// Gives the accounts made before skeletons were kept theirs, oldest
+    /// first; of two that look alike, the later keeps none (and both still
+    /// sign in).
+    ///
+    /// # Errors
+    /// A database failure.
+    pub async fn fill_skeletons(&self) -> Result<(), ServerError> {
+        let rows = sqlx::query(
+            "SELECT name FROM accounts WHERE skeleton IS NULL ORDER BY created_ms, name",
+        )
+        .fetch_all(&self.db.pool)
+        .await?;
+        for row in rows {
+            let name: String = row.try_get("name")?;
+            let filled = sqlx::query(
+                "UPDATE accounts SET skeleton = $1 WHERE name = $2 AND skeleton IS NULL \
+                 AND NOT EXISTS (SELECT 1 FROM accounts WHERE skeleton = $1)",
+            )
+            .bind(skeleton(&name))
+            .bind(&name)
+            .execute(&self.db.pool)
+            .await;
+            match filled {
+                Ok(done) if done.rows_affected() == 0 => {
+                    tracing::warn!(%name, "an account's name looks like an older one's");
+                }
+                Ok(_) => {}
+                // Another process filled it first.
+                Err(e) => tracing::debug!(%name, "a skeleton was not filled: {e}"),
+            }
+        }
+        Ok(())
     }
 
     /// The account with this name, without regard to case.

@@ -301,3 +301,77 @@ async fn wrong_passwords_from_one_address_lock_out_that_address_only() {
     assert_eq!(sign_in_as(&server, "Ann", "kamisado-pass", ann).await, 200);
     server.stop().await;
 }
+
+#[tokio::test]
+async fn a_name_that_looks_like_an_accounts_is_refused_naming_it() {
+    let db = TempDb::new("look-alikes");
+    let server = TestServer::start(&db).await;
+    for name in ["pop", "bob", "Olga", "Lee"] {
+        sign_up(&server, name).await;
+    }
+    for (name, like) in [
+        ("рор", "pop"),
+        ("ВОВ", "bob"),
+        ("B0B", "bob"),
+        ("01ga", "Olga"),
+        ("1ee", "Lee"),
+        ("Iee", "Lee"),
+    ] {
+        let body = json!({"name": name, "password": "kamisado-pass"});
+        let answer = request(&server, None, "POST", "/api/accounts", Some(body)).await;
+        assert_eq!(answer.status, 409, "{name}: {}", answer.body);
+        let reason = answer.reason().unwrap();
+        assert_eq!(
+            reason,
+            format!("the name `{name}` looks like `{like}`, which is taken: choose another")
+        );
+    }
+    let body = json!({"name": "POP", "password": "kamisado-pass"});
+    let answer = request(&server, None, "POST", "/api/accounts", Some(body)).await;
+    assert_eq!(
+        answer.reason().unwrap(),
+        "the name `POP` is taken: choose another"
+    );
+    // Names that only share letters are not alike.
+    sign_up(&server, "Popov").await;
+    sign_up(&server, "Боб").await;
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn accounts_made_before_skeletons_get_theirs_at_start() {
+    let db = TempDb::new("old-skeletons");
+    let server = TestServer::start(&db).await;
+    sign_up(&server, "pop").await;
+    server.stop().await;
+    // As a database from before the column: no skeleton.
+    let sql = "UPDATE accounts SET skeleton = NULL WHERE name <> $1 OR $2 = $2";
+    common::execute(&db, sql, "", 0).await;
+    let server = TestServer::start(&db).await;
+    let body = json!({"name": "рор", "password": "kamisado-pass"});
+    let answer = request(&server, None, "POST", "/api/accounts", Some(body)).await;
+    assert_eq!(answer.status, 409, "{}", answer.body);
+    assert!(answer.body.contains("looks like `pop`"), "{}", answer.body);
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_guests_name_in_a_game_loses_direction_controls_and_invisible_characters() {
+    use kamisado_client::GameRequest;
+    use kamisado_wire::Seat;
+    let db = TempDb::new("guest-names");
+    let server = TestServer::start(&db).await;
+    for (name, kept) in [
+        ("\u{202E}A\u{200B}nn\u{2066}", "Ann"),
+        ("B\u{200F}o\u{FEFF}b\u{200D}", "Bob"),
+        ("\u{200B}\u{3164}", "Player"),
+    ] {
+        let created = server.create(GameRequest::friend().name(name)).await;
+        let Seat::Side(side) = created.seat else {
+            panic!("a friend game's creator holds one side");
+        };
+        let state = server.state(&created.id).await;
+        assert_eq!(state.names.of(side), kept, "{name:?}");
+    }
+    server.stop().await;
+}
