@@ -81,6 +81,7 @@ impl Default for ServeConfig {
 pub struct Server {
     listener: tokio::net::TcpListener,
     site: Site,
+    connections: http::serve::Connections,
     lobby: Option<tokio::task::JoinHandle<()>>,
 }
 
@@ -111,12 +112,7 @@ impl Server {
     ) -> Result<(), ServerError> {
         let games = Arc::clone(&self.site.games);
         let router = http::router(self.site);
-        let served = axum::serve(
-            self.listener,
-            router.into_make_service_with_connect_info::<SocketAddr>(),
-        )
-        .with_graceful_shutdown(shutdown)
-        .await;
+        let served = http::serve::serve(self.listener, router, self.connections, shutdown).await;
         if let Some(lobby) = self.lobby {
             lobby.abort();
         }
@@ -147,6 +143,7 @@ pub async fn bind_with(config: ServeConfig, limits: Limits) -> Result<Server, Se
         },
         trusted_proxies: limits.trusted_proxies.clone().into(),
     };
+    let connections = http::serve::Connections::of(&limits);
     let db = db::Db::open(&config.db).await?;
     let games = Arc::new(Games::new(GameStore::new(db), limits)?);
     games.listen().await?;
@@ -166,6 +163,7 @@ pub async fn bind_with(config: ServeConfig, limits: Limits) -> Result<Server, Se
     Ok(Server {
         listener,
         site,
+        connections,
         lobby,
     })
 }

@@ -8,6 +8,9 @@ use std::time::{Duration, Instant};
 /// The largest request body accepted, in bytes.
 pub const MAX_BODY: usize = 64 * 1024 + 1024;
 
+/// The most bytes of request headers read; more are refused with 431.
+pub const MAX_HEADERS: usize = 16 * 1024;
+
 /// The limits a server enforces; [`Limits::default`] is what `serve` uses.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Limits {
@@ -37,6 +40,13 @@ pub struct Limits {
     /// How often the clocks' deadlines are looked at: a loss on time is
     /// stored within this of the deadline, whoever is connected.
     pub clock_watch: Duration,
+    /// The longest a client may take to send a request's line and headers;
+    /// a connection that has not sent them by then is closed.
+    pub header_read_timeout: Duration,
+    /// Connections one peer address may hold open at once (HTTP and
+    /// WebSockets); one more is answered 503 and closed. A trusted proxy's
+    /// connections are not counted (its clients are, by the proxy).
+    pub connections_per_client: usize,
     /// The proxies (`--trusted-proxy`) whose `X-Real-IP` names the client;
     /// from any other peer the header is ignored. None by default.
     pub trusted_proxies: Vec<IpAddr>,
@@ -45,7 +55,8 @@ pub struct Limits {
 impl Default for Limits {
     /// 2 KiB messages, 20 a second (bursts of 40), a search per core with 8
     /// waiting, 10 s a search, 100 games per client address an hour, 60
-    /// puzzles made at the first start, clocks looked at twice a second, no
+    /// puzzles made at the first start, clocks looked at twice a second,
+    /// 10 s to send a request's headers, 256 connections per address, no
     /// trusted proxy.
     fn default() -> Limits {
         Limits {
@@ -60,6 +71,8 @@ impl Default for Limits {
             games_window: Duration::from_secs(3600),
             puzzles_at_start: 60,
             clock_watch: Duration::from_millis(500),
+            header_read_timeout: Duration::from_secs(10),
+            connections_per_client: 256,
             trusted_proxies: Vec::new(),
         }
     }

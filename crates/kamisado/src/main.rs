@@ -217,6 +217,10 @@ enum Command {
         /// client; repeat for several. From any other peer the header is ignored.
         #[arg(long = "trusted-proxy", value_name = "ADDR")]
         trusted_proxies: Vec<std::net::IpAddr>,
+        /// Connections one address may hold open at once, HTTP and WebSockets
+        /// (a trusted proxy's are not counted); one more is answered 503.
+        #[arg(long, default_value_t = 256, value_name = "N")]
+        connections_per_client: usize,
     },
     /// Plays many friend games at once over WebSockets against a server on
     /// loopback (its own, by default, or one or several processes given by
@@ -274,6 +278,7 @@ fn run(cli: Cli) -> Result<(), String> {
             games_per_client,
             public_url,
             trusted_proxies,
+            connections_per_client,
         } => serve(
             kamisado_server::ServeConfig {
                 addr,
@@ -283,6 +288,7 @@ fn run(cli: Cli) -> Result<(), String> {
             kamisado_server::Limits {
                 games_per_client,
                 trusted_proxies,
+                connections_per_client,
                 ..kamisado_server::Limits::default()
             },
         ),

@@ -1,6 +1,6 @@
 //! The server as a process of its own, for tests that kill and restart it:
 //! `kamisado-serverd --addr 127.0.0.1:0 --db sqlite:///tmp/x.db [--games-per-client N] [--puzzles N]
-//! [--public-url URL] [--trusted-proxy ADDR]...`.
+//! [--public-url URL] [--trusted-proxy ADDR]... [--connections-per-client N]`.
 //! Prints `listening on http://ADDR` on standard output once it accepts connections.
 
 use std::io::Write;
@@ -9,7 +9,7 @@ use kamisado_server::{Limits, ServeConfig, bind_with};
 
 const USAGE: &str = "\
 usage: kamisado-serverd [--addr ADDR] [--db URL] [--games-per-client N] [--puzzles N]
-                        [--public-url URL] [--trusted-proxy ADDR]...
+                        [--public-url URL] [--trusted-proxy ADDR]... [--connections-per-client N]
 
   --addr ADDR             the address to listen on (default 127.0.0.1:8080; port 0 picks one)
   --db URL                the database (default sqlite://kamisado.db; created if missing)
@@ -19,6 +19,9 @@ usage: kamisado-serverd [--addr ADDR] [--db URL] [--games-per-client N] [--puzzl
                           changes must come from its pages (by default from the request's Host),
                           and with https:// the session cookie is Secure
   --trusted-proxy ADDR    a proxy whose X-Real-IP names the client (repeatable; none by default)
+  --connections-per-client N
+                          connections one address may hold open (default 256; a trusted
+                          proxy's are not counted); one more is answered 503
   -h, --help              this help
 
 Prints `listening on http://ADDR` once it accepts connections; stops on Ctrl-C.";
@@ -47,6 +50,7 @@ fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> {
                 | "--puzzles"
                 | "--public-url"
                 | "--trusted-proxy"
+                | "--connections-per-client"
         ) {
             return Err(format!("unknown option `{flag}` (see --help)"));
         }
@@ -65,6 +69,11 @@ fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> {
                 format!("--trusted-proxy {value}: {e}: expected such as 127.0.0.1")
             })?),
 
+            "--connections-per-client" => {
+                limits.connections_per_client = value
+                    .parse()
+                    .map_err(|e| format!("--connections-per-client {value}: {e}"))?;
+            }
             "--puzzles" => {
                 limits.puzzles_at_start = value
                     .parse()
@@ -130,13 +139,15 @@ mod tests {
         assert_eq!(config.db, "sqlite://x.db");
         assert_eq!(limits.games_per_client, 3);
         let Ok(Command::Serve(serve)) = parse(args(
-            "--public-url https://k.example --trusted-proxy 127.0.0.1 --trusted-proxy ::1",
+            "--public-url https://k.example --trusted-proxy 127.0.0.1 --trusted-proxy ::1 \
+             --connections-per-client 9",
         )) else {
             panic!("the flags are read");
         };
         let (config, limits) = *serve;
         assert_eq!(config.public_url.as_deref(), Some("https://k.example"));
         assert_eq!(limits.trusted_proxies.len(), 2);
+        assert_eq!(limits.connections_per_client, 9);
         let e = parse(args("--trusted-proxy nginx")).unwrap_err();
         assert!(e.starts_with("--trusted-proxy nginx:"), "{e}");
         assert_eq!(parse(args("--help")), Ok(Command::Help));

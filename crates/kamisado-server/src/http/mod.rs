@@ -21,6 +21,7 @@ use crate::request::Viewer;
 
 pub mod assets;
 pub mod edge;
+pub mod serve;
 
 pub use edge::Edge;
 

@@ -375,3 +375,101 @@ async fn a_guests_name_in_a_game_loses_direction_controls_and_invisible_characte
     }
     server.stop().await;
 }
+
+/// Reads what a connection sends until it closes, or `patience` passes
+/// (then none).
+async fn until_closed(stream: &mut TcpStream, patience: Duration) -> Option<String> {
+    let mut answer = Vec::new();
+    match tokio::time::timeout(patience, stream.read_to_end(&mut answer)).await {
+        Ok(_) => Some(String::from_utf8_lossy(&answer).into_owned()),
+        Err(_) => None,
+    }
+}
+
+#[tokio::test]
+async fn a_client_that_sends_half_a_header_is_closed_in_time() {
+    let db = TempDb::new("slow-headers");
+    let limits = Limits {
+        header_read_timeout: Duration::from_millis(500),
+        ..common::limits()
+    };
+    let server = TestServer::start_with(&db, limits).await;
+    let mut slow = TcpStream::connect(server.addr).await.unwrap();
+    slow.write_all(b"GET /api/health HTTP/1.1\r\nHost: x\r\nX-Half: ")
+        .await
+        .unwrap();
+    let start = Instant::now();
+    let answer = until_closed(&mut slow, Duration::from_secs(5)).await;
+    assert!(answer.is_some(), "the connection is still open after 5 s");
+    assert!(
+        start.elapsed() < Duration::from_secs(3),
+        "{:?}",
+        start.elapsed()
+    );
+    // One that sends nothing at all is closed too.
+    let mut silent = TcpStream::connect(server.addr).await.unwrap();
+    assert!(
+        until_closed(&mut silent, Duration::from_secs(5))
+            .await
+            .is_some()
+    );
+    // A whole request in time is answered.
+    let answer = raw(server.addr, "GET /api/health HTTP/1.1", "").await;
+    assert_eq!(answer.status, 200, "{}", answer.text);
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn one_address_holds_at_most_its_cap_of_connections() {
+    let db = TempDb::new("connection-cap");
+    let limits = Limits {
+        connections_per_client: 4,
+        ..common::limits()
+    };
+    let server = TestServer::start_with(&db, limits).await;
+    let mut open = Vec::new();
+    for _ in 0..4 {
+        open.push(TcpStream::connect(server.addr).await.unwrap());
+    }
+    // Let the server count them before the next.
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    for _ in 0..3 {
+        let mut one_more = TcpStream::connect(server.addr).await.unwrap();
+        let answer = until_closed(&mut one_more, PATIENCE).await.unwrap();
+        assert!(answer.starts_with("HTTP/1.1 503"), "{answer}");
+        assert!(
+            answer.contains("too many connections: at most 4"),
+            "{answer}"
+        );
+    }
+    // Each one closed gives its place back.
+    open.pop();
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let answer = raw(server.addr, "GET /api/health HTTP/1.1", "").await;
+    assert_eq!(answer.status, 200, "{}", answer.text);
+    drop(open);
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn headers_over_16_kib_are_refused() {
+    let db = TempDb::new("big-headers");
+    let server = TestServer::start(&db).await;
+    let big = "a".repeat(20 * 1024);
+    let answer = raw(
+        server.addr,
+        &format!("GET /api/health HTTP/1.1\r\nX-Big: {big}"),
+        "",
+    )
+    .await;
+    assert_eq!(answer.status, 431, "{}", answer.text);
+    let fits = "a".repeat(12 * 1024);
+    let answer = raw(
+        server.addr,
+        &format!("GET /api/health HTTP/1.1\r\nX-Big: {fits}"),
+        "",
+    )
+    .await;
+    assert_eq!(answer.status, 200, "{}", answer.text);
+    server.stop().await;
+}
