@@ -473,3 +473,50 @@ async fn headers_over_16_kib_are_refused() {
     assert_eq!(answer.status, 200, "{}", answer.text);
     server.stop().await;
 }
+
+#[tokio::test]
+async fn behind_an_https_public_url_the_cookie_is_secure_and_the_host_is_not_the_site() {
+    use kamisado_server::{ServeConfig, bind_with};
+    let db = TempDb::new("public-url");
+    let config = ServeConfig {
+        addr: "127.0.0.1:0".parse().unwrap(),
+        db: db.url(),
+        public_url: Some("https://kamisado.example".into()),
+    };
+    let server = bind_with(config, common::limits()).await.unwrap();
+    let addr = server.local_addr();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let task = tokio::spawn(server.run_until(async {
+        let _ = stopped.await;
+    }));
+    let sign_up = |origin: &str| {
+        let head = format!(
+            "POST /api/accounts HTTP/1.1\r\nContent-Type: application/json\r\nOrigin: {origin}"
+        );
+        async move {
+            let body = json!({"name": "Ann", "password": "kamisado-pass"}).to_string();
+            raw(addr, &head, &body).await
+        }
+    };
+    // The request's own Host is not the site when a public URL names it.
+    let answer = sign_up(&format!("http://{addr}")).await;
+    assert_eq!(answer.status, 403, "{}", answer.text);
+    let answer = sign_up("https://kamisado.example").await;
+    assert_eq!(answer.status, 201, "{}", answer.text);
+    let cookie = answer
+        .text
+        .lines()
+        .find(|l| l.to_ascii_lowercase().starts_with("set-cookie:"))
+        .expect("a cookie");
+    assert!(cookie.ends_with("; Secure"), "{cookie}");
+    let _ = stop.send(());
+    task.await.unwrap().unwrap();
+    // A public URL with a path is refused at start, saying why.
+    let config = ServeConfig {
+        addr: "127.0.0.1:0".parse().unwrap(),
+        db: db.url(),
+        public_url: Some("https://kamisado.example/games".into()),
+    };
+    let e = bind_with(config, common::limits()).await.err().unwrap();
+    assert!(e.to_string().contains("no path"), "{e}");
+}
