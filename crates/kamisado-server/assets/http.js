@@ -5,9 +5,10 @@ import { t } from './i18n.js';
 
 /** Sends `method url` with `body` as JSON (if given); resolves to the answer's JSON. */
 export async function request(method, url, body) {
-  // The page is served with `Referrer-Policy: no-referrer`, under which a
-  // browser sends `Origin: null` with a POST; the server refuses a change
-  // whose origin is not its own, so this request names it (and no more).
+  // The page is served with `Referrer-Policy: no-referrer`, under which the
+  // Fetch standard has a browser send `Origin: null` with a POST (Chromium
+  // sends the origin all the same); the server refuses a change whose origin
+  // is not its own, so this request names it, and no more than it.
   const init = { method, headers: {}, referrerPolicy: 'strict-origin' };
   if (body !== undefined) {
     init.headers['content-type'] = 'application/json';
