@@ -150,6 +150,9 @@ pub struct Games {
     pub(crate) owner: String,
     /// The tasks that hear other processes' changes and watch the clocks, while they run.
     listening: std::sync::Mutex<Vec<tokio::task::JoinHandle<()>>>,
+    /// Set to true once every change in progress has finished, as the
+    /// server stops: every connection then closes, saying why.
+    stopped: tokio::sync::watch::Sender<bool>,
 }
 
 impl Games {
@@ -171,6 +174,7 @@ impl Games {
             refusals: AtomicU64::new(0),
             owner: seat_key()?[..12].to_string(),
             listening: std::sync::Mutex::new(Vec::new()),
+            stopped: tokio::sync::watch::Sender::new(false),
         })
     }
 
@@ -237,12 +241,20 @@ impl Games {
         for task in tasks {
             task.abort();
         }
-        tracing::info!(refusals = self.refusals(), "the server stops");
+        self.engines.stop();
         let cells: Vec<Arc<GameCell>> = self.cells.lock().await.values().cloned().collect();
         for cell in cells {
             // Waits for a change in progress to finish.
             drop(cell.room.lock().await);
         }
+        self.stopped.send_replace(true);
+        tracing::info!(refusals = self.refusals(), "the server stops");
+    }
+
+    /// Becomes true once the server has stopped taking changes: each
+    /// connection closes then (code 1001, "the server is restarting").
+    pub fn stopped(&self) -> tokio::sync::watch::Receiver<bool> {
+        self.stopped.subscribe()
     }
 
     /// Counts one refused request or message.
@@ -382,11 +394,11 @@ impl Games {
                 self.reload(cell, room).await?;
                 Ok(false)
             }
-            Err(e) => {
-                // Whether it was stored is for the next change to find out.
-                let _ = self.reload(cell, room).await;
-                Err(e)
-            }
+            // Whether it was stored is for the next change to find out: the
+            // game's version tells (a stale version reads the game again).
+            // Nothing is read now, so that an unreachable database answers
+            // at once rather than after a second wait.
+            Err(e) => Err(e),
         }
     }
 }

@@ -3,7 +3,7 @@
 //! once its commit returned; a game that ends is rated in the same
 //! transaction; on PostgreSQL the other processes are told of each change.
 
-use sqlx::{Any, Transaction};
+use sqlx::{Any, AnyConnection, Transaction};
 use tokio::sync::{mpsc, oneshot};
 
 use kamisado_core::Side;
@@ -65,10 +65,26 @@ async fn write_changes(db: Db, mut queue: mpsc::Receiver<Pending>) {
     }
 }
 
-/// Makes each change in one transaction: all are committed, or none.
+/// Makes each change in one transaction: all are committed, or none. A
+/// connection whose transaction failed (a full disk, a lost server) is
+/// closed rather than reused: SQLite may have rolled the transaction back by
+/// itself, and a connection that believes it is still inside one would make
+/// the next batch a savepoint of a transaction never committed.
 async fn commit_batch(db: &Db, batch: &[Pending]) -> Result<Vec<Outcome>, sqlx::Error> {
-    let backend = db.backend;
-    let mut tx = db.pool.begin().await?;
+    let mut conn = db.pool.acquire().await?;
+    let result = commit_on(&mut conn, db.backend, batch).await;
+    if result.is_err() {
+        conn.close_on_drop();
+    }
+    result
+}
+
+async fn commit_on(
+    conn: &mut AnyConnection,
+    backend: Backend,
+    batch: &[Pending],
+) -> Result<Vec<Outcome>, sqlx::Error> {
+    let mut tx = sqlx::Connection::begin(conn).await?;
     let mut outcomes = Vec::with_capacity(batch.len());
     let mut told = Vec::new();
     for p in batch {
@@ -188,10 +204,7 @@ fn sets_of(change: &Change) -> Sets {
 
 /// Raises the game's version if it is still `p.version` and sets what the
 /// change sets (values bound from `$3` on): whether it was.
-async fn raise_version(
-    tx: &mut Transaction<'static, Any>,
-    p: &Pending,
-) -> Result<bool, sqlx::Error> {
+async fn raise_version(tx: &mut Transaction<'_, Any>, p: &Pending) -> Result<bool, sqlx::Error> {
     let mut values = Vec::new();
     let assignments: Vec<String> = sets_of(&p.change)
         .into_iter()
@@ -219,7 +232,7 @@ async fn raise_version(
 
 /// Raises the game's version if it is still `p.version`, then makes the change.
 async fn make_change(
-    tx: &mut Transaction<'static, Any>,
+    tx: &mut Transaction<'_, Any>,
     backend: Backend,
     p: &Pending,
 ) -> Result<Outcome, sqlx::Error> {

@@ -46,6 +46,7 @@ pub fn router(site: Site) -> Router {
             "/api/health",
             get(|| async { axum::Json(json!({ "ok": true })) }),
         )
+        .route("/api/ready", get(ready).with_state(Arc::clone(&site.games)))
         .merge(assets::router(Arc::clone(&site.games)))
         .merge(crate::games::routes::router(Arc::clone(&site.games)))
         .merge(crate::players::routes::router(Arc::clone(&site.players)))
@@ -58,6 +59,22 @@ pub fn router(site: Site) -> Router {
         ))
         .layer(middleware::from_fn(security_headers))
         .layer(middleware::from_fn_with_state(site.games, log_request))
+}
+
+/// Readiness, for a balancer: 200 while the database answers, else 503
+/// with the reason (`/api/health` says only that the process is alive).
+async fn ready(State(games): State<Arc<Games>>) -> Response {
+    match games.store.db().ready().await {
+        Ok(()) => axum::Json(json!({ "ok": true })).into_response(),
+        Err(e) => {
+            let reason = e.to_string();
+            (
+                axum::http::StatusCode::SERVICE_UNAVAILABLE,
+                axum::Json(json!({ "error": reason })),
+            )
+                .into_response()
+        }
+    }
 }
 
 /// Finds the account a request's session cookie signs in, for the routes'
