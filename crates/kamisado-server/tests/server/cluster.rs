@@ -320,3 +320,47 @@ async fn the_database_going_away_and_coming_back() {
     );
     assert_eq!(stored, "3");
 }
+
+/// One of three processes hung (SIGSTOP): requests through nginx are
+/// answered meanwhile, the first within nginx's read timeout and the rest
+/// at once (the hung process is left out); after SIGCONT it serves again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hung_process_is_routed_around() {
+    let postgres = Postgres::from_env_or_start();
+    let db = postgres.fresh_database("cluster_hung");
+    let servers: Vec<ServerProcess> = (0..3)
+        .map(|_| ServerProcess::spawn_with(db.url(), &["--games-per-client", "1000"]))
+        .collect();
+    let addrs: Vec<_> = servers.iter().map(ServerProcess::addr).collect();
+    let nginx = Nginx::start(&addrs);
+    let http = nginx.http();
+    let created = http.create(&GameRequest::local()).await.unwrap();
+    servers[1].signal("STOP");
+    let started = Instant::now();
+    for _ in 0..12 {
+        let asked = Instant::now();
+        let state = http
+            .state(&created.id)
+            .await
+            .expect("answered through nginx");
+        assert_eq!(state.id, created.id);
+        assert!(
+            asked.elapsed() < Duration::from_secs(8),
+            "{:?}",
+            asked.elapsed()
+        );
+    }
+    // At most one request waited out the read timeout.
+    assert!(
+        started.elapsed() < Duration::from_secs(12),
+        "{:?}",
+        started.elapsed()
+    );
+    servers[1].signal("CONT");
+    let direct = servers[1]
+        .http()
+        .state(&created.id)
+        .await
+        .expect("it serves again");
+    assert_eq!(direct.id, created.id);
+}
