@@ -31,6 +31,7 @@ pub mod games;
 pub mod http;
 pub mod learning;
 pub mod limits;
+pub mod metrics;
 pub mod players;
 pub mod ratings;
 pub mod request;

@@ -257,9 +257,15 @@ impl Games {
         self.stopped.subscribe()
     }
 
-    /// Counts one refused request or message.
-    pub fn count_refusal(&self) {
+    /// Counts one refused request or message, answered with `status`.
+    pub fn count_refusal(&self, status: u16) {
         self.refusals.fetch_add(1, Ordering::Relaxed);
+        crate::metrics::metrics().refused(status);
+    }
+
+    /// The games held in memory.
+    pub async fn live_games(&self) -> usize {
+        self.cells.lock().await.len()
     }
 
     /// Requests and messages refused since the server started.

@@ -249,6 +249,7 @@ pub async fn session(
         direct,
     };
     let mut stopped = connection.games.stopped();
+    let _open = crate::metrics::metrics().websocket();
     loop {
         for text in std::mem::take(&mut connection.outbox.texts) {
             if socket.send(Message::Text(text.into())).await.is_err() {
@@ -298,7 +299,7 @@ async fn handle(
 /// The answer to a refused message, counted and logged (its reason only:
 /// a message's text, which may hold a seat key, is never logged).
 fn refuse(app: &Games, of: Option<Kind>, error: ServerError) -> ServerMessage {
-    app.count_refusal();
+    app.count_refusal(error.status().as_u16());
     tracing::debug!(message = of.map_or("unreadable", Kind::name), reason = %error, "refused");
     ServerMessage::error(of, error)
 }

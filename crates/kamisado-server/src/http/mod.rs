@@ -47,6 +47,7 @@ pub fn router(site: Site) -> Router {
             get(|| async { axum::Json(json!({ "ok": true })) }),
         )
         .route("/api/ready", get(ready).with_state(Arc::clone(&site.games)))
+        .route("/metrics", get(metrics).with_state(Arc::clone(&site.games)))
         .merge(assets::router(Arc::clone(&site.games)))
         .merge(crate::games::routes::router(Arc::clone(&site.games)))
         .merge(crate::players::routes::router(Arc::clone(&site.players)))
@@ -77,6 +78,24 @@ async fn ready(State(games): State<Arc<Games>>) -> Response {
     }
 }
 
+/// The process's counters in Prometheus' text format.
+async fn metrics(State(games): State<Arc<Games>>) -> Response {
+    let (searches_running, searches_waiting) = games.engines.load();
+    let gauges = crate::metrics::Gauges {
+        live_games: games.live_games().await,
+        searches_running,
+        searches_waiting,
+    };
+    (
+        [(
+            header::CONTENT_TYPE,
+            "text/plain; version=0.0.4; charset=utf-8",
+        )],
+        crate::metrics::metrics().render(gauges),
+    )
+        .into_response()
+}
+
 /// Finds the account a request's session cookie signs in, for the routes'
 /// [`Viewer`]: a request to the API with a session cookie only.
 async fn find_viewer(
@@ -104,7 +123,7 @@ async fn log_request(State(games): State<Arc<Games>>, request: Request, next: Ne
     let response = next.run(request).await;
     let status = response.status();
     if status.is_client_error() {
-        games.count_refusal();
+        games.count_refusal(status.as_u16());
     }
     tracing::debug!(
         %method,

@@ -160,6 +160,7 @@ pub async fn session(players: Arc<Players>, mut socket: WebSocket, viewer: Optio
     let mut news = players.lobby.events.subscribe();
     let mut next = Some(LobbyEvent::Changed);
     let mut stopped = players.games.stopped();
+    let _open = crate::metrics::metrics().websocket();
     loop {
         if let Some(event) = next.take() {
             if !send_lobby(&players, &mut socket, &event, viewer.as_deref()).await {

@@ -16,6 +16,7 @@ mod learning;
 mod limits;
 mod load;
 mod log;
+mod metrics;
 mod patches;
 mod players;
 mod processes;
