@@ -52,7 +52,7 @@ export const words = {
   'end.title_round': '{name} wins round {round}', 'end.title_win': '{name} wins', 'end.title_match': '{name} wins the match', 'end.title_single': '{name} wins the round',
   'end.score': 'Score: Black {b} – {w} Gold, playing to {target}.',
   'end.wait_engine': 'The engine is choosing how to refill…', 'end.wait': 'Waiting for {name} to choose how to refill…',
-  'net.no_answer': 'No answer from the server: reconnecting to get the game as it stands.', 'net.offline': 'Not connected to the server: reconnecting…',
+  'net.restarting': 'The server is restarting: reconnecting…', 'net.no_answer': 'No answer from the server: reconnecting to get the game as it stands.', 'net.offline': 'Not connected to the server: reconnecting…',
   'hint.text': 'Hint: {mv} — {value}', 'hint.then': ', then {line}',
   'value.win': '{side} wins in {plies}', 'value.even': 'About even', 'value.slight': '{side} is slightly better',
   'value.better': '{side} is better', 'value.much': '{side} is much better', 'value.unknown': 'not valued',

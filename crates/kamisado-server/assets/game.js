@@ -571,9 +571,11 @@ function connect() {
       default: break;
     }
   });
-  ws.addEventListener('close', () => {
+  ws.addEventListener('close', (ev) => {
     document.body.dataset.connected = '0';
     if (play.ws !== ws) return;
+    // 1001: the server is restarting; the next connection brings the game.
+    if (ev.code === 1001) showError(t('net.restarting'));
     synced();
     settle();
     play.hintAsked = null;

@@ -51,7 +51,7 @@ export const words = {
   'end.title_round': '{name}: победа в раунде {round}', 'end.title_win': '{name}: победа', 'end.title_match': '{name}: победа в матче', 'end.title_single': '{name}: победа в раунде',
   'end.score': 'Счёт: Чёрные {b} – {w} Золотые, игра до {target}.',
   'end.wait_engine': 'Движок выбирает, как заполнить ряды…', 'end.wait': 'Ждём, пока {name} выберет, как заполнить ряды…',
-  'net.no_answer': 'Сервер не ответил: переподключаемся, чтобы получить партию как она есть.', 'net.offline': 'Нет связи с сервером: переподключаемся…',
+  'net.restarting': 'Сервер перезапускается: переподключаемся…', 'net.no_answer': 'Сервер не ответил: переподключаемся, чтобы получить партию как она есть.', 'net.offline': 'Нет связи с сервером: переподключаемся…',
   'hint.text': 'Подсказка: {mv} — {value}', 'hint.then': ', затем {line}',
   'value.win': '{side} выигрывают за {plies} пл.', 'value.even': 'Примерно равно', 'value.slight': 'У {sideGen} чуть лучше',
   'value.better': 'У {sideGen} лучше', 'value.much': 'У {sideGen} гораздо лучше', 'value.unknown': 'без оценки',

@@ -244,6 +244,7 @@ pub struct EnginePool {
     slots: Arc<Semaphore>,
     tickets: Arc<Semaphore>,
     capacity: usize,
+    slot_count: usize,
     search_time: Duration,
     idle: Mutex<Vec<Box<dyn Brain>>>,
     make: fn() -> Box<dyn Brain>,
@@ -261,11 +262,19 @@ impl EnginePool {
             slots: Arc::new(Semaphore::new(slots)),
             tickets: Arc::new(Semaphore::new(slots + queue)),
             capacity: slots + queue,
+            slot_count: slots,
             search_time,
             idle: Mutex::new(Vec::new()),
             make: || Box::new(kamisado_engine::Engine::new(HASH_MB)),
             stopping: Arc::new(AtomicBool::new(false)),
         }
+    }
+
+    /// The searches running, and the hints and analyses waiting for a slot.
+    pub fn load(&self) -> (usize, usize) {
+        let running = self.slot_count - self.slots.available_permits();
+        let admitted = self.capacity - self.tickets.available_permits();
+        (running, admitted.saturating_sub(running))
     }
 
     /// Admits one more hint or analysis, or refuses it when the engine is busy.

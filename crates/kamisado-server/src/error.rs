@@ -33,15 +33,19 @@ pub enum ServerError {
     TooMany(String),
     /// A stored game that no longer replays: the database was changed by hand.
     Corrupt(String),
+    /// A database that cannot be used as it is (not a database, read-only,
+    /// damaged), with what to do.
+    Storage(String),
 }
 
 impl ServerError {
     /// The HTTP status this error is answered with.
     pub fn status(&self) -> StatusCode {
         match self {
-            ServerError::Database(_) | ServerError::Io(_) | ServerError::Corrupt(_) => {
-                StatusCode::INTERNAL_SERVER_ERROR
-            }
+            ServerError::Database(_)
+            | ServerError::Io(_)
+            | ServerError::Corrupt(_)
+            | ServerError::Storage(_) => StatusCode::INTERNAL_SERVER_ERROR,
             ServerError::NoSuchGame(_) | ServerError::NotFound(_) => StatusCode::NOT_FOUND,
             ServerError::BadRequest(_) => StatusCode::BAD_REQUEST,
             ServerError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
@@ -67,7 +71,8 @@ impl fmt::Display for ServerError {
             | ServerError::Forbidden(m)
             | ServerError::Conflict(m)
             | ServerError::Unavailable(m)
-            | ServerError::TooMany(m) => f.write_str(m),
+            | ServerError::TooMany(m)
+            | ServerError::Storage(m) => f.write_str(m),
             ServerError::Corrupt(m) => write!(f, "a stored game does not replay: {m}"),
         }
     }
@@ -97,6 +102,12 @@ impl From<sqlx::Error> for ServerError {
                     "the database is unavailable ({e}): try again in a moment"
                 ))
             }
+            sqlx::Error::Database(ref d) if is_disk_full(d.code().as_deref()) => {
+                ServerError::Unavailable(
+                    "the server cannot store moves now (the disk is full): try again in a moment"
+                        .into(),
+                )
+            }
             sqlx::Error::Database(ref d) if is_unavailable_code(d.code().as_deref()) => {
                 ServerError::Unavailable(format!(
                     "the database is unavailable ({e}): try again in a moment"
@@ -104,6 +115,21 @@ impl From<sqlx::Error> for ServerError {
             }
             e => ServerError::Database(e),
         }
+    }
+}
+
+/// SQLite's codes for a full disk or database (13, `SQLITE_FULL`) or a
+/// write that failed (10, `SQLITE_IOERR`, with its extended codes, as a
+/// full disk gives when the log grows), and PostgreSQL's (53100, `disk_full`).
+fn is_disk_full(code: Option<&str>) -> bool {
+    match code {
+        Some("53100") => true,
+        // SQLite's codes are numbers of at most four digits; PostgreSQL's, five characters.
+        Some(code) if code.len() <= 4 => code
+            .parse::<i64>()
+            .is_ok_and(|c| matches!(c & 0xff, 10 | 13)),
+        Some(_) => false,
+        None => false,
     }
 }
 

@@ -32,6 +32,7 @@ pub mod games;
 pub mod http;
 pub mod learning;
 pub mod limits;
+pub mod metrics;
 pub mod players;
 pub mod ratings;
 pub mod request;
@@ -112,7 +113,17 @@ impl Server {
     ) -> Result<(), ServerError> {
         let games = Arc::clone(&self.site.games);
         let router = http::router(self.site);
-        let served = http::serve::serve(self.listener, router, self.connections, shutdown).await;
+        // Once `shutdown` completes: no new connection is accepted, every
+        // change in progress finishes and no other is taken, then each
+        // WebSocket is closed (1001, "the server is restarting") and the
+        // requests in flight are answered.
+        let stopping = Arc::clone(&games);
+        let stop = async move {
+            shutdown.await;
+            tracing::info!("the server is stopping");
+            stopping.close().await;
+        };
+        let served = http::serve::serve(self.listener, router, self.connections, stop).await;
         if let Some(lobby) = self.lobby {
             lobby.abort();
         }
@@ -197,7 +208,28 @@ pub fn serve_blocking(config: ServeConfig) -> Result<(), ServerError> {
     runtime.block_on(serve(config))
 }
 
-/// Serves the game at `config.addr` until Ctrl-C.
+/// Completes on Ctrl-C (SIGINT) or SIGTERM, the stop that systemd, Docker
+/// and Kubernetes send: both stop the server cleanly.
+pub async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        let Ok(mut term) = signal(SignalKind::terminate()) else {
+            let _ = tokio::signal::ctrl_c().await;
+            return;
+        };
+        tokio::select! {
+            _ = tokio::signal::ctrl_c() => tracing::info!("SIGINT: the server stops"),
+            _ = term.recv() => tracing::info!("SIGTERM: the server stops"),
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
+}
+
+/// Serves the game at `config.addr` until Ctrl-C or SIGTERM.
 ///
 /// # Errors
 /// As [`bind`], or when the listener fails.
@@ -213,9 +245,5 @@ pub async fn serve_with(config: ServeConfig, limits: Limits) -> Result<(), Serve
     init_log();
     let server = bind_with(config, limits).await?;
     tracing::info!("Kamisado: open http://{}/", server.local_addr());
-    server
-        .run_until(async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await
+    server.run_until(stop_signal()).await
 }

@@ -152,7 +152,9 @@ pub struct StateView {
     pub rated: bool,
     /// The clock, in a timed game.
     pub clock: Option<ClockView>,
-    /// What each seat may do now.
+    /// What each seat may do now (none, read from a server that does not
+    /// send them).
+    #[serde(default)]
     pub rights: SeatRights,
 }
 

@@ -106,10 +106,7 @@ async fn main() {
     };
     println!("listening on http://{}", server.local_addr());
     let _ = std::io::stdout().flush();
-    let stop = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
-    if let Err(e) = server.run_until(stop).await {
+    if let Err(e) = server.run_until(kamisado_server::stop_signal()).await {
         fail(&e.to_string());
     }
 }

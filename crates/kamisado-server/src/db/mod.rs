@@ -22,7 +22,7 @@ use crate::error::ServerError;
 mod migrate;
 
 /// How long a request waits for a database connection before it is refused.
-const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(5);
+const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(1);
 
 /// The database behind a [`Db`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -180,24 +180,36 @@ impl Db {
         let options = AnyConnectOptions::from_str(&connect_url)
             .map_err(|e| ServerError::BadRequest(format!("database `{}`: {e}", redacted(url))))?
             .disable_statement_logging();
+        if backend == Backend::Sqlite {
+            // One connection first, so that a file the pool could not use
+            // (not a database, damaged, read-only) is named with its reason
+            // rather than as a pool that waited in vain.
+            check_sqlite(url, &options).await?;
+        }
         let pool = pool_options(backend)
             .connect_with(options)
             .await
-            .map_err(|e| match ServerError::from(e) {
-                ServerError::Database(e) => ServerError::Unavailable(format!(
-                    "database `{}` cannot be opened: {e}",
-                    redacted(url)
-                )),
-                other => other,
-            })?;
+            .map_err(|e| opening_error(url, e))?;
         let db = Db {
             pool,
             backend,
             url: url.to_string(),
         };
-        migrate::migrate(&db).await?;
+        migrate::migrate(&db).await.map_err(|e| match e {
+            ServerError::Database(e) => opening_error(url, e),
+            other => other,
+        })?;
         tracing::info!(database = ?backend, "the database is open");
         Ok(db)
+    }
+
+    /// Whether the database answers now, within the pool's wait.
+    ///
+    /// # Errors
+    /// [`ServerError::Unavailable`] (or another failure) with the reason.
+    pub async fn ready(&self) -> Result<(), ServerError> {
+        sqlx::query("SELECT 1").execute(&self.pool).await?;
+        Ok(())
     }
 
     /// Whether other processes may share the database (PostgreSQL).
@@ -238,6 +250,64 @@ impl Db {
                 .await?;
         }
         Ok(())
+    }
+}
+
+/// Opens an SQLite file once as the pool will (write-ahead log, full
+/// sync) and runs SQLite's own check of its pages and indexes.
+async fn check_sqlite(url: &str, options: &AnyConnectOptions) -> Result<(), ServerError> {
+    use sqlx::Connection;
+    let mut conn = sqlx::AnyConnection::connect_with(options)
+        .await
+        .map_err(|e| opening_error(url, e))?;
+    let checked = async {
+        conn.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;")
+            .await?;
+        sqlx::query("PRAGMA quick_check").fetch_all(&mut conn).await
+    }
+    .await
+    .map_err(|e| opening_error(url, e))?;
+    let _ = conn.close().await;
+    let first: Option<String> = checked.first().and_then(|r| sqlx::Row::try_get(r, 0).ok());
+    match first.as_deref() {
+        Some("ok") => Ok(()),
+        problem => Err(ServerError::Storage(format!(
+            "database `{}` is damaged ({}): restore it from a backup",
+            redacted(url),
+            problem.unwrap_or("no answer to its check")
+        ))),
+    }
+}
+
+/// What is wrong with a database that cannot be opened or read at start,
+/// naming the file or server: not a database, read-only, missing its
+/// folder, damaged; otherwise the database's own words.
+fn opening_error(url: &str, e: sqlx::Error) -> ServerError {
+    let url = redacted(url);
+    let code = match &e {
+        sqlx::Error::Database(d) => d.code().and_then(|c| c.parse::<i64>().ok()),
+        _ => None,
+    };
+    // SQLite's primary result codes (the low byte of its extended ones).
+    match code.map(|c| c & 0xff) {
+        Some(26) => ServerError::Storage(format!(
+            "`{url}` is not an SQLite database: name another file, or move this one away"
+        )),
+        Some(8) => ServerError::Storage(format!(
+            "`{url}` is read-only: the server must write to it (check the file, its folder and the file system)"
+        )),
+        Some(14) => ServerError::Storage(format!(
+            "`{url}` cannot be opened: check that its folder exists and the server may write there"
+        )),
+        Some(11) => ServerError::Storage(format!(
+            "`{url}` is damaged ({e}): restore it from a backup"
+        )),
+        _ => match ServerError::from(e) {
+            ServerError::Database(e) => {
+                ServerError::Storage(format!("database `{url}` cannot be opened: {e}"))
+            }
+            other => other,
+        },
     }
 }
 

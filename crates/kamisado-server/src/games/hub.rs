@@ -150,6 +150,9 @@ pub struct Games {
     pub(crate) owner: String,
     /// The tasks that hear other processes' changes and watch the clocks, while they run.
     listening: std::sync::Mutex<Vec<tokio::task::JoinHandle<()>>>,
+    /// Set to true once every change in progress has finished, as the
+    /// server stops: every connection then closes, saying why.
+    stopped: tokio::sync::watch::Sender<bool>,
 }
 
 impl Games {
@@ -171,6 +174,7 @@ impl Games {
             refusals: AtomicU64::new(0),
             owner: seat_key()?[..12].to_string(),
             listening: std::sync::Mutex::new(Vec::new()),
+            stopped: tokio::sync::watch::Sender::new(false),
         })
     }
 
@@ -237,17 +241,31 @@ impl Games {
         for task in tasks {
             task.abort();
         }
-        tracing::info!(refusals = self.refusals(), "the server stops");
+        self.engines.stop();
         let cells: Vec<Arc<GameCell>> = self.cells.lock().await.values().cloned().collect();
         for cell in cells {
             // Waits for a change in progress to finish.
             drop(cell.room.lock().await);
         }
+        self.stopped.send_replace(true);
+        tracing::info!(refusals = self.refusals(), "the server stops");
     }
 
-    /// Counts one refused request or message.
-    pub fn count_refusal(&self) {
+    /// Becomes true once the server has stopped taking changes: each
+    /// connection closes then (code 1001, "the server is restarting").
+    pub fn stopped(&self) -> tokio::sync::watch::Receiver<bool> {
+        self.stopped.subscribe()
+    }
+
+    /// Counts one refused request or message, answered with `status`.
+    pub fn count_refusal(&self, status: u16) {
         self.refusals.fetch_add(1, Ordering::Relaxed);
+        crate::metrics::metrics().refused(status);
+    }
+
+    /// The games held in memory.
+    pub async fn live_games(&self) -> usize {
+        self.cells.lock().await.len()
     }
 
     /// Requests and messages refused since the server started.
@@ -382,11 +400,11 @@ impl Games {
                 self.reload(cell, room).await?;
                 Ok(false)
             }
-            Err(e) => {
-                // Whether it was stored is for the next change to find out.
-                let _ = self.reload(cell, room).await;
-                Err(e)
-            }
+            // Whether it was stored is for the next change to find out: the
+            // game's version tells (a stale version reads the game again).
+            // Nothing is read now, so that an unreachable database answers
+            // at once rather than after a second wait.
+            Err(e) => Err(e),
         }
     }
 }

@@ -43,6 +43,25 @@ fn claimed_kind(text: &str) -> Option<Kind> {
         .and_then(|c| Kind::named(&c.t))
 }
 
+/// The close code and reason for a frame the socket layer could not read
+/// (its error's words): 1009 for a message over the limit, 1007 for text
+/// that is not UTF-8, 1002 for anything else that breaks the protocol.
+fn close_for(error: &str) -> (u16, String) {
+    if error.contains("Space limit exceeded") || error.contains("too long") {
+        let reason = format!("the limit for a message is {MAX_FRAME} bytes: {error}");
+        (close_code::SIZE, reason)
+    } else if error.contains("UTF-8") {
+        let reason = "a text message must be UTF-8: this one is not".to_string();
+        (close_code::INVALID, reason)
+    } else {
+        let reason = format!("the WebSocket protocol was broken: {error}");
+        (close_code::PROTOCOL, reason)
+    }
+}
+
+/// The reason every connection is closed with when the server stops.
+pub const RESTARTING: &str = "the server is restarting";
+
 /// The longest reason a close frame carries, in bytes (RFC 6455, 5.5).
 const MAX_CLOSE_REASON: usize = 123;
 
@@ -151,10 +170,10 @@ impl Connection {
                 Flow::Open
             }
             Some(Ok(Message::Ping(_) | Message::Pong(_))) => Flow::Open,
-            Some(Err(e)) => Flow::Close(
-                close_code::SIZE,
-                format!("the limit for a message is {MAX_FRAME} bytes: {e}"),
-            ),
+            Some(Err(e)) => {
+                let (code, reason) = close_for(&e.to_string());
+                Flow::Close(code, reason)
+            }
             Some(Ok(Message::Close(_))) | None => Flow::Gone,
         }
     }
@@ -229,6 +248,8 @@ pub async fn session(
         outbox,
         direct,
     };
+    let mut stopped = connection.games.stopped();
+    let _open = crate::metrics::metrics().websocket();
     loop {
         for text in std::mem::take(&mut connection.outbox.texts) {
             if socket.send(Message::Text(text.into())).await.is_err() {
@@ -241,6 +262,9 @@ pub async fn session(
             Some(direct) = direct_rx.recv() => {
                 connection.outbox.texts.push(direct);
                 Flow::Open
+            }
+            _ = stopped.changed() => {
+                Flow::Close(close_code::AWAY, RESTARTING.into())
             }
         };
         match flow {
@@ -275,7 +299,7 @@ async fn handle(
 /// The answer to a refused message, counted and logged (its reason only:
 /// a message's text, which may hold a seat key, is never logged).
 fn refuse(app: &Games, of: Option<Kind>, error: ServerError) -> ServerMessage {
-    app.count_refusal();
+    app.count_refusal(error.status().as_u16());
     tracing::debug!(message = of.map_or("unreadable", Kind::name), reason = %error, "refused");
     ServerMessage::error(of, error)
 }

@@ -146,18 +146,13 @@ impl GameStore {
         creator: &str,
         quota: (usize, Duration),
     ) -> Result<(), ServerError> {
-        let now = now_ms();
-        let mut tx = self.db.pool.begin().await?;
-        if self.db.backend == Backend::Postgres {
-            // One process at a time counts an address's games.
-            sqlx::query("SELECT pg_advisory_xact_lock(hashtext($1))")
-                .bind(creator)
-                .execute(&mut *tx)
-                .await?;
+        let mut conn = self.db.pool.acquire().await?;
+        let inserted = self.insert_on(&mut conn, g, creator, quota).await;
+        if inserted.is_err() {
+            // As the writer's: a connection whose transaction failed is not reused.
+            conn.close_on_drop();
         }
-        let since = now.saturating_sub(quota.1.as_millis() as u64);
-        let inserted = insert_row(&mut tx, g, creator, Some((since, quota.0))).await?;
-        if inserted == 0 {
+        if inserted? == 0 {
             let games = match quota.0 {
                 1 => "1 game".to_string(),
                 n => format!("{n} games"),
@@ -167,8 +162,32 @@ impl GameStore {
                 quota.1.as_secs() / 60
             )));
         }
-        tx.commit().await?;
         Ok(())
+    }
+
+    /// Inserts the game within its creator's quota, in a transaction on
+    /// `conn`: the rows inserted (none over the quota).
+    async fn insert_on(
+        &self,
+        conn: &mut sqlx::AnyConnection,
+        g: &GameRow,
+        creator: &str,
+        quota: (usize, Duration),
+    ) -> Result<u64, sqlx::Error> {
+        let mut tx = sqlx::Connection::begin(conn).await?;
+        if self.db.backend == Backend::Postgres {
+            // One process at a time counts an address's games.
+            sqlx::query("SELECT pg_advisory_xact_lock(hashtext($1))")
+                .bind(creator)
+                .execute(&mut *tx)
+                .await?;
+        }
+        let since = now_ms().saturating_sub(quota.1.as_millis() as u64);
+        let inserted = insert_row(&mut tx, g, creator, Some((since, quota.0))).await?;
+        if inserted > 0 {
+            tx.commit().await?;
+        }
+        Ok(inserted)
     }
 
     /// A game as stored, if it exists.
@@ -474,7 +493,7 @@ fn time_control(row: &sqlx::any::AnyRow) -> Result<Option<TimeControl>, String> 
 /// statement counts and inserts, so SQLite takes its write lock at once.
 /// The number of rows inserted.
 pub(crate) async fn insert_row(
-    tx: &mut Transaction<'static, Any>,
+    tx: &mut Transaction<'_, Any>,
     g: &GameRow,
     creator: &str,
     quota: Option<(u64, usize)>,

@@ -3,7 +3,10 @@
 //! once its commit returned; a game that ends is rated in the same
 //! transaction; on PostgreSQL the other processes are told of each change.
 
-use sqlx::{Any, Transaction};
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+use sqlx::{Any, AnyConnection, Transaction};
 use tokio::sync::{mpsc, oneshot};
 
 use kamisado_core::Side;
@@ -11,6 +14,7 @@ use kamisado_core::Side;
 use super::change::{Change, Ending, Outcome, Timing};
 use crate::db::{Backend, Db, now_ms};
 use crate::error::ServerError;
+use crate::metrics::metrics;
 use crate::ratings;
 
 /// The PostgreSQL channel on which every committed change to a game is told,
@@ -65,16 +69,63 @@ async fn write_changes(db: Db, mut queue: mpsc::Receiver<Pending>) {
     }
 }
 
-/// Makes each change in one transaction: all are committed, or none.
+/// Makes each change in one transaction: all are committed, or none. A
+/// connection whose transaction failed (a full disk, a lost server) is
+/// closed rather than reused: SQLite may have rolled the transaction back by
+/// itself, and a connection that believes it is still inside one would make
+/// the next batch a savepoint of a transaction never committed.
 async fn commit_batch(db: &Db, batch: &[Pending]) -> Result<Vec<Outcome>, sqlx::Error> {
-    let backend = db.backend;
-    let mut tx = db.pool.begin().await?;
+    let counts = metrics();
+    let asked = Instant::now();
+    let mut conn = db.pool.acquire().await?;
+    counts.pool_wait_seconds.observe_time(asked.elapsed());
+    let started = Instant::now();
+    let result = commit_on(&mut conn, db.backend, batch).await;
+    counts.commit_seconds.observe_time(started.elapsed());
+    counts.batch_changes.observe(batch.len() as f64);
+    match &result {
+        Ok(outcomes) => count_stored(batch, outcomes),
+        Err(_) => {
+            counts
+                .changes_failed
+                .fetch_add(batch.len() as u64, Ordering::Relaxed);
+            conn.close_on_drop();
+        }
+    }
+    result
+}
+
+/// Counts the changes a commit stored, and the actions among them.
+fn count_stored(batch: &[Pending], outcomes: &[Outcome]) {
+    let done = batch
+        .iter()
+        .zip(outcomes)
+        .filter(|(_, o)| **o == Outcome::Done);
+    let (mut changes, mut actions) = (0, 0);
+    for (p, _) in done {
+        changes += 1;
+        actions += u64::from(matches!(p.change, Change::Append { .. }));
+    }
+    metrics()
+        .changes_stored
+        .fetch_add(changes, Ordering::Relaxed);
+    metrics()
+        .actions_stored
+        .fetch_add(actions, Ordering::Relaxed);
+}
+
+async fn commit_on(
+    conn: &mut AnyConnection,
+    backend: Backend,
+    batch: &[Pending],
+) -> Result<Vec<Outcome>, sqlx::Error> {
+    let mut tx = sqlx::Connection::begin(conn).await?;
     let mut outcomes = Vec::with_capacity(batch.len());
     let mut told = Vec::new();
     for p in batch {
         let outcome = make_change(&mut tx, backend, p).await?;
         if outcome == Outcome::Done {
-            told.push(format!("{} {}", p.id, p.version + 1));
+            told.push(format!("{} {} {}", p.id, p.version + 1, now_ms()));
         }
         outcomes.push(outcome);
     }
@@ -96,7 +147,7 @@ async fn commit_batch(db: &Db, batch: &[Pending]) -> Result<Vec<Outcome>, sqlx::
 /// The most bytes of changes one notice carries (PostgreSQL takes 8000).
 const MAX_PAYLOAD: usize = 7900;
 
-/// Changes (`ID VERSION`) joined by commas into as few notices as fit.
+/// Changes (`ID VERSION MS`) joined by commas into as few notices as fit.
 fn notice_payloads(changes: &[String]) -> Vec<String> {
     let mut payloads: Vec<String> = Vec::new();
     for change in changes {
@@ -188,10 +239,7 @@ fn sets_of(change: &Change) -> Sets {
 
 /// Raises the game's version if it is still `p.version` and sets what the
 /// change sets (values bound from `$3` on): whether it was.
-async fn raise_version(
-    tx: &mut Transaction<'static, Any>,
-    p: &Pending,
-) -> Result<bool, sqlx::Error> {
+async fn raise_version(tx: &mut Transaction<'_, Any>, p: &Pending) -> Result<bool, sqlx::Error> {
     let mut values = Vec::new();
     let assignments: Vec<String> = sets_of(&p.change)
         .into_iter()
@@ -219,7 +267,7 @@ async fn raise_version(
 
 /// Raises the game's version if it is still `p.version`, then makes the change.
 async fn make_change(
-    tx: &mut Transaction<'static, Any>,
+    tx: &mut Transaction<'_, Any>,
     backend: Backend,
     p: &Pending,
 ) -> Result<Outcome, sqlx::Error> {
@@ -252,25 +300,38 @@ async fn make_change(
     Ok(Outcome::Done)
 }
 
-/// The changes a notice names (`ID VERSION`, joined by commas); an
-/// unreadable one is logged and skipped.
+/// The changes a notice names (`ID VERSION MS`, joined by commas), each
+/// one's lag from its commit counted; an unreadable one is logged and
+/// skipped.
 pub(crate) fn read_changes(payload: &str) -> Vec<(String, i64)> {
+    let now = now_ms();
     payload
         .split(',')
         .filter_map(|change| {
-            let read = read_change(change);
-            if read.is_none() {
+            let Some((id, version, at)) = read_change(change) else {
                 tracing::warn!(payload, "an unreadable notice");
+                return None;
+            };
+            if let Some(at) = at {
+                let lag = now.saturating_sub(at);
+                metrics().notice_lag_seconds.observe(lag as f64 / 1000.0);
             }
-            read
+            Some((id, version))
         })
         .collect()
 }
 
-/// One change of a notice, `ID VERSION`.
-fn read_change(text: &str) -> Option<(String, i64)> {
-    let (id, version) = text.split_once(' ')?;
-    Some((id.to_string(), version.parse().ok()?))
+/// One change of a notice: `ID VERSION`, and the time of its commit in ms
+/// since 1970 when the notice says (`ID VERSION MS`).
+fn read_change(text: &str) -> Option<(String, i64, Option<u64>)> {
+    let mut words = text.split(' ');
+    let id = words.next()?.to_string();
+    let version = words.next()?.parse().ok()?;
+    let at = match words.next() {
+        Some(ms) => Some(ms.parse().ok()?),
+        None => None,
+    };
+    words.next().is_none().then_some((id, version, at))
 }
 
 #[cfg(test)]
@@ -279,18 +340,26 @@ mod tests {
 
     #[test]
     fn notices_carry_many_changes_within_their_limit() {
-        let changes: Vec<String> = (0..1000).map(|i| format!("{i:016x} {i}")).collect();
+        let changes: Vec<String> = (0..1000)
+            .map(|i| format!("{i:016x} {i} {}", 1_764_547_200_000u64 + i))
+            .collect();
         let payloads = notice_payloads(&changes);
         assert!(payloads.len() > 1);
         assert!(payloads.iter().all(|p| p.len() <= MAX_PAYLOAD));
-        let read: Vec<(String, i64)> = payloads
+        let read: Vec<(String, i64, Option<u64>)> = payloads
             .iter()
             .flat_map(|p| p.split(','))
             .map(|c| read_change(c).unwrap())
             .collect();
         assert_eq!(read.len(), 1000);
-        assert_eq!(read[999], (format!("{:016x}", 999), 999));
+        assert_eq!(
+            read[999],
+            (format!("{:016x}", 999), 999, Some(1_764_547_200_999))
+        );
         assert!(notice_payloads(&[]).is_empty());
         assert_eq!(read_change("abc"), None);
+        assert_eq!(read_change("abc 7"), Some(("abc".into(), 7, None)));
+        assert_eq!(read_change("abc 7 x"), None);
+        assert_eq!(read_changes("abc 7 1,de 8").len(), 2);
     }
 }

@@ -53,6 +53,8 @@ pub fn router(site: Site) -> Router {
             "/api/health",
             get(|| async { axum::Json(json!({ "ok": true })) }),
         )
+        .route("/api/ready", get(ready).with_state(Arc::clone(&site.games)))
+        .route("/metrics", get(metrics).with_state(Arc::clone(&site.games)))
         .merge(assets::router(Arc::clone(&site.games)))
         .merge(crate::games::routes::router(Arc::clone(&site.games)))
         .merge(crate::players::routes::router(Arc::clone(&site.players)))
@@ -66,6 +68,40 @@ pub fn router(site: Site) -> Router {
         .layer(middleware::from_fn_with_state(site.edge, edge::guard))
         .layer(middleware::from_fn(security_headers))
         .layer(middleware::from_fn_with_state(site.games, log_request))
+}
+
+/// Readiness, for a balancer: 200 while the database answers, else 503
+/// with the reason (`/api/health` says only that the process is alive).
+async fn ready(State(games): State<Arc<Games>>) -> Response {
+    match games.store.db().ready().await {
+        Ok(()) => axum::Json(json!({ "ok": true })).into_response(),
+        Err(e) => {
+            let reason = e.to_string();
+            (
+                axum::http::StatusCode::SERVICE_UNAVAILABLE,
+                axum::Json(json!({ "error": reason })),
+            )
+                .into_response()
+        }
+    }
+}
+
+/// The process's counters in Prometheus' text format.
+async fn metrics(State(games): State<Arc<Games>>) -> Response {
+    let (searches_running, searches_waiting) = games.engines.load();
+    let gauges = crate::metrics::Gauges {
+        live_games: games.live_games().await,
+        searches_running,
+        searches_waiting,
+    };
+    (
+        [(
+            header::CONTENT_TYPE,
+            "text/plain; version=0.0.4; charset=utf-8",
+        )],
+        crate::metrics::metrics().render(gauges),
+    )
+        .into_response()
 }
 
 /// Finds the account a request's session cookie signs in, for the routes'
@@ -97,7 +133,7 @@ async fn log_request(State(games): State<Arc<Games>>, request: Request, next: Ne
     let response = next.run(request).await;
     let status = response.status();
     if status.is_client_error() {
-        games.count_refusal();
+        games.count_refusal(status.as_u16());
     }
     tracing::debug!(
         %method,

@@ -4,13 +4,14 @@
 
 use std::sync::Arc;
 
-use axum::extract::ws::{Message, WebSocket};
+use axum::extract::ws::{CloseFrame, Message, WebSocket, close_code};
 use kamisado_wire::players::LobbyMessage;
 use tokio::sync::broadcast;
 
 use super::Players;
 use crate::db::{Db, Notice};
 use crate::error::ServerError;
+use crate::games::socket::RESTARTING;
 
 /// The PostgreSQL channel on which a change to the open challenges is told.
 pub const LOBBY_CHANNEL: &str = "kamisado_lobby";
@@ -158,6 +159,8 @@ impl Players {
 pub async fn session(players: Arc<Players>, mut socket: WebSocket, viewer: Option<String>) {
     let mut news = players.lobby.events.subscribe();
     let mut next = Some(LobbyEvent::Changed);
+    let mut stopped = players.games.stopped();
+    let _open = crate::metrics::metrics().websocket();
     loop {
         if let Some(event) = next.take() {
             if !send_lobby(&players, &mut socket, &event, viewer.as_deref()).await {
@@ -175,6 +178,11 @@ pub async fn session(players: Arc<Players>, mut socket: WebSocket, viewer: Optio
                 Err(broadcast::error::RecvError::Lagged(_)) => next = Some(LobbyEvent::Changed),
                 Err(broadcast::error::RecvError::Closed) => return,
             },
+            _ = stopped.changed() => {
+                let frame = CloseFrame { code: close_code::AWAY, reason: RESTARTING.into() };
+                let _ = socket.send(Message::Close(Some(frame))).await;
+                return;
+            }
         }
     }
 }

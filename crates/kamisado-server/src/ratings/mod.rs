@@ -160,7 +160,7 @@ pub fn rating_of(row: &sqlx::any::AnyRow) -> Result<Rating, sqlx::Error> {
 /// history. On PostgreSQL the two rows are locked in the order of their
 /// names, so that two games ending at once rate one after the other.
 pub async fn rate_game(
-    tx: &mut Transaction<'static, Any>,
+    tx: &mut Transaction<'_, Any>,
     backend: Backend,
     id: &str,
     winner: Side,
@@ -199,7 +199,7 @@ pub async fn rate_game(
 /// A player's rating in a pool before a game (the first rating when they
 /// have none yet), its row locked on PostgreSQL.
 async fn rating_before(
-    tx: &mut Transaction<'static, Any>,
+    tx: &mut Transaction<'_, Any>,
     backend: Backend,
     name: &str,
     pool: &str,
@@ -233,7 +233,7 @@ async fn rating_before(
 
 /// Stores a player's rating after game `id`, with its point in the history.
 async fn rate_after(
-    tx: &mut Transaction<'static, Any>,
+    tx: &mut Transaction<'_, Any>,
     name: &str,
     pool: &str,
     id: &str,

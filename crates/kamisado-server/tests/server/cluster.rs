@@ -251,8 +251,17 @@ async fn the_database_going_away_and_coming_back() {
     );
     white.wait_n(1).await.unwrap();
 
+    let ready = a.http().request("GET", "/api/ready", None).await.unwrap();
+    assert_eq!(ready.status, 200, "{}", ready.body);
     postgres.pause();
+    // Refused within about a second (the pool's wait), not after the client gave up.
+    let asked = Instant::now();
     let answer = white.play(first_legal(white.state())).await.unwrap();
+    assert!(
+        asked.elapsed() < Duration::from_secs(4),
+        "{:?}",
+        asked.elapsed()
+    );
     let ServerMessage::Error { reason, .. } = &answer else {
         panic!(
             "a move with the database away is refused: {}",
@@ -261,6 +270,24 @@ async fn the_database_going_away_and_coming_back() {
     };
     assert!(reason.contains("database is unavailable"), "{reason}");
     assert_eq!(white.state().n, 1);
+    let asked = Instant::now();
+    let created = a
+        .http()
+        .request("POST", "/api/games", Some(r#"{"mode":"local"}"#))
+        .await
+        .unwrap();
+    assert_eq!(created.status, 503, "{}", created.body);
+    assert!(created.body.contains("try again"), "{}", created.body);
+    assert!(
+        asked.elapsed() < Duration::from_secs(4),
+        "{:?}",
+        asked.elapsed()
+    );
+    // Not ready while the database is away; alive all the same.
+    let ready = a.http().request("GET", "/api/ready", None).await.unwrap();
+    assert_eq!(ready.status, 503, "{}", ready.body);
+    let health = a.http().request("GET", "/api/health", None).await.unwrap();
+    assert_eq!(health.status, 200, "{}", health.body);
     postgres.resume();
 
     // Once the database is back the same move goes through, and reaches
@@ -285,9 +312,55 @@ async fn the_database_going_away_and_coming_back() {
         answer.to_text()
     );
     white.wait_n(3).await.expect("and the next one B");
+    let ready = a.http().request("GET", "/api/ready", None).await.unwrap();
+    assert_eq!(ready.status, 200, "ready again: {}", ready.body);
     let stored = psql(
         db.url(),
         &format!("SELECT COUNT(*) FROM actions WHERE game_id = '{id}'"),
     );
     assert_eq!(stored, "3");
+}
+
+/// One of three processes hung (SIGSTOP): requests through nginx are
+/// answered meanwhile, the first within nginx's read timeout and the rest
+/// at once (the hung process is left out); after SIGCONT it serves again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hung_process_is_routed_around() {
+    let postgres = Postgres::from_env_or_start();
+    let db = postgres.fresh_database("cluster_hung");
+    let servers: Vec<ServerProcess> = (0..3)
+        .map(|_| ServerProcess::spawn_with(db.url(), &["--games-per-client", "1000"]))
+        .collect();
+    let addrs: Vec<_> = servers.iter().map(ServerProcess::addr).collect();
+    let nginx = Nginx::start(&addrs);
+    let http = nginx.http();
+    let created = http.create(&GameRequest::local()).await.unwrap();
+    servers[1].signal("STOP");
+    let started = Instant::now();
+    for _ in 0..12 {
+        let asked = Instant::now();
+        let state = http
+            .state(&created.id)
+            .await
+            .expect("answered through nginx");
+        assert_eq!(state.id, created.id);
+        assert!(
+            asked.elapsed() < Duration::from_secs(8),
+            "{:?}",
+            asked.elapsed()
+        );
+    }
+    // At most one request waited out the read timeout.
+    assert!(
+        started.elapsed() < Duration::from_secs(12),
+        "{:?}",
+        started.elapsed()
+    );
+    servers[1].signal("CONT");
+    let direct = servers[1]
+        .http()
+        .state(&created.id)
+        .await
+        .expect("it serves again");
+    assert_eq!(direct.id, created.id);
 }

@@ -295,3 +295,33 @@ async fn a_server_killed_while_the_engine_searches_resumes_the_search() {
     let output = output + &kill(server);
     assert!(!output.contains(key), "a seat key was logged");
 }
+
+/// SIGTERM (what systemd, Docker and Kubernetes send) stops the server
+/// cleanly: a move acknowledged before it is kept, every WebSocket is
+/// closed with 1001 and the reason, the process logs its stop and exits 0.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigterm_closes_every_connection_saying_why_and_keeps_every_move() {
+    let db = TempDb::new("sigterm");
+    let mut server = start(&db);
+    let game = create(&server, GameRequest::local()).await;
+    let mut both = server.http().join(&game.id, &game.key).await.unwrap();
+    assert!(is_ack(&both.play(mv("d1-d6")).await.unwrap()));
+    server.signal("TERM");
+    match tokio::time::timeout(PATIENCE, both.next()).await {
+        Ok(Err(ClientError::Closed(Some(close)))) => {
+            assert_eq!(close.code, 1001, "{close:?}");
+            assert_eq!(close.reason, "the server is restarting");
+        }
+        other => panic!("the connection should close with 1001: {other:?}"),
+    }
+    let status = server
+        .wait_exit(PATIENCE)
+        .expect("the server stops by itself");
+    assert!(status.success(), "{status}");
+    let log = server.log();
+    assert!(
+        log.contains("SIGTERM") && log.contains("the server stops"),
+        "{log}"
+    );
+    assert_eq!(stored_actions(&db, &game.id).await, ["d1-d6"]);
+}

@@ -177,3 +177,39 @@ async fn an_oversized_frame_closes_the_connection_with_1009() {
     assert!(is_ack(&other.play(mv("d1-d6")).await.unwrap()));
     server.stop().await;
 }
+
+/// A text frame that is not UTF-8 closes the connection with 1007, a frame
+/// that breaks the protocol (a reserved bit set) with 1002, each with its
+/// own reason; the game goes on for other connections.
+#[tokio::test]
+async fn broken_frames_close_with_their_own_codes() {
+    use futures_util::{SinkExt, StreamExt};
+    use tokio_tungstenite::tungstenite::Message;
+    use tokio_tungstenite::tungstenite::protocol::frame::Frame;
+    use tokio_tungstenite::tungstenite::protocol::frame::coding::{Data, OpCode};
+
+    let db = TempDb::new("frames");
+    let server = TestServer::start(&db).await;
+    let created = server.create(GameRequest::local()).await;
+    let not_utf8 = Frame::message(vec![0xff, 0xfe, 0x80], OpCode::Data(Data::Text), true);
+    let mut reserved = Frame::message(b"{}".to_vec(), OpCode::Data(Data::Text), true);
+    reserved.header_mut().rsv2 = true;
+    for (frame, code, words) in [(not_utf8, 1007, "UTF-8"), (reserved, 1002, "protocol")] {
+        let url = format!("ws://{}/api/games/{}/ws", server.addr, created.id);
+        let (mut ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+        ws.send(Message::Frame(frame)).await.unwrap();
+        let close = loop {
+            match tokio::time::timeout(Duration::from_secs(10), ws.next()).await {
+                Ok(Some(Ok(Message::Close(close)))) => break close,
+                Ok(Some(Ok(_))) => {}
+                other => panic!("the connection should close with {code}: {other:?}"),
+            }
+        };
+        let close = close.expect("a close frame with a code");
+        assert_eq!(u16::from(close.code), code, "{close:?}");
+        assert!(close.reason.contains(words), "{close:?}");
+    }
+    let mut other = server.client(&created.id, Some(&created.key)).await;
+    assert!(is_ack(&other.play(mv("d1-d6")).await.unwrap()));
+    server.stop().await;
+}

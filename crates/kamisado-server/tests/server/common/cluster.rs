@@ -380,6 +380,30 @@ impl ServerProcess {
         let _ = self.child.wait();
     }
 
+    /// Sends the process a signal (`TERM`, `STOP`, `CONT`) with `kill`.
+    pub fn signal(&self, name: &str) {
+        let sent = Command::new("kill")
+            .arg(format!("-{name}"))
+            .arg(self.child.id().to_string())
+            .status()
+            .is_ok_and(|s| s.success());
+        assert!(sent, "kill -{name} {}", self.child.id());
+    }
+
+    /// Waits for the process to end by itself, at most `limit`: its exit
+    /// status, or none when it was still running (it is then killed).
+    pub fn wait_exit(&mut self, limit: std::time::Duration) -> Option<std::process::ExitStatus> {
+        let start = std::time::Instant::now();
+        while start.elapsed() < limit {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return Some(status);
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        self.kill();
+        None
+    }
+
     /// Whether the process is still running.
     pub fn is_running(&mut self) -> bool {
         matches!(self.child.try_wait(), Ok(None))
