@@ -5,6 +5,7 @@ mod arena;
 mod board;
 mod commands;
 mod loadtest;
+mod operator;
 mod play;
 mod progress;
 mod puzzles;
@@ -207,12 +208,25 @@ enum Command {
         /// database, so across every process that shares it).
         #[arg(long, default_value_t = 100, value_name = "N")]
         games_per_client: usize,
+        /// Puzzles made in the background at the first start, when the
+        /// database has none (0 makes none; `kamisado puzzles import` adds
+        /// more at any time).
+        #[arg(long, default_value_t = kamisado_server::Limits::default().puzzles_at_start,
+              value_name = "N")]
+        puzzles: usize,
     },
     /// Plays many friend games at once over WebSockets against a server on
     /// loopback (its own, by default, or one or several processes given by
     /// --url) and reports moves a second, the latency from a move's send to
     /// its broadcast (p50, p99, max), errors and lost moves.
     Loadtest(loadtest::LoadtestArgs),
+    /// Backs up a server's database into a new FILE, safe while the server
+    /// runs: SQLite's VACUUM INTO, or pg_dump (custom format) for PostgreSQL.
+    Backup(operator::BackupArgs),
+    /// Restores a backup FILE into a new, empty database (one that has games
+    /// is refused): SQLite's file checked with quick_check and copied into
+    /// place, or pg_restore for PostgreSQL.
+    Restore(operator::BackupArgs),
     /// Puzzles proven by the solver: `kamisado puzzles generate N`.
     #[command(subcommand)]
     Puzzles(puzzles::PuzzlesCommand),
@@ -262,7 +276,8 @@ fn run(cli: Cli) -> Result<(), String> {
             addr,
             db,
             games_per_client,
-        } => serve(addr, db, games_per_client),
+            puzzles,
+        } => serve(addr, db, games_per_client, puzzles),
         Command::Engine => kamisado_protocol::engine_main(),
         Command::Arena(args) => arena::arena(&args),
         Command::Bench {
@@ -272,6 +287,8 @@ fn run(cli: Cli) -> Result<(), String> {
         } => commands::bench(depth, runs, threads),
         Command::Loadtest(args) => loadtest::loadtest(&args),
         Command::Puzzles(command) => puzzles::puzzles(&command),
+        Command::Backup(args) => operator::backup(&args),
+        Command::Restore(args) => operator::restore(&args),
         Command::Solve {
             position,
             first_moves,
@@ -316,11 +333,17 @@ fn run(cli: Cli) -> Result<(), String> {
     }
 }
 
-fn serve(addr: std::net::SocketAddr, db: String, games_per_client: usize) -> Result<(), String> {
+fn serve(
+    addr: std::net::SocketAddr,
+    db: String,
+    games_per_client: usize,
+    puzzles: usize,
+) -> Result<(), String> {
     let runtime = tokio::runtime::Runtime::new()
         .map_err(|e| format!("cannot start the server's runtime: {e}"))?;
     let limits = kamisado_server::Limits {
         games_per_client,
+        puzzles_at_start: puzzles,
         ..kamisado_server::Limits::default()
     };
     runtime

@@ -6,6 +6,7 @@
 mod common;
 
 mod assessment;
+mod backup;
 mod cluster;
 mod cluster_harness;
 mod contract;
