@@ -227,6 +227,9 @@ enum Command {
     /// is refused): SQLite's file checked with quick_check and copied into
     /// place, or pg_restore for PostgreSQL.
     Restore(operator::BackupArgs),
+    /// Accounts, as an operator manages them: close one, end its sessions.
+    #[command(subcommand)]
+    Admin(operator::AdminCommand),
     /// Puzzles proven by the solver: `kamisado puzzles generate N`.
     #[command(subcommand)]
     Puzzles(puzzles::PuzzlesCommand),
@@ -289,6 +292,7 @@ fn run(cli: Cli) -> Result<(), String> {
         Command::Puzzles(command) => puzzles::puzzles(&command),
         Command::Backup(args) => operator::backup(&args),
         Command::Restore(args) => operator::restore(&args),
+        Command::Admin(command) => operator::admin(&command),
         Command::Solve {
             position,
             first_moves,

@@ -27,3 +27,4 @@ pub mod store;
 mod writer;
 
 pub use hub::{GameCell, Games};
+pub use writer::CHANNEL;

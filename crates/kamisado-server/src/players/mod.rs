@@ -15,6 +15,7 @@ mod archive;
 mod challenge_store;
 mod challenges;
 pub mod lobby;
+pub mod manage;
 mod pages;
 pub mod routes;
 pub mod store;

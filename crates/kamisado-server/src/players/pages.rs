@@ -21,10 +21,12 @@ impl Players {
     /// # Errors
     /// An unknown name, or a database failure.
     pub async fn player(&self, name: &str) -> Result<PlayerView, ServerError> {
-        let account =
-            self.store.account(name).await?.ok_or_else(|| {
-                ServerError::NotFound(format!("there is no player named `{name}`"))
-            })?;
+        let account = self
+            .store
+            .account(name)
+            .await?
+            .filter(|a| !a.closed)
+            .ok_or_else(|| ServerError::NotFound(format!("there is no player named `{name}`")))?;
         let name = account.name;
         let ratings = self
             .ratings

@@ -5,6 +5,7 @@
 
 mod common;
 
+mod account;
 mod assessment;
 mod backup;
 mod cluster;

@@ -1,5 +1,5 @@
 //! What an operator runs beside the server (docs/operating.md): `kamisado
-//! backup`, `kamisado restore` and `serve --puzzles`.
+//! backup`, `kamisado restore`, `kamisado admin`, and `serve --puzzles`.
 
 use std::path::PathBuf;
 
@@ -100,7 +100,123 @@ fn a_postgres_backup_names_the_tool_it_needs() {
 }
 
 #[test]
-fn serve_has_help_for_its_puzzles() {
+fn admin_commands_name_an_unknown_account_and_have_help() {
+    let db = Temp::new("admin.db");
+    let out = run(&["admin", "close", "Nobody", "--db", &db.url()], "");
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("admin close: there is no account named `Nobody`"),
+        "{}",
+        stderr(&out)
+    );
+    let out = run(
+        &["admin", "sessions", "revoke", "Nobody", "--db", &db.url()],
+        "",
+    );
+    assert!(stderr(&out).contains("there is no account named `Nobody`"));
+    let help = stdout(&run(&["admin", "--help"], ""));
+    assert!(
+        help.contains("close") && help.contains("sessions"),
+        "{help}"
+    );
+    let help = stdout(&run(&["admin", "sessions", "revoke", "--help"], ""));
+    assert!(help.contains("Ends every session of an account"), "{help}");
     let help = stdout(&run(&["serve", "--help"], ""));
     assert!(help.contains("--puzzles <N>"), "{help}");
+}
+
+/// `kamisado serve --puzzles 0` on `db`, and the address it listens on.
+fn serve(db: &Temp) -> (std::process::Child, std::net::SocketAddr) {
+    use std::io::{BufRead, BufReader};
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_kamisado"))
+        .args([
+            "serve",
+            "--addr",
+            "127.0.0.1:0",
+            "--puzzles",
+            "0",
+            "--db",
+            &db.url(),
+        ])
+        .env("KAMISADO_LOG", "info")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("kamisado serve starts");
+    let stderr = child.stderr.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            if let Some(rest) = line.split("open http://").nth(1) {
+                let _ = tx.send(rest.trim_end_matches('/').to_string());
+            }
+        }
+    });
+    let addr = rx
+        .recv_timeout(std::time::Duration::from_secs(60))
+        .expect("the server says where it listens")
+        .parse()
+        .unwrap();
+    (child, addr)
+}
+
+#[test]
+fn an_operator_revokes_sessions_and_closes_an_account_while_the_server_runs() {
+    let db = Temp::new("admin-live.db");
+    let (mut child, addr) = serve(&db);
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let http = kamisado_client::Http::new(addr);
+    let body = r#"{"name":"Ann","password":"kamisado-pass"}"#;
+    let cookie = runtime.block_on(async {
+        let made = http
+            .request("POST", "/api/accounts", Some(body))
+            .await
+            .unwrap();
+        assert_eq!(made.status, 201, "{}", made.body);
+        made.header("set-cookie")
+            .unwrap()
+            .split(';')
+            .next()
+            .unwrap()
+            .to_string()
+    });
+    let session = || {
+        runtime.block_on(async {
+            http.request_as("GET", "/api/session", None, Some(&cookie))
+                .await
+                .unwrap()
+                .body
+        })
+    };
+    assert!(session().contains("\"Ann\""), "{}", session());
+
+    let out = run(
+        &["admin", "sessions", "revoke", "ann", "--db", &db.url()],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "1 sessions of `ann` ended\n");
+    assert!(session().contains("null"), "{}", session());
+
+    let out = run(&["admin", "close", "Ann", "--db", &db.url()], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).starts_with("closed `Ann`"), "{}", stdout(&out));
+    let (sign_in, page, again) = runtime.block_on(async {
+        (
+            http.request("POST", "/api/session", Some(body))
+                .await
+                .unwrap(),
+            http.request("GET", "/api/players/Ann", None).await.unwrap(),
+            http.request("POST", "/api/accounts", Some(body))
+                .await
+                .unwrap(),
+        )
+    });
+    assert_eq!(sign_in.status, 401, "{}", sign_in.body);
+    assert_eq!(page.status, 404, "{}", page.body);
+    assert_eq!(again.status, 409, "the name stays taken: {}", again.body);
+    let out = run(&["admin", "close", "Ann", "--db", &db.url()], "");
+    assert!(stderr(&out).contains("the account `Ann` is already closed"));
+    let _ = child.kill();
+    let _ = child.wait();
 }
