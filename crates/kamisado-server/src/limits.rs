@@ -36,12 +36,16 @@ pub struct Limits {
     /// How often the clocks' deadlines are looked at: a loss on time is
     /// stored within this of the deadline, whoever is connected.
     pub clock_watch: Duration,
+    /// How long the side to move in an untimed game between accounts may
+    /// go without moving before the other player may claim the match.
+    pub claim_after: Duration,
 }
 
 impl Default for Limits {
     /// 2 KiB messages, 20 a second (bursts of 40), a search per core with 8
     /// waiting, 10 s a search, 100 games per client address an hour, 60
-    /// puzzles made at the first start, clocks looked at twice a second.
+    /// puzzles made at the first start, clocks looked at twice a second, a
+    /// win claimed after 14 days without a move.
     fn default() -> Limits {
         Limits {
             max_message: 2048,
@@ -55,6 +59,7 @@ impl Default for Limits {
             games_window: Duration::from_secs(3600),
             puzzles_at_start: 60,
             clock_watch: Duration::from_millis(500),
+            claim_after: Duration::from_secs(14 * 24 * 3600),
         }
     }
 }

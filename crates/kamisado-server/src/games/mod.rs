@@ -8,6 +8,7 @@
 //! lock, and the channel that carries each published state to its clients.
 
 pub mod change;
+mod claim;
 pub mod clock;
 mod clocks;
 mod commands;
