@@ -282,3 +282,87 @@ test('a guest game claimed by a new account; a challenge cancelled; a loss on ti
   });
   await context.close();
 });
+
+/** Signs in from the lobby's form; the lobby comes back signed in as `name`. */
+async function signIn(page, name, password) {
+  await page.goto(`${server.url}/`);
+  await page.fill('#sign-in-name', name);
+  await page.fill('#sign-in-password', password);
+  await page.click('#sign-in-go');
+  await page.waitForFunction((n) => document.querySelector('#account-name')?.textContent === n, name);
+}
+
+/** Opens the account card's actions. */
+async function openManage(page) {
+  await page.goto(`${server.url}/`);
+  await page.waitForSelector('#account-in:not([hidden])');
+  await page.click('#account-manage summary');
+}
+
+/** Changes the password on the account card; the answer's words. */
+async function changePassword(page, old, neu) {
+  await page.fill('#password-old', old);
+  await page.fill('#password-new', neu);
+  await page.click('#password-change-go');
+  await page.waitForSelector('#password-change .done:not([hidden]), #password-change .error:not([hidden])');
+  const box = (await page.isVisible('#password-change .done')) ? 'done' : 'error';
+  return page.textContent(`#password-change .${box}`);
+}
+
+test('an account managed from its card: a new password, signing out everywhere, deleting it', async () => {
+  const laptop = await browser.newContext({ viewport: DESKTOP });
+  const phone = await browser.newContext({ viewport: PHONE });
+  const a = await laptop.newPage();
+  const b = await phone.newPage();
+  const errors = [];
+  watchErrors(a, errors);
+  watchErrors(b, errors);
+  await withScreenshots('account-manage', () => [a, b], async () => {
+    await signUp(a, 'Dora', 'dora-secret-1');
+    await signIn(b, 'Dora', 'dora-secret-1');
+
+    // A wrong password now and a short new one are refused, in both languages.
+    await openManage(a);
+    assert.match(await changePassword(a, 'not-her-password', 'dora-secret-2'),
+      /The password was not changed: the password is wrong/);
+    await a.selectOption('#lang', 'ru');
+    assert.match(await changePassword(a, 'dora-secret-1', 'short'), /Пароль не изменён: .*at least 8/);
+    await a.selectOption('#lang', 'en');
+    assert.match(await changePassword(a, 'dora-secret-1', 'dora-secret-2'),
+      /The password is changed; 1 other sessions were signed out/);
+    // The phone was signed out; the new password signs it in again.
+    await b.reload();
+    await b.waitForSelector('#sign-in:not([hidden])');
+    await signIn(b, 'Dora', 'dora-secret-2');
+    await shot(a, 'account-manage-desktop');
+
+    // Signing out everywhere signs out both.
+    await openManage(b);
+    await b.click('#sign-out-everywhere');
+    await b.waitForSelector('#sign-in:not([hidden])');
+    await a.reload();
+    await a.waitForSelector('#sign-in:not([hidden])');
+
+    // Deleting: a wrong password is refused; then the account is gone.
+    await signIn(a, 'Dora', 'dora-secret-2');
+    await openManage(a);
+    await a.fill('#delete-password', 'not-her-password');
+    await a.click('#account-delete-go');
+    await a.waitForSelector('#account-delete .error:not([hidden])');
+    assert.match(await a.textContent('#account-delete .error'),
+      /The account was not deleted: the password is wrong/);
+    await a.fill('#delete-password', 'dora-secret-2');
+    await a.click('#account-delete-go');
+    await a.waitForSelector('#sign-in:not([hidden])');
+    await a.fill('#sign-in-name', 'Dora');
+    await a.fill('#sign-in-password', 'dora-secret-2');
+    await a.click('#sign-in-go');
+    await a.waitForSelector('#sign-in .error:not([hidden])');
+    assert.match(await a.textContent('#sign-in .error'), /wrong name or password/);
+    const page = await a.evaluate(async () => (await fetch('/api/players/Dora')).status);
+    assert.equal(page, 404);
+    assert.deepEqual(errors.filter((e) => !/status of (400|401|403|404)/.test(e)), []);
+  });
+  await laptop.close();
+  await phone.close();
+});
