@@ -351,11 +351,40 @@ fn serve(
         ..kamisado_server::Limits::default()
     };
     runtime
-        .block_on(kamisado_server::serve_with(
-            kamisado_server::ServeConfig { addr, db },
-            limits,
-        ))
+        .block_on(async {
+            kamisado_server::init_log();
+            let stop = stop_signal();
+            let config = kamisado_server::ServeConfig { addr, db };
+            let server = kamisado_server::bind_with(config, limits).await?;
+            announce(&server);
+            server.run_until(stop).await
+        })
         .map_err(|e| format!("serve: {e}"))
+}
+
+/// Says where to open the page (on standard error, beside the log).
+fn announce(server: &kamisado_server::Server) {
+    eprintln!("Kamisado: open http://{}/", server.local_addr());
+}
+
+/// Ctrl-C, or SIGTERM (what systemd and `kill` send): the server stops
+/// accepting, lets open requests finish and closes its WebSockets. SIGTERM
+/// is listened for from the call on, so that one sent as soon as the server
+/// says where it listens is heard.
+fn stop_signal() -> impl std::future::Future<Output = ()> + Send + 'static {
+    #[cfg(unix)]
+    let term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()).ok();
+    async move {
+        #[cfg(unix)]
+        if let Some(mut term) = term {
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => {}
+                _ = term.recv() => {}
+            }
+            return;
+        }
+        let _ = tokio::signal::ctrl_c().await;
+    }
 }
 
 fn main() -> ExitCode {

@@ -125,8 +125,15 @@ fn admin_commands_name_an_unknown_account_and_have_help() {
     assert!(help.contains("--puzzles <N>"), "{help}");
 }
 
-/// `kamisado serve --puzzles 0` on `db`, and the address it listens on.
-fn serve(db: &Temp) -> (std::process::Child, std::net::SocketAddr) {
+/// `kamisado serve --puzzles 0` on `db`, the address it listens on, and
+/// the lines of its log.
+fn serve(
+    db: &Temp,
+) -> (
+    std::process::Child,
+    std::net::SocketAddr,
+    std::sync::mpsc::Receiver<String>,
+) {
     use std::io::{BufRead, BufReader};
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_kamisado"))
         .args([
@@ -147,23 +154,43 @@ fn serve(db: &Temp) -> (std::process::Child, std::net::SocketAddr) {
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-            if let Some(rest) = line.split("open http://").nth(1) {
-                let _ = tx.send(rest.trim_end_matches('/').to_string());
-            }
+            let _ = tx.send(line);
         }
     });
-    let addr = rx
-        .recv_timeout(std::time::Duration::from_secs(60))
-        .expect("the server says where it listens")
-        .parse()
+    let addr = loop {
+        let line = rx
+            .recv_timeout(std::time::Duration::from_secs(60))
+            .expect("the server says where it listens");
+        if let Some(rest) = line.split("open http://").nth(1) {
+            break rest.trim_end_matches('/').parse().unwrap();
+        }
+    };
+    (child, addr, rx)
+}
+
+#[test]
+fn serve_stops_cleanly_on_sigterm() {
+    let db = Temp::new("sigterm.db");
+    let (mut child, _, log) = serve(&db);
+    let sent = std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
         .unwrap();
-    (child, addr)
+    assert!(sent.success());
+    let status = child.wait().unwrap();
+    assert!(status.success(), "a clean stop: {status}");
+    // Every line to the end of its log (the pipe closes as it exits).
+    let lines: Vec<String> = log.iter().collect();
+    assert!(
+        lines.iter().any(|l| l.contains("the server stops")),
+        "{lines:?}"
+    );
 }
 
 #[test]
 fn an_operator_revokes_sessions_and_closes_an_account_while_the_server_runs() {
     let db = Temp::new("admin-live.db");
-    let (mut child, addr) = serve(&db);
+    let (mut child, addr, _log) = serve(&db);
     let runtime = tokio::runtime::Runtime::new().unwrap();
     let http = kamisado_client::Http::new(addr);
     let body = r#"{"name":"Ann","password":"kamisado-pass"}"#;
