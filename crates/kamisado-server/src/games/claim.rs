@@ -38,7 +38,8 @@ fn span_words(ms: i64) -> String {
 /// The claimer's side, when `name` may claim this game at all.
 fn claimer(room: &Room, name: &str) -> Result<Side, ServerError> {
     let row = &room.game.row;
-    if row.mode != Mode::Challenge || row.black_account.is_none() || row.white_account.is_none() {
+    // Started between two accounts (one of which may have been closed since).
+    if row.mode != Mode::Challenge {
         return Err(ServerError::Forbidden(
             "a win is claimed only in a game between two accounts".into(),
         ));

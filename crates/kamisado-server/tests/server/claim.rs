@@ -88,6 +88,28 @@ async fn the_player_not_to_move_claims_the_win_after_the_time_and_not_before() {
 }
 
 #[tokio::test]
+async fn a_game_whose_opponent_was_closed_by_the_operator_is_claimed() {
+    let db = TempDb::new("claim-closed");
+    let server = TestServer::start_with(&db, quick_claims()).await;
+    let ann = sign_up(&server, "Ann").await;
+    let bob = sign_up(&server, "Bob").await;
+    let c = challenge(&server, &ann, json!({"colour": "black"})).await;
+    let game = accept(&server, &bob, &c.id).await;
+    let done = kamisado_server::players::manage::admin_close(&db.url(), "ann")
+        .await
+        .unwrap();
+    assert_eq!(done.games_renamed, Some(1));
+    tokio::time::sleep(Duration::from_millis(700)).await;
+    let path = format!("/api/games/{}/claim", game.id);
+    let answer = request(&server, Some(&bob), "POST", &path, None).await;
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    let state: StateView = answer.json().unwrap();
+    assert_eq!(state.winner, Some(SideCode::White));
+    assert_eq!(state.names.b, "deleted player");
+    server.stop().await;
+}
+
+#[tokio::test]
 async fn a_game_with_a_clock_or_without_accounts_is_not_claimed() {
     let db = TempDb::new("claim-refused");
     let server = TestServer::start_with(&db, quick_claims()).await;
