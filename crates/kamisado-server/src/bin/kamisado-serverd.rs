@@ -1,5 +1,6 @@
 //! The server as a process of its own, for tests that kill and restart it:
-//! `kamisado-serverd --addr 127.0.0.1:0 --db sqlite:///tmp/x.db [--games-per-client N] [--puzzles N]`.
+//! `kamisado-serverd --addr 127.0.0.1:0 --db sqlite:///tmp/x.db [--games-per-client N] [--puzzles N]
+//! [--claim-after-ms N]`.
 //! Prints `listening on http://ADDR` on standard output once it accepts connections.
 
 use std::io::Write;
@@ -8,11 +9,14 @@ use kamisado_server::{Limits, ServeConfig, bind_with};
 
 const USAGE: &str = "\
 usage: kamisado-serverd [--addr ADDR] [--db URL] [--games-per-client N] [--puzzles N]
+                        [--claim-after-ms N]
 
   --addr ADDR             the address to listen on (default 127.0.0.1:8080; port 0 picks one)
   --db URL                the database (default sqlite://kamisado.db; created if missing)
   --games-per-client N    games one client address may create an hour (default 100)
   --puzzles N             puzzles made at the first start when the database has none (default 60)
+  --claim-after-ms N      how long the side to move in an untimed game between accounts may
+                          go without moving before the other may claim it (default 14 days)
   -h, --help              this help
 
 Prints `listening on http://ADDR` once it accepts connections; stops on Ctrl-C.";
@@ -35,7 +39,7 @@ fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> {
         }
         if !matches!(
             flag.as_str(),
-            "--addr" | "--db" | "--games-per-client" | "--puzzles"
+            "--addr" | "--db" | "--games-per-client" | "--puzzles" | "--claim-after-ms"
         ) {
             return Err(format!("unknown option `{flag}` (see --help)"));
         }
@@ -53,6 +57,12 @@ fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> {
                 limits.puzzles_at_start = value
                     .parse()
                     .map_err(|e| format!("--puzzles {value}: {e}"))?;
+            }
+            "--claim-after-ms" => {
+                let ms: u64 = value
+                    .parse()
+                    .map_err(|e| format!("--claim-after-ms {value}: {e}"))?;
+                limits.claim_after = std::time::Duration::from_millis(ms);
             }
             _ => {
                 limits.games_per_client = value
@@ -112,6 +122,10 @@ mod tests {
         assert_eq!(config.addr.to_string(), "127.0.0.1:0");
         assert_eq!(config.db, "sqlite://x.db");
         assert_eq!(limits.games_per_client, 3);
+        let Ok(Command::Serve(_, limits)) = parse(args("--claim-after-ms 1500")) else {
+            panic!("the flag is read");
+        };
+        assert_eq!(limits.claim_after.as_millis(), 1500);
         assert_eq!(parse(args("--help")), Ok(Command::Help));
         assert_eq!(parse(args("--db x -h")), Ok(Command::Help));
         let e = parse(args("--port 8080")).unwrap_err();

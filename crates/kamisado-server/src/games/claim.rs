@@ -20,13 +20,14 @@ use super::room::Room;
 use crate::db::now_ms;
 use crate::error::ServerError;
 
-/// A span of milliseconds in days, hours or minutes.
+/// A span of milliseconds in days, hours, minutes or seconds (rounded up).
 fn span_words(ms: i64) -> String {
-    let minutes = (ms.max(0) + 59_999) / 60_000;
-    let (n, unit) = match minutes {
-        m if m >= 2 * 24 * 60 => (m / (24 * 60), "days"),
-        m if m >= 120 => (m / 60, "hours"),
-        m => (m, "minutes"),
+    let seconds = (ms.max(0) + 999) / 1000;
+    let (n, unit) = match seconds {
+        s if s >= 2 * 24 * 3600 => (s / (24 * 3600), "days"),
+        s if s >= 2 * 3600 => (s / 3600, "hours"),
+        s if s >= 120 => ((s + 59) / 60, "minutes"),
+        s => (s, "seconds"),
     };
     if n == 1 {
         format!("1 {}", unit.trim_end_matches('s'))
@@ -129,6 +130,7 @@ mod tests {
         assert_eq!(span_words(14 * 24 * 3_600_000), "14 days");
         assert_eq!(span_words(36 * 3_600_000), "36 hours");
         assert_eq!(span_words(3_600_000), "60 minutes");
-        assert_eq!(span_words(1), "1 minute");
+        assert_eq!(span_words(90_000), "90 seconds");
+        assert_eq!(span_words(1), "1 second");
     }
 }

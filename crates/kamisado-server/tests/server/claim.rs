@@ -49,7 +49,7 @@ async fn the_player_not_to_move_claims_the_win_after_the_time_and_not_before() {
     let answer = request(&server, Some(&bob), "POST", &path, None).await;
     said(&answer, 409, "it is your turn");
     let answer = request(&server, Some(&ann), "POST", &path, None).await;
-    said(&answer, 409, "Gold has 1 minute left to move");
+    said(&answer, 409, "Gold has 1 second left to move");
     assert_eq!(server.state(&game.id).await.status, Status::Playing);
 
     tokio::time::sleep(Duration::from_millis(700)).await;
