@@ -7,7 +7,7 @@ use std::net::IpAddr;
 use axum::http::HeaderMap;
 use kamisado_wire::players::{AccountDeletion, AccountDone, PasswordChange};
 
-use super::lobby::LobbyEvent;
+use super::lobby::{LOBBY_CHANNEL, LobbyEvent};
 use super::store::PlayerStore;
 use super::{Players, signed_in};
 use crate::db::Db;
@@ -137,7 +137,15 @@ pub async fn admin_close(db_url: &str, name: &str) -> Result<AccountDone, Server
     let db = Db::open(db_url).await?;
     let store = PlayerStore::new(db.clone());
     let result = match open_account(&store, name).await {
-        Ok(name) => close(&store, &name).await.map(|(done, _)| done),
+        Ok(name) => match close(&store, &name).await {
+            // The lobbies of every process list the open challenges again
+            // (PostgreSQL; a running SQLite server's shows them until its next change).
+            Ok((done, _)) => db
+                .tell(LOBBY_CHANNEL, &LobbyEvent::Changed.payload())
+                .await
+                .map(|()| done),
+            Err(e) => Err(e),
+        },
         Err(e) => Err(e),
     };
     db.pool.close().await;
