@@ -75,6 +75,7 @@ export async function showAccountBox() {
         $('sign-out').disabled = false;
       }
     });
+    manageAccount();
     return name;
   }
   const tabs = { 'tab-sign-in': 'sign-in', 'tab-sign-up': 'sign-up' };
@@ -93,4 +94,53 @@ export async function showAccountBox() {
     games: myGames().filter((g) => g.key).map((g) => ({ id: g.id, key: g.key })),
   }));
   return null;
+}
+
+// Shows a refusal in `box` in the reader's language, or hides it.
+function tell(box, key, e) {
+  box.textContent = e ? t(key, { reason: e.message }) : '';
+  box.hidden = !e;
+}
+
+// The account card's three actions: a new password (the other sessions
+// end), signing out everywhere, deleting the account; each refusal shown.
+function manageAccount() {
+  const change = $('password-change');
+  change.addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    const error = change.querySelector('.error');
+    const done = change.querySelector('.done');
+    tell(error, '', null);
+    done.hidden = true;
+    try {
+      const answer = await request('POST', '/api/account/password', {
+        old: $('password-old').value, new: $('password-new').value,
+      });
+      change.reset();
+      done.textContent = t('manage.changed', { n: answer.sessions_ended });
+      done.hidden = false;
+    } catch (e) {
+      tell(error, 'manage.change_failed', e);
+    }
+  });
+  $('sign-out-everywhere').addEventListener('click', async () => {
+    try {
+      await request('POST', '/api/account/sign-out-everywhere');
+      location.reload();
+    } catch (e) {
+      tell($('sign-out-everywhere-error'), 'manage.everywhere_failed', e);
+    }
+  });
+  const remove = $('account-delete');
+  remove.addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    const error = remove.querySelector('.error');
+    tell(error, '', null);
+    try {
+      await request('DELETE', '/api/account', { password: $('delete-password').value });
+      location.reload();
+    } catch (e) {
+      tell(error, 'manage.delete_failed', e);
+    }
+  });
 }

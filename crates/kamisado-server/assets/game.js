@@ -11,6 +11,7 @@ import {
 import { myGames, saveGame } from './games.js';
 import { Danger, dangerOn, setDangerOn } from './danger.js';
 import { playerHref } from './account.js';
+import { request } from './http.js';
 import {
   controlWords, clockFigures, durationWords, isLow,
 } from './clock.js';
@@ -435,6 +436,11 @@ export function render() {
   $('takeback').hidden = !may('takeback');
   $('resign').hidden = !may('resign');
   $('resign').textContent = play.resignArmed ? t('game.resign_sure') : t('game.resign');
+  // An untimed game between accounts: the player not to move may claim it
+  // after the stated time without a move (the server says when).
+  const mySide = play.seat === 'b' || play.seat === 'w' ? play.seat : null;
+  $('claim').hidden = !(s.mode === 'challenge' && !s.clock && s.status !== 'over'
+    && mySide && s.to_act && s.to_act !== mySide);
   for (const id of ['undo', 'takeback', 'resign', 'pass', 'hint']) $(id).disabled = Boolean(play.pending);
   $('type-move').hidden = !seated || s.status !== 'playing';
   $('danger-row').hidden = !may('danger');
@@ -627,6 +633,14 @@ export function showGame(id) {
     if (!play.resignArmed) { play.resignArmed = true; render(); return; }
     play.resignArmed = false;
     act({ t: 'resign', n: play.state.n });
+  });
+  $('claim').addEventListener('click', async () => {
+    try {
+      await request('POST', `/api/games/${encodeURIComponent(id)}/claim`);
+      showError('');
+    } catch (e) {
+      showError(t('game.claim_refused', { reason: e.message }));
+    }
   });
   $('flip').addEventListener('click', () => { play.flipped = !play.flipped; play.flipChosen = true; render(); });
   $('fill-left').addEventListener('click', () => act({ t: 'fill', n: play.state.n, fill: 'left' }));

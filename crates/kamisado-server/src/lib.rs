@@ -208,23 +208,31 @@ pub fn serve_blocking(config: ServeConfig) -> Result<(), ServerError> {
     runtime.block_on(serve(config))
 }
 
-/// Completes on Ctrl-C (SIGINT) or SIGTERM, the stop that systemd, Docker
-/// and Kubernetes send: both stop the server cleanly.
-pub async fn stop_signal() {
+/// A future that completes on Ctrl-C (SIGINT) or SIGTERM, the stop that
+/// systemd, Docker and Kubernetes send: both stop the server cleanly. The
+/// signals are listened for from this call on (call it before the server
+/// says where it listens, so that a signal sent at once is heard); it must
+/// be called within the runtime.
+pub fn stop_signal() -> impl Future<Output = ()> + Send + 'static {
     #[cfg(unix)]
     {
         use tokio::signal::unix::{SignalKind, signal};
-        let Ok(mut term) = signal(SignalKind::terminate()) else {
-            let _ = tokio::signal::ctrl_c().await;
-            return;
-        };
-        tokio::select! {
-            _ = tokio::signal::ctrl_c() => tracing::info!("SIGINT: the server stops"),
-            _ = term.recv() => tracing::info!("SIGTERM: the server stops"),
+        let term = signal(SignalKind::terminate()).ok();
+        let int = signal(SignalKind::interrupt()).ok();
+        async move {
+            match (term, int) {
+                (Some(mut term), Some(mut int)) => tokio::select! {
+                    _ = int.recv() => tracing::info!("SIGINT: the server stops"),
+                    _ = term.recv() => tracing::info!("SIGTERM: the server stops"),
+                },
+                _ => {
+                    let _ = tokio::signal::ctrl_c().await;
+                }
+            }
         }
     }
     #[cfg(not(unix))]
-    {
+    async {
         let _ = tokio::signal::ctrl_c().await;
     }
 }
@@ -243,7 +251,8 @@ pub async fn serve(config: ServeConfig) -> Result<(), ServerError> {
 /// As [`serve`].
 pub async fn serve_with(config: ServeConfig, limits: Limits) -> Result<(), ServerError> {
     init_log();
+    let stop = stop_signal();
     let server = bind_with(config, limits).await?;
     tracing::info!("Kamisado: open http://{}/", server.local_addr());
-    server.run_until(stop_signal()).await
+    server.run_until(stop).await
 }

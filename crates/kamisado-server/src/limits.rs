@@ -50,6 +50,9 @@ pub struct Limits {
     /// The proxies (`--trusted-proxy`) whose `X-Real-IP` names the client;
     /// from any other peer the header is ignored. None by default.
     pub trusted_proxies: Vec<IpAddr>,
+    /// How long the side to move in an untimed game between accounts may
+    /// go without moving before the other player may claim the match.
+    pub claim_after: Duration,
 }
 
 impl Default for Limits {
@@ -57,7 +60,7 @@ impl Default for Limits {
     /// waiting, 10 s a search, 100 games per client address an hour, 60
     /// puzzles made at the first start, clocks looked at twice a second,
     /// 10 s to send a request's headers, 256 connections per address, no
-    /// trusted proxy.
+    /// trusted proxy, a win claimed after 14 days without a move.
     fn default() -> Limits {
         Limits {
             max_message: 2048,
@@ -74,6 +77,7 @@ impl Default for Limits {
             header_read_timeout: Duration::from_secs(10),
             connections_per_client: 256,
             trusted_proxies: Vec::new(),
+            claim_after: Duration::from_secs(14 * 24 * 3600),
         }
     }
 }

@@ -288,3 +288,34 @@ pub struct MyGamesView {
     /// The games, unfinished first (the player's turn first), then the latest.
     pub games: Vec<MyGameView>,
 }
+
+/// `POST /api/account/password`: the password signed in with and the new one.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PasswordChange {
+    /// The account's password now.
+    pub old: String,
+    /// The password it takes: 8 to 200 characters.
+    pub new: String,
+}
+
+/// `DELETE /api/account`: the account's password, to be sure.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AccountDeletion {
+    /// The account's password.
+    pub password: String,
+}
+
+/// The answer of the account routes: what was done.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AccountDone {
+    /// Always true: a refusal answers an error instead.
+    pub ok: bool,
+    /// The other sessions ended (changing the password, signing out
+    /// everywhere) or every one (deleting the account).
+    pub sessions_ended: u64,
+    /// The games now shown under "deleted player" (deleting the account).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub games_renamed: Option<u64>,
+}

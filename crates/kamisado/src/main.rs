@@ -5,6 +5,7 @@ mod arena;
 mod board;
 mod commands;
 mod loadtest;
+mod operator;
 mod play;
 mod progress;
 mod puzzles;
@@ -221,12 +222,28 @@ enum Command {
         /// (a trusted proxy's are not counted); one more is answered 503.
         #[arg(long, default_value_t = 256, value_name = "N")]
         connections_per_client: usize,
+        /// Puzzles made in the background at the first start, when the
+        /// database has none (0 makes none; `kamisado puzzles import` adds
+        /// more at any time).
+        #[arg(long, default_value_t = kamisado_server::Limits::default().puzzles_at_start,
+              value_name = "N")]
+        puzzles: usize,
     },
     /// Plays many friend games at once over WebSockets against a server on
     /// loopback (its own, by default, or one or several processes given by
     /// --url) and reports moves a second, the latency from a move's send to
     /// its broadcast (p50, p99, max), errors and lost moves.
     Loadtest(loadtest::LoadtestArgs),
+    /// Backs up a server's database into a new FILE, safe while the server
+    /// runs: SQLite's VACUUM INTO, or pg_dump (custom format) for PostgreSQL.
+    Backup(operator::BackupArgs),
+    /// Restores a backup FILE into a new, empty database (one that has games
+    /// is refused): SQLite's file checked with quick_check and copied into
+    /// place, or pg_restore for PostgreSQL.
+    Restore(operator::BackupArgs),
+    /// Accounts, as an operator manages them: close one, end its sessions.
+    #[command(subcommand)]
+    Admin(operator::AdminCommand),
     /// Puzzles proven by the solver: `kamisado puzzles generate N`.
     #[command(subcommand)]
     Puzzles(puzzles::PuzzlesCommand),
@@ -279,6 +296,7 @@ fn run(cli: Cli) -> Result<(), String> {
             public_url,
             trusted_proxies,
             connections_per_client,
+            puzzles,
         } => serve(
             kamisado_server::ServeConfig {
                 addr,
@@ -289,6 +307,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 games_per_client,
                 trusted_proxies,
                 connections_per_client,
+                puzzles_at_start: puzzles,
                 ..kamisado_server::Limits::default()
             },
         ),
@@ -301,6 +320,9 @@ fn run(cli: Cli) -> Result<(), String> {
         } => commands::bench(depth, runs, threads),
         Command::Loadtest(args) => loadtest::loadtest(&args),
         Command::Puzzles(command) => puzzles::puzzles(&command),
+        Command::Backup(args) => operator::backup(&args),
+        Command::Restore(args) => operator::restore(&args),
+        Command::Admin(command) => operator::admin(&command),
         Command::Solve {
             position,
             first_moves,
@@ -356,6 +378,7 @@ fn serve(
         .map_err(|e| format!("serve: {e}"))
 }
 
+/// Says where to open the page (on standard error, beside the log).
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli) {

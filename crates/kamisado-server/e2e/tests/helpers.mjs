@@ -16,13 +16,13 @@ export const SHOTS = path.resolve(here, '..', 'screenshots');
  * Starts the e2e server; resolves to { url, dir, stop(keep) }. `dir` and
  * `addr` restart a stopped server on the same database and address.
  */
-export async function startServer({ dir: reuse, addr = '127.0.0.1:0' } = {}) {
+export async function startServer({ dir: reuse, addr = '127.0.0.1:0', args: extra = [] } = {}) {
   const dir = reuse || fs.mkdtempSync(path.join(os.tmpdir(), 'kamisado-e2e-'));
   const db = `sqlite://${path.join(dir, 'games.db')}`;
   const target = process.env.CARGO_TARGET_DIR || path.join(workspace, 'target');
   const binary = process.env.E2E_SERVER || path.join(target, 'debug', 'kamisado-serverd');
   // A small puzzle set, made in the background at the first start.
-  const args = ['--addr', addr, '--db', db, '--puzzles', process.env.E2E_PUZZLES || '6'];
+  const args = ['--addr', addr, '--db', db, '--puzzles', process.env.E2E_PUZZLES || '6', ...extra];
   // The server's log shows warnings and errors only, unless KAMISADO_LOG asks for more.
   const env = { ...process.env, KAMISADO_LOG: process.env.KAMISADO_LOG || 'warn' };
   const child = fs.existsSync(binary)

@@ -5,7 +5,8 @@
 // both player pages, the leaderboard and the replay show the result.
 // Also: signing out and in again (a wrong password refused with its reason),
 // a guest's game claimed by the account it creates, a challenge cancelled,
-// the loss on time told in both languages, and the pages on a phone.
+// the loss on time told in both languages, and the pages on a phone; an
+// account managed from its card, and an abandoned untimed game claimed.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
@@ -20,8 +21,8 @@ before(async () => { server = await startServer(); browser = await launchBrowser
 after(async () => { await browser?.close(); await server?.stop(); });
 
 /** Creates an account from the lobby's form; the lobby comes back signed in. */
-async function signUp(page, name, password) {
-  await page.goto(`${server.url}/`);
+async function signUp(page, name, password, base = server.url) {
+  await page.goto(`${base}/`);
   await page.click('#tab-sign-up');
   await page.fill('#sign-up-name', name);
   await page.fill('#sign-up-password', password);
@@ -281,4 +282,146 @@ test('a guest game claimed by a new account; a challenge cancelled; a loss on ti
     assert.deepEqual(errors, []);
   });
   await context.close();
+});
+
+/** Signs in from the lobby's form; the lobby comes back signed in as `name`. */
+async function signIn(page, name, password) {
+  await page.goto(`${server.url}/`);
+  await page.fill('#sign-in-name', name);
+  await page.fill('#sign-in-password', password);
+  await page.click('#sign-in-go');
+  await page.waitForFunction((n) => document.querySelector('#account-name')?.textContent === n, name);
+}
+
+/** Opens the account card's actions. */
+async function openManage(page) {
+  await page.goto(`${server.url}/`);
+  await page.waitForSelector('#account-in:not([hidden])');
+  await page.click('#account-manage summary');
+}
+
+/** Changes the password on the account card; the answer's words. */
+async function changePassword(page, old, neu) {
+  await page.fill('#password-old', old);
+  await page.fill('#password-new', neu);
+  await page.click('#password-change-go');
+  await page.waitForSelector('#password-change .done:not([hidden]), #password-change .error:not([hidden])');
+  const box = (await page.isVisible('#password-change .done')) ? 'done' : 'error';
+  return page.textContent(`#password-change .${box}`);
+}
+
+test('an account managed from its card: a new password, signing out everywhere, deleting it', async () => {
+  const laptop = await browser.newContext({ viewport: DESKTOP });
+  const phone = await browser.newContext({ viewport: PHONE });
+  const a = await laptop.newPage();
+  const b = await phone.newPage();
+  const errors = [];
+  watchErrors(a, errors);
+  watchErrors(b, errors);
+  await withScreenshots('account-manage', () => [a, b], async () => {
+    await signUp(a, 'Dora', 'dora-secret-1');
+    await signIn(b, 'Dora', 'dora-secret-1');
+
+    // A wrong password now and a short new one are refused, in both languages.
+    await openManage(a);
+    assert.match(await changePassword(a, 'not-her-password', 'dora-secret-2'),
+      /The password was not changed: the password is wrong/);
+    await a.selectOption('#lang', 'ru');
+    assert.match(await changePassword(a, 'dora-secret-1', 'short'), /Пароль не изменён: .*at least 8/);
+    await a.selectOption('#lang', 'en');
+    assert.match(await changePassword(a, 'dora-secret-1', 'dora-secret-2'),
+      /The password is changed; 1 other sessions were signed out/);
+    // The phone was signed out; the new password signs it in again.
+    await b.reload();
+    await b.waitForSelector('#sign-in:not([hidden])');
+    await signIn(b, 'Dora', 'dora-secret-2');
+    await shot(a, 'account-manage-desktop');
+
+    // Signing out everywhere signs out both.
+    await openManage(b);
+    await b.click('#sign-out-everywhere');
+    await b.waitForSelector('#sign-in:not([hidden])');
+    await a.reload();
+    await a.waitForSelector('#sign-in:not([hidden])');
+
+    // Deleting: a wrong password is refused; then the account is gone.
+    await signIn(a, 'Dora', 'dora-secret-2');
+    await openManage(a);
+    await a.fill('#delete-password', 'not-her-password');
+    await a.click('#account-delete-go');
+    await a.waitForSelector('#account-delete .error:not([hidden])');
+    assert.match(await a.textContent('#account-delete .error'),
+      /The account was not deleted: the password is wrong/);
+    await a.fill('#delete-password', 'dora-secret-2');
+    await a.click('#account-delete-go');
+    await a.waitForSelector('#sign-in:not([hidden])');
+    await a.fill('#sign-in-name', 'Dora');
+    await a.fill('#sign-in-password', 'dora-secret-2');
+    await a.click('#sign-in-go');
+    await a.waitForSelector('#sign-in .error:not([hidden])');
+    assert.match(await a.textContent('#sign-in .error'), /wrong name or password/);
+    const page = await a.evaluate(async () => (await fetch('/api/players/Dora')).status);
+    assert.equal(page, 404);
+    assert.deepEqual(errors.filter((e) => !/status of (400|401|403|404)/.test(e)), []);
+  });
+  await laptop.close();
+  await phone.close();
+});
+
+test('an untimed game claimed by the player not to move, refused before the time', async () => {
+  // A server whose untimed games may be claimed after 4 s without a move.
+  const quick = await startServer({ args: ['--claim-after-ms', '4000'] });
+  const annContext = await browser.newContext({ viewport: DESKTOP });
+  const benContext = await browser.newContext({ viewport: DESKTOP });
+  const ann = await annContext.newPage();
+  const ben = await benContext.newPage();
+  const errors = [];
+  for (const p of [ann, ben]) watchErrors(p, errors);
+  try {
+    await withScreenshots('claim', () => [ann, ben], async () => {
+      await signUp(ann, 'Ann', 'ann-secret-1', quick.url);
+      await signUp(ben, 'Ben', 'ben-secret-1', quick.url);
+      await ann.click('#ch-new summary');
+      await ann.check('input[name=ch-colour][value=black]');
+      await ann.check('input[name=ch-time][value=none]');
+      await ann.click('#ch-create');
+      const row = ben.locator('#ch-list .challenge', { hasText: 'Ann' });
+      await row.waitFor();
+      await row.locator('.ch-accept').click();
+      await ben.waitForURL(/\/g\/[0-9a-f]{16}$/);
+      const id = new URL(ben.url()).pathname.split('/')[2];
+      await ann.waitForURL(`${quick.url}/g/${id}`);
+      await ann.waitForFunction(() => document.querySelector('#board').dataset.myturn === '1');
+      // Black's turn: no claim for her, nor for Gold, whose opponent is to move.
+      assert.equal(await ann.locator('#claim').isHidden(), true);
+      const s = await gameState(ann);
+      await clickMove(ann, pickMove(s));
+      await waitForN(ann, 1);
+      await ann.waitForSelector('#claim:not([hidden])');
+      assert.equal(await ben.locator('#claim').isHidden(), true, 'the player to move has no claim');
+      // Too soon: refused with the time left, in English and in Russian.
+      await ann.click('#claim');
+      await ann.waitForSelector('#error:not([hidden])');
+      assert.match(await ann.textContent('#error'),
+        /The win cannot be claimed yet: Gold has [1-4] seconds? left to move: a win may be claimed once they have not moved for 4 seconds/);
+      await ann.selectOption('#lang', 'ru');
+      await ann.click('#claim');
+      await ann.waitForFunction(() => /Победу пока нельзя потребовать/.test(document.querySelector('#error').textContent));
+      await ann.selectOption('#lang', 'en');
+      // After the time, the claim ends the match as Gold's loss on time.
+      await new Promise((r) => setTimeout(r, 4200));
+      await ann.click('#claim');
+      await ann.waitForFunction(() => document.querySelector('#claim').hidden);
+      const over = await gameState(ann);
+      assert.equal(over.status, 'over');
+      assert.equal(over.winner, 'b');
+      assert.equal(over.notes[over.notes.length - 1].act.how, 'time');
+      await ben.waitForFunction(() => /ran out of time/.test(document.querySelector('#status').textContent));
+      assert.deepEqual(errors.filter((e) => !/status of (401|409)/.test(e)), []);
+    });
+  } finally {
+    await annContext.close();
+    await benContext.close();
+    await quick.stop();
+  }
 });

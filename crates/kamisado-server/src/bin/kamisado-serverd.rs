@@ -1,6 +1,6 @@
 //! The server as a process of its own, for tests that kill and restart it:
 //! `kamisado-serverd --addr 127.0.0.1:0 --db sqlite:///tmp/x.db [--games-per-client N] [--puzzles N]
-//! [--public-url URL] [--trusted-proxy ADDR]... [--connections-per-client N]`.
+//! [--public-url URL] [--trusted-proxy ADDR]... [--connections-per-client N] [--claim-after-ms N]`.
 //! Prints `listening on http://ADDR` on standard output once it accepts connections.
 
 use std::io::Write;
@@ -10,6 +10,7 @@ use kamisado_server::{Limits, ServeConfig, bind_with};
 const USAGE: &str = "\
 usage: kamisado-serverd [--addr ADDR] [--db URL] [--games-per-client N] [--puzzles N]
                         [--public-url URL] [--trusted-proxy ADDR]... [--connections-per-client N]
+                        [--claim-after-ms N]
 
   --addr ADDR             the address to listen on (default 127.0.0.1:8080; port 0 picks one)
   --db URL                the database (default sqlite://kamisado.db; created if missing)
@@ -22,6 +23,8 @@ usage: kamisado-serverd [--addr ADDR] [--db URL] [--games-per-client N] [--puzzl
   --connections-per-client N
                           connections one address may hold open (default 256; a trusted
                           proxy's are not counted); one more is answered 503
+  --claim-after-ms N      how long the side to move in an untimed game between accounts may
+                          go without moving before the other may claim it (default 14 days)
   -h, --help              this help
 
 Prints `listening on http://ADDR` once it accepts connections; stops on Ctrl-C.";
@@ -51,6 +54,7 @@ fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> {
                 | "--public-url"
                 | "--trusted-proxy"
                 | "--connections-per-client"
+                | "--claim-after-ms"
         ) {
             return Err(format!("unknown option `{flag}` (see --help)"));
         }
@@ -79,6 +83,12 @@ fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> {
                     .parse()
                     .map_err(|e| format!("--puzzles {value}: {e}"))?;
             }
+            "--claim-after-ms" => {
+                let ms: u64 = value
+                    .parse()
+                    .map_err(|e| format!("--claim-after-ms {value}: {e}"))?;
+                limits.claim_after = std::time::Duration::from_millis(ms);
+            }
             _ => {
                 limits.games_per_client = value
                     .parse()
@@ -100,13 +110,14 @@ async fn main() {
         Err(e) => fail(&e),
     };
     kamisado_server::init_log();
+    let stop = kamisado_server::stop_signal();
     let server = match bind_with(config, limits).await {
         Ok(s) => s,
         Err(e) => fail(&e.to_string()),
     };
     println!("listening on http://{}", server.local_addr());
     let _ = std::io::stdout().flush();
-    if let Err(e) = server.run_until(kamisado_server::stop_signal()).await {
+    if let Err(e) = server.run_until(stop).await {
         fail(&e.to_string());
     }
 }
@@ -147,6 +158,10 @@ mod tests {
         assert_eq!(limits.connections_per_client, 9);
         let e = parse(args("--trusted-proxy nginx")).unwrap_err();
         assert!(e.starts_with("--trusted-proxy nginx:"), "{e}");
+        let Ok(Command::Serve(serve)) = parse(args("--claim-after-ms 1500")) else {
+            panic!("the flag is read");
+        };
+        assert_eq!(serve.1.claim_after.as_millis(), 1500);
         assert_eq!(parse(args("--help")), Ok(Command::Help));
         assert_eq!(parse(args("--db x -h")), Ok(Command::Help));
         let e = parse(args("--port 8080")).unwrap_err();

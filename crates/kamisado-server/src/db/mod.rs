@@ -19,6 +19,7 @@ use sqlx::{AnyPool, ConnectOptions, Executor};
 
 use crate::error::ServerError;
 
+pub mod backup;
 mod migrate;
 
 /// How long a request waits for a database connection before it is refused.

@@ -2,6 +2,7 @@
 //! commits it.
 
 use kamisado_core::Side;
+use kamisado_wire::PerSide;
 
 use super::clock::Clock;
 
@@ -22,6 +23,8 @@ pub struct Ending {
     /// How its last round ended: `home row`, `deadlock`, `repetition`,
     /// `resignation` or `time`.
     pub how: &'static str,
+    /// The match's final score, stored with its end for the archives.
+    pub score: PerSide<u8>,
 }
 
 /// One change to a stored game.

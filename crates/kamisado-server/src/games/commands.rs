@@ -26,13 +26,13 @@ pub struct Acted {
     pub duplicate: bool,
 }
 
-fn conflict(m: impl Into<String>) -> ServerError {
+pub(super) fn conflict(m: impl Into<String>) -> ServerError {
     ServerError::Conflict(m.into())
 }
 
 /// How many times a change is decided again after another process changed
 /// the game first, before it is refused.
-const ATTEMPTS: usize = 4;
+pub(super) const ATTEMPTS: usize = 4;
 
 impl Games {
     /// Seats the holder of `key`, or without a key the signed-in `account`
@@ -199,7 +199,7 @@ impl Games {
     /// same transaction), makes it in the room and starts the engine if it is
     /// its turn: `Ok(true)`. `Ok(false)` when another process changed the
     /// game first.
-    async fn commit_action(
+    pub(super) async fn commit_action(
         self: &Arc<Self>,
         cell: &Arc<GameCell>,
         room: &mut Room,
@@ -208,7 +208,7 @@ impl Games {
         note: Note,
         now: i64,
     ) -> Result<bool, ServerError> {
-        let end = LiveGame::ending(action, &note);
+        let end = LiveGame::ending(action, &note, room.game.score());
         let change = Change::Append {
             seq: n,
             action: action.to_string(),
@@ -407,6 +407,6 @@ fn over(end: Ending, seat: Option<Seat>) -> ServerError {
 }
 
 /// The refusal of a change whose game kept changing under it.
-fn busy() -> ServerError {
+pub(super) fn busy() -> ServerError {
     conflict("the game kept changing while this was decided: look at it again and retry")
 }

@@ -333,6 +333,11 @@ impl Games {
         Ok(cell)
     }
 
+    /// The game with this id, if this process holds it.
+    pub async fn held(&self, id: &str) -> Option<Arc<GameCell>> {
+        self.cells.lock().await.get(id).cloned()
+    }
+
     /// Brings a game this process holds up to the stored version (at least
     /// `version`, when told which), and tells its clients.
     ///

@@ -205,21 +205,25 @@ impl LiveGame {
         Ok(())
     }
 
-    /// How the match ends with `action` (told as `note`), if it does.
-    pub fn ending(action: Action, note: &Note) -> Option<Ending> {
+    /// How the match ends with `action` (told as `note`), if it does, from
+    /// the score `before` it (which a concession leaves as it is).
+    pub fn ending(action: Action, note: &Note, before: PerSide<u8>) -> Option<Ending> {
         match action {
             Action::Resign(side) => Some(Ending {
                 winner: !side,
                 how: RoundEnd::Resignation.name(),
+                score: before,
             }),
             Action::Time(side) => Some(Ending {
                 winner: !side,
                 how: RoundEnd::Time.name(),
+                score: before,
             }),
             _ => match &note.next {
                 Some(NextView::RoundOver(end)) if end.then == Then::MatchOver => Some(Ending {
                     winner: end.winner.into(),
                     how: end.end.name(),
+                    score: end.score,
                 }),
                 _ => None,
             },
@@ -229,7 +233,16 @@ impl LiveGame {
     /// How the match ended, once it is over.
     pub fn ended(&self) -> Option<Ending> {
         let (action, note) = (self.actions.last()?, self.notes.last()?);
-        LiveGame::ending(*action, note)
+        LiveGame::ending(*action, note, self.score())
+    }
+
+    /// The match's score now.
+    pub fn score(&self) -> PerSide<u8> {
+        let score = self.current().score();
+        PerSide {
+            b: score.black,
+            w: score.white,
+        }
     }
 
     /// Names a side's player, in the row and in the record.

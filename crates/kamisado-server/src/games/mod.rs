@@ -8,6 +8,7 @@
 //! lock, and the channel that carries each published state to its clients.
 
 pub mod change;
+mod claim;
 pub mod clock;
 mod clocks;
 mod commands;
@@ -27,3 +28,4 @@ pub mod store;
 mod writer;
 
 pub use hub::{GameCell, Games};
+pub use writer::CHANNEL;

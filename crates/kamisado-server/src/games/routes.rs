@@ -25,6 +25,7 @@ pub fn router(games: Arc<Games>) -> Router {
         .route("/api/games/{id}", get(game_state))
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/ws", get(game_socket))
+        .route("/api/games/{id}/claim", post(claim))
         .with_state(games)
 }
 
@@ -44,6 +45,16 @@ async fn game_state(
     Path(id): Path<String>,
 ) -> Result<Response, ServerError> {
     let cell = games.game(&id).await?;
+    Ok(Json(cell.view().await).into_response())
+}
+
+async fn claim(
+    State(games): State<Arc<Games>>,
+    Path(id): Path<String>,
+    Viewer(account): Viewer,
+) -> Result<Response, ServerError> {
+    let cell = games.game(&id).await?;
+    games.claim_win(&cell, account).await?;
     Ok(Json(cell.view().await).into_response())
 }
 

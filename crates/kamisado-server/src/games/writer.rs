@@ -206,6 +206,8 @@ fn append_sets(sets: &mut Sets, timing: Option<&Timing>, end: Option<&Ending>) {
         sets.push(bound("finished_ms", Val::Int(Some(now_ms() as i64))));
         sets.push(bound("winner", Val::Text(Some(end.winner.to_string()))));
         sets.push(bound("ending", Val::Text(Some(end.how.to_string()))));
+        sets.push(bound("final_black", Val::Int(Some(i64::from(end.score.b)))));
+        sets.push(bound("final_white", Val::Int(Some(i64::from(end.score.w)))));
         if timing.is_none() {
             sets.push(fixed("deadline_ms = NULL"));
         }

@@ -383,6 +383,68 @@ impl Players {
     }
 }
 
+/// What the account routes of `manage.rs` need of the passwords and sessions.
+impl Players {
+    /// Checks a signed-in player's own password (changing it, deleting the
+    /// account): wrong ones are counted and throttled as a sign-in's are.
+    ///
+    /// # Errors
+    /// A wrong password ("the password is wrong", 403), a name or address
+    /// that must wait, or a database failure.
+    pub(super) async fn check_own_password(
+        &self,
+        address: IpAddr,
+        name: &str,
+        password: String,
+    ) -> Result<(), ServerError> {
+        let keys = [
+            format!("name:{}", name.to_lowercase()),
+            format!("address:{address}"),
+        ];
+        let wait = self.store.throttled(&keys).await?;
+        if wait > 0 {
+            return Err(ServerError::TooMany(format!(
+                "too many wrong passwords: try again in {} s",
+                wait.div_ceil(1000)
+            )));
+        }
+        let stored = self.store.account(name).await?.map(|a| a.password);
+        let matches = tokio::task::spawn_blocking(move || {
+            stored.is_some_and(|stored| password_matches(&password, &stored))
+        })
+        .await
+        .map_err(|e| ServerError::Unavailable(format!("checking failed: {e}")))?;
+        if matches {
+            return Ok(());
+        }
+        let window = FAILURE_WINDOW.as_millis() as i64;
+        let waits = (1000, MAX_WAIT.as_millis() as i64);
+        self.store
+            .count_try(&keys[0], NAME_FAILURES, window, waits)
+            .await?;
+        self.store
+            .count_try(&keys[1], ADDRESS_FAILURES, window, waits)
+            .await?;
+        Err(ServerError::Forbidden("the password is wrong".into()))
+    }
+
+    /// A new password checked and hashed.
+    ///
+    /// # Errors
+    /// A bad password, or no hash made.
+    pub(super) async fn new_password_hash(password: String) -> Result<String, ServerError> {
+        check_password(&password)?;
+        tokio::task::spawn_blocking(move || hash_password(&password))
+            .await
+            .map_err(|e| ServerError::Unavailable(format!("hashing failed: {e}")))?
+    }
+
+    /// The hash of the session a request's cookie carries, if any.
+    pub(super) fn session_hash(headers: &HeaderMap) -> Option<String> {
+        session_token(headers).map(|t| token_hash(&t))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,6 +2,7 @@
 //! and its games against other accounts.
 
 use sqlx::Row;
+use sqlx::any::AnyRow;
 
 use kamisado_core::Side;
 use kamisado_wire::PerSide;
@@ -32,6 +33,9 @@ pub struct ArchivedGame {
     pub actions: i64,
     /// When it ended.
     pub finished_ms: i64,
+    /// Its final score, stored with its end (none for a game that ended
+    /// before the score was stored: [`PlayerStore::fill_score`]).
+    pub score: Option<PerSide<u8>>,
 }
 
 /// An account's game between accounts, for its list of games.
@@ -56,7 +60,38 @@ fn side_of(text: &str) -> Result<Side, ServerError> {
         .map_err(|e| ServerError::Corrupt(format!("a stored side: {e}")))
 }
 
+/// The final score a row holds, if it was stored.
+fn final_score(row: &AnyRow) -> Result<Option<PerSide<u8>>, ServerError> {
+    let black: Option<i64> = row.try_get("final_black")?;
+    let white: Option<i64> = row.try_get("final_white")?;
+    Ok(match (black, white) {
+        (Some(b), Some(w)) => Some(PerSide {
+            b: u8::try_from(b).unwrap_or(u8::MAX),
+            w: u8::try_from(w).unwrap_or(u8::MAX),
+        }),
+        _ => None,
+    })
+}
+
 impl PlayerStore {
+    /// Stores the final score of a game that ended before scores were
+    /// stored with the end (filled once, the first time it is read).
+    ///
+    /// # Errors
+    /// A database failure.
+    pub async fn fill_score(&self, id: &str, score: PerSide<u8>) -> Result<(), ServerError> {
+        sqlx::query(
+            "UPDATE games SET final_black = $2, final_white = $3 \
+             WHERE id = $1 AND final_black IS NULL",
+        )
+        .bind(id)
+        .bind(i64::from(score.b))
+        .bind(i64::from(score.w))
+        .execute(&self.db.pool)
+        .await?;
+        Ok(())
+    }
+
     /// An account's finished games, newest first, at most `limit`.
     ///
     /// # Errors
@@ -69,6 +104,7 @@ impl PlayerStore {
         let rows = sqlx::query(
             "SELECT g.id, g.black_account, g.white_account, g.black_name, g.white_name, \
              g.winner, g.ending, g.rated, g.rules, g.board, g.finished_ms, \
+             g.final_black, g.final_white, \
              (SELECT COUNT(*) FROM actions a WHERE a.game_id = g.id) AS actions \
              FROM games g WHERE (g.black_account = $1 OR g.white_account = $1) \
              AND g.finished_ms IS NOT NULL ORDER BY g.finished_ms DESC, g.id LIMIT $2",
@@ -112,6 +148,7 @@ impl PlayerStore {
                     pool: format!("{rules} {board}"),
                     actions: row.try_get("actions")?,
                     finished_ms: row.try_get("finished_ms")?,
+                    score: final_score(row)?,
                 })
             })
             .collect()

@@ -84,10 +84,12 @@ impl Players {
         else {
             return Ok(None);
         };
-        let account =
-            self.store.account(name).await?.ok_or_else(|| {
-                ServerError::NotFound(format!("there is no player named `{name}`"))
-            })?;
+        let account = self
+            .store
+            .account(name)
+            .await?
+            .filter(|a| !a.closed)
+            .ok_or_else(|| ServerError::NotFound(format!("there is no player named `{name}`")))?;
         if account.name == creator {
             return Err(ServerError::BadRequest(
                 "a challenge cannot be addressed to yourself".into(),

@@ -16,6 +16,7 @@ mod challenge_store;
 mod challenges;
 pub mod confusables;
 pub mod lobby;
+pub mod manage;
 mod pages;
 pub mod routes;
 pub mod store;

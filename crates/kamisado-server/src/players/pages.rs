@@ -21,10 +21,12 @@ impl Players {
     /// # Errors
     /// An unknown name, or a database failure.
     pub async fn player(&self, name: &str) -> Result<PlayerView, ServerError> {
-        let account =
-            self.store.account(name).await?.ok_or_else(|| {
-                ServerError::NotFound(format!("there is no player named `{name}`"))
-            })?;
+        let account = self
+            .store
+            .account(name)
+            .await?
+            .filter(|a| !a.closed)
+            .ok_or_else(|| ServerError::NotFound(format!("there is no player named `{name}`")))?;
         let name = account.name;
         let ratings = self
             .ratings
@@ -61,23 +63,15 @@ impl Players {
         })
     }
 
-    /// A player's finished games, newest first, each with its final score,
-    /// replayed from the stored game without keeping it in memory: an
-    /// archive is read, not played.
+    /// A player's finished games, newest first, each with its final score
+    /// as stored with its end; a game that ended before scores were stored
+    /// is replayed once, without keeping it in memory, and its score stored.
     async fn archive(&self, name: &str) -> Result<Vec<ArchiveEntry>, ServerError> {
         let mut games = Vec::new();
         for g in self.store.archive_of(name, 500).await? {
-            let score = match self.games.store.load_game(&g.id).await? {
-                Some(stored) => {
-                    let score = LiveGame::rebuild(stored.row, &stored.actions)?
-                        .current()
-                        .score();
-                    PerSide {
-                        b: score.black,
-                        w: score.white,
-                    }
-                }
-                None => PerSide { b: 0, w: 0 },
+            let score = match g.score {
+                Some(score) => score,
+                None => self.replayed_score(&g.id).await?,
             };
             games.push(ArchiveEntry {
                 id: g.id,
@@ -94,6 +88,16 @@ impl Players {
             });
         }
         Ok(games)
+    }
+
+    /// A finished game's final score, replayed from its actions and stored.
+    async fn replayed_score(&self, id: &str) -> Result<PerSide<u8>, ServerError> {
+        let Some(stored) = self.games.store.load_game(id).await? else {
+            return Ok(PerSide { b: 0, w: 0 });
+        };
+        let score = LiveGame::rebuild(stored.row, &stored.actions)?.score();
+        self.store.fill_score(id, score).await?;
+        Ok(score)
     }
 
     /// A pool's leaderboard (the standard 8×8 pool when none is named), with

@@ -12,7 +12,9 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{delete, get, post};
 use axum::{Json, Router};
-use kamisado_wire::players::{ChallengeRequest, Credentials, SessionView};
+use kamisado_wire::players::{
+    AccountDeletion, ChallengeRequest, Credentials, PasswordChange, SessionView,
+};
 use kamisado_wire::read_json;
 use serde_json::json;
 
@@ -33,6 +35,12 @@ pub fn router(players: Arc<Players>) -> Router {
         .route("/api/players/{name}", get(player))
         .route("/api/leaderboard", get(leaderboard))
         .route("/api/my/games", get(my_games))
+        .route("/api/account", delete(delete_account))
+        .route("/api/account/password", post(change_password))
+        .route(
+            "/api/account/sign-out-everywhere",
+            post(sign_out_everywhere),
+        )
         .with_state(players)
 }
 
@@ -176,4 +184,46 @@ async fn my_games(
     Viewer(viewer): Viewer,
 ) -> Result<Response, ServerError> {
     Ok(Json(players.my_games(viewer).await?).into_response())
+}
+
+/// The answer that also ends this browser's session (its cookie cleared).
+fn signed_out(body: impl serde::Serialize) -> Response {
+    let mut response = Json(body).into_response();
+    if let Ok(value) = HeaderValue::from_str(&accounts::cleared_cookie()) {
+        response.headers_mut().insert(header::SET_COOKIE, value);
+    }
+    response
+}
+
+async fn change_password(
+    State(players): State<Arc<Players>>,
+    Viewer(viewer): Viewer,
+    ClientAddress(address): ClientAddress,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Response, ServerError> {
+    let request: PasswordChange = read_json(&body?, "a password change")?;
+    let done = players
+        .change_password(viewer, address, &headers, request)
+        .await?;
+    Ok(Json(done).into_response())
+}
+
+async fn sign_out_everywhere(
+    State(players): State<Arc<Players>>,
+    Viewer(viewer): Viewer,
+) -> Result<Response, ServerError> {
+    Ok(signed_out(players.sign_out_everywhere(viewer).await?))
+}
+
+async fn delete_account(
+    State(players): State<Arc<Players>>,
+    Viewer(viewer): Viewer,
+    ClientAddress(address): ClientAddress,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Response, ServerError> {
+    let request: AccountDeletion = read_json(&body?, "an account's deletion")?;
+    Ok(signed_out(
+        players.delete_account(viewer, address, request).await?,
+    ))
 }

@@ -18,9 +18,14 @@ pub struct PlayerStore {
 pub struct Account {
     /// Its name, as created.
     pub name: String,
-    /// The password's Argon2id hash, in the PHC string format.
+    /// The password's Argon2id hash, in the PHC string format (empty once closed).
     pub password: String,
+    /// Whether it was closed: deleted by its player or closed by an operator.
+    pub closed: bool,
 }
+
+/// What a player's games are shown under once their account is closed.
+pub const DELETED_PLAYER: &str = "deleted player";
 
 impl PlayerStore {
     /// The players' tables of `db`.
@@ -101,7 +106,7 @@ impl PlayerStore {
     /// # Errors
     /// A database failure.
     pub async fn account(&self, name: &str) -> Result<Option<Account>, ServerError> {
-        let row = sqlx::query("SELECT name, password FROM accounts WHERE name_key = $1")
+        let row = sqlx::query("SELECT name, password, closed_ms FROM accounts WHERE name_key = $1")
             .bind(name.to_lowercase())
             .fetch_optional(&self.db.pool)
             .await?;
@@ -109,6 +114,7 @@ impl PlayerStore {
             Some(row) => Some(Account {
                 name: row.try_get("name")?,
                 password: row.try_get("password")?,
+                closed: row.try_get::<Option<i64>, _>("closed_ms")?.is_some(),
             }),
             None => None,
         })
@@ -242,5 +248,92 @@ impl PlayerStore {
             .execute(&self.db.pool)
             .await?;
         Ok(())
+    }
+
+    /// Sets an account's password hash.
+    ///
+    /// # Errors
+    /// A database failure.
+    pub async fn set_password(&self, name: &str, hash: &str) -> Result<(), ServerError> {
+        sqlx::query("UPDATE accounts SET password = $2 WHERE name = $1")
+            .bind(name)
+            .bind(hash)
+            .execute(&self.db.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Ends every session of an account but `keep` (a token's hash): how many ended.
+    ///
+    /// # Errors
+    /// A database failure.
+    pub async fn end_sessions(&self, name: &str, keep: Option<&str>) -> Result<u64, ServerError> {
+        let result = sqlx::query("DELETE FROM sessions WHERE name = $1 AND token_hash <> $2")
+            .bind(name)
+            .bind(keep.unwrap_or(""))
+            .execute(&self.db.pool)
+            .await?;
+        Ok(result.rows_affected())
+    }
+
+    /// An account's unfinished games against another account.
+    ///
+    /// # Errors
+    /// A database failure.
+    pub async fn unfinished_between_accounts(&self, name: &str) -> Result<i64, ServerError> {
+        let row = sqlx::query(
+            "SELECT COUNT(*) AS n FROM games WHERE finished_ms IS NULL \
+             AND black_account IS NOT NULL AND white_account IS NOT NULL \
+             AND (black_account = $1 OR white_account = $1)",
+        )
+        .bind(name)
+        .fetch_one(&self.db.pool)
+        .await?;
+        Ok(row.try_get("n")?)
+    }
+
+    /// Closes an account, in one transaction: its password emptied, its
+    /// sessions ended, its open challenges cancelled, its ratings taken off
+    /// the leaderboard, and its games' side renamed [`DELETED_PLAYER`] and
+    /// left without an account (each game's version raised, so that a
+    /// process holding it reads it again). The row stays, so the name stays
+    /// taken. The games renamed, each with its new version.
+    ///
+    /// # Errors
+    /// A database failure.
+    pub async fn close_account(&self, name: &str) -> Result<Vec<(String, i64)>, ServerError> {
+        let mut tx = self.db.pool.begin().await?;
+        sqlx::query("UPDATE accounts SET password = '', closed_ms = $2 WHERE name = $1")
+            .bind(name)
+            .bind(now_ms() as i64)
+            .execute(&mut *tx)
+            .await?;
+        let statements = [
+            "DELETE FROM sessions WHERE name = $1",
+            "UPDATE challenges SET cancelled = 1 WHERE game_id IS NULL AND cancelled = 0 \
+             AND (creator = $1 OR opponent = $1)",
+            "DELETE FROM ratings WHERE name = $1",
+            "DELETE FROM rating_history WHERE name = $1",
+        ];
+        for sql in statements {
+            sqlx::query(sql).bind(name).execute(&mut *tx).await?;
+        }
+        let mut renamed = Vec::new();
+        for side in ["black", "white"] {
+            let sql = format!(
+                "UPDATE games SET {side}_name = $2, {side}_account = NULL, \
+                 version = version + 1 WHERE {side}_account = $1 RETURNING id, version"
+            );
+            for row in sqlx::query(&sql)
+                .bind(name)
+                .bind(DELETED_PLAYER)
+                .fetch_all(&mut *tx)
+                .await?
+            {
+                renamed.push((row.try_get("id")?, row.try_get("version")?));
+            }
+        }
+        tx.commit().await?;
+        Ok(renamed)
     }
 }

@@ -5,7 +5,10 @@
 
 mod common;
 
+mod account;
 mod assessment;
+mod backup;
+mod claim;
 mod cluster;
 mod cluster_harness;
 mod contract;

@@ -5,5 +5,6 @@ mod arena;
 mod cli;
 mod common;
 mod engine_cli;
+mod operator;
 mod protocol;
 mod serve;

@@ -12,7 +12,15 @@ use kamisado_client::{GameRequest, Http};
 fn serve_takes_its_games_per_client_from_the_command_line() {
     let db = std::env::temp_dir().join(format!("kamisado-serve-{}.db", std::process::id()));
     let mut child = Command::new(env!("CARGO_BIN_EXE_kamisado"))
-        .args(["serve", "--addr", "127.0.0.1:0", "--games-per-client", "1"])
+        .args([
+            "serve",
+            "--addr",
+            "127.0.0.1:0",
+            "--games-per-client",
+            "1",
+            "--puzzles",
+            "0",
+        ])
         .arg("--db")
         .arg(format!("sqlite://{}", db.display()))
         .env("KAMISADO_LOG", "info")

@@ -1,0 +1,136 @@
+//! A win claimed in a game that does not end (docs/players.md): in an
+//! untimed game between accounts, the player who is not to move may claim
+//! the match once the other has not moved for `Limits::claim_after`.
+//!
+//! The claim is stored as `time X`, the loss on time of the side to move:
+//! a move not made within the stated time is exactly a loss on time, so the
+//! record, its replay under the rules, the story ("X ran out of time"), the
+//! archive and the ratings already read it, with nothing new to learn.
+
+use std::sync::Arc;
+
+use kamisado_core::Side;
+use kamisado_wire::Mode;
+use sqlx::Row;
+
+use super::commands::{ATTEMPTS, busy, conflict};
+use super::hub::{GameCell, Games};
+use super::live::{Action, side_name};
+use super::room::Room;
+use crate::db::now_ms;
+use crate::error::ServerError;
+
+/// A span of milliseconds in days, hours, minutes or seconds (rounded up).
+fn span_words(ms: i64) -> String {
+    let seconds = (ms.max(0) + 999) / 1000;
+    let (n, unit) = match seconds {
+        s if s >= 2 * 24 * 3600 => (s / (24 * 3600), "days"),
+        s if s >= 2 * 3600 => (s / 3600, "hours"),
+        s if s >= 120 => ((s + 59) / 60, "minutes"),
+        s => (s, "seconds"),
+    };
+    if n == 1 {
+        format!("1 {}", unit.trim_end_matches('s'))
+    } else {
+        format!("{n} {unit}")
+    }
+}
+
+/// The claimer's side, when `name` may claim this game at all.
+fn claimer(room: &Room, name: &str) -> Result<Side, ServerError> {
+    let row = &room.game.row;
+    // Started between two accounts (one of which may have been closed since).
+    if row.mode != Mode::Challenge {
+        return Err(ServerError::Forbidden(
+            "a win is claimed only in a game between two accounts".into(),
+        ));
+    }
+    if row.time.is_some() {
+        return Err(ServerError::Forbidden(
+            "this game has a clock, which ends it: a win is claimed only in an untimed game".into(),
+        ));
+    }
+    let side = [Side::Black, Side::White]
+        .into_iter()
+        .find(|&s| row.account(s) == Some(name))
+        .ok_or_else(|| ServerError::Forbidden("only a player of this game may claim it".into()))?;
+    match room.game.side_to_act() {
+        None => Err(conflict("the match is over")),
+        Some(to_act) if to_act == side => Err(conflict(
+            "it is your turn: a win is claimed by the player who is not to move",
+        )),
+        Some(_) => Ok(side),
+    }
+}
+
+impl Games {
+    /// When the game's last action was made (or it was created).
+    async fn quiet_since(&self, id: &str) -> Result<i64, ServerError> {
+        let row = sqlx::query("SELECT updated_ms FROM games WHERE id = $1")
+            .bind(id)
+            .fetch_one(&self.store.db().pool)
+            .await?;
+        Ok(row.try_get("updated_ms")?)
+    }
+
+    /// Claims the match for the signed-in `account`: stored as the loss on
+    /// time of the side to move, rated like any end.
+    ///
+    /// # Errors
+    /// A guest, a game that is not untimed between accounts, a claimer who
+    /// is to move or is not a player, a claim before the time (saying when
+    /// it may be made), or a database failure.
+    pub async fn claim_win(
+        self: &Arc<Self>,
+        cell: &Arc<GameCell>,
+        account: Option<String>,
+    ) -> Result<(), ServerError> {
+        let name =
+            account.ok_or_else(|| ServerError::Unauthorized("sign in to claim a win".into()))?;
+        let mut room = cell.room.lock().await;
+        for _ in 0..ATTEMPTS {
+            self.check_open()?;
+            let side = claimer(&room, &name)?;
+            let loser = !side;
+            let now = now_ms() as i64;
+            let wait = self.limits.claim_after.as_millis() as i64;
+            let quiet = now - self.quiet_since(&room.game.row.id).await?;
+            if quiet < wait {
+                return Err(conflict(format!(
+                    "{} has {} left to move: a win may be claimed once they have not moved \
+                     for {}, in {}",
+                    side_name(loser),
+                    span_words(wait - quiet),
+                    span_words(wait),
+                    span_words(wait - quiet)
+                )));
+            }
+            let action = Action::Time(loser);
+            let note = room.game.tell(action).map_err(conflict)?;
+            let n = room.game.actions.len();
+            let done = self
+                .commit_action(cell, &mut room, n, action, note, now)
+                .await?;
+            cell.publish(&room);
+            if done {
+                tracing::info!(game = %room.game.row.id, winner = %side_name(side), "win claimed");
+                return Ok(());
+            }
+        }
+        Err(busy())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spans_are_told_in_days_hours_or_minutes() {
+        assert_eq!(span_words(14 * 24 * 3_600_000), "14 days");
+        assert_eq!(span_words(36 * 3_600_000), "36 hours");
+        assert_eq!(span_words(3_600_000), "60 minutes");
+        assert_eq!(span_words(90_000), "90 seconds");
+        assert_eq!(span_words(1), "1 second");
+    }
+}
