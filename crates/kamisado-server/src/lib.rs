@@ -40,6 +40,7 @@ pub mod request;
 use std::future::Future;
 use std::net::SocketAddr;
 use std::sync::Arc;
+use std::time::Duration;
 
 pub use db::redacted;
 pub use error::ServerError;
@@ -124,6 +125,9 @@ impl Server {
             stopping.close().await;
         };
         let served = http::serve::serve(self.listener, router, self.connections, stop).await;
+        // The WebSockets send their close frames (a few at most wait on a
+        // slow client; none is waited for past this).
+        let _ = tokio::time::timeout(Duration::from_secs(5), games.sessions_ended()).await;
         if let Some(lobby) = self.lobby {
             lobby.abort();
         }

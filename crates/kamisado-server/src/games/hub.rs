@@ -153,6 +153,9 @@ pub struct Games {
     /// Set to true once every change in progress has finished, as the
     /// server stops: every connection then closes, saying why.
     stopped: tokio::sync::watch::Sender<bool>,
+    /// Held (a receiver each) by every open WebSocket, so that a stopping
+    /// server can wait for their close frames to go out.
+    sessions: tokio::sync::watch::Sender<()>,
 }
 
 impl Games {
@@ -175,6 +178,7 @@ impl Games {
             owner: seat_key()?[..12].to_string(),
             listening: std::sync::Mutex::new(Vec::new()),
             stopped: tokio::sync::watch::Sender::new(false),
+            sessions: tokio::sync::watch::Sender::new(()),
         })
     }
 
@@ -249,6 +253,17 @@ impl Games {
         }
         self.stopped.send_replace(true);
         tracing::info!(refusals = self.refusals(), "the server stops");
+    }
+
+    /// A token a WebSocket holds while it is open.
+    pub fn session(&self) -> tokio::sync::watch::Receiver<()> {
+        self.sessions.subscribe()
+    }
+
+    /// Completes once every WebSocket has ended (after [`Games::close`],
+    /// each closes itself saying why).
+    pub async fn sessions_ended(&self) {
+        self.sessions.closed().await;
     }
 
     /// Becomes true once the server has stopped taking changes: each

@@ -249,7 +249,10 @@ pub async fn session(
         direct,
     };
     let mut stopped = connection.games.stopped();
-    let _open = crate::metrics::metrics().websocket();
+    let _open = (
+        crate::metrics::metrics().websocket(),
+        connection.games.session(),
+    );
     loop {
         for text in std::mem::take(&mut connection.outbox.texts) {
             if socket.send(Message::Text(text.into())).await.is_err() {

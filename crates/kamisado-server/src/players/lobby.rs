@@ -160,7 +160,10 @@ pub async fn session(players: Arc<Players>, mut socket: WebSocket, viewer: Optio
     let mut news = players.lobby.events.subscribe();
     let mut next = Some(LobbyEvent::Changed);
     let mut stopped = players.games.stopped();
-    let _open = crate::metrics::metrics().websocket();
+    let _open = (
+        crate::metrics::metrics().websocket(),
+        players.games.session(),
+    );
     loop {
         if let Some(event) = next.take() {
             if !send_lobby(&players, &mut socket, &event, viewer.as_deref()).await {
