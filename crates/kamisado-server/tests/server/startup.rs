@@ -38,7 +38,7 @@ async fn a_file_that_is_not_a_database_is_named() {
 
 #[tokio::test]
 async fn a_damaged_database_is_found_at_start() {
-    let db = TempDb::new("damaged");
+    let db = TempDb::sqlite("damaged");
     let server = TestServer::start(&db).await;
     for _ in 0..40 {
         server.create(GameRequest::local()).await;
@@ -79,7 +79,7 @@ async fn a_read_only_file_system_is_named() {
         return;
     }
     // A good database, made elsewhere and copied in, then the file system made read-only.
-    let made = TempDb::new("readonly-made");
+    let made = TempDb::sqlite("readonly-made");
     TestServer::start(&made).await.stop().await;
     let from = made.url().trim_start_matches("sqlite://").to_string();
     std::fs::copy(&from, dir.path().join("games.db")).unwrap();

@@ -43,6 +43,12 @@ impl TempDb {
         TempDb::make(name, postgres)
     }
 
+    /// An SQLite file whatever the store under test, for the tests of
+    /// SQLite's own files.
+    pub fn sqlite(name: &str) -> TempDb {
+        TempDb::make(name, false)
+    }
+
     /// A fresh PostgreSQL database whatever the store under test, for the
     /// tests of several server processes on one database: in the cluster of
     /// `KAMISADO_TEST_POSTGRES`, or else in a throwaway cluster of its own.
