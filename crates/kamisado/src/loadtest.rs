@@ -92,6 +92,11 @@ impl OwnServer {
                 .messages_per_second
                 .max(options.rate * 4.0),
             puzzles_at_start: 0,
+            // Every client of the run comes from this machine's one address.
+            connections_per_client: options
+                .games
+                .saturating_mul(options.watchers + 2)
+                .saturating_add(100),
             ..kamisado_server::Limits::default()
         };
         let config = kamisado_server::ServeConfig {

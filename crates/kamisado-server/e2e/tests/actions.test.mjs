@@ -115,11 +115,18 @@ test('a reload, a server restart and a resignation on one screen, each followed 
     await step(2);
 
     // The server restarts on the same address and database: the page reconnects.
+    // SIGTERM: the server closes the page's socket saying it restarts (1001),
+    // and the page tries again until it is back; the tries refused while it
+    // is down are the browser's to log, not errors of the page.
     const port = new URL(server.url).port;
+    const before = errors.length;
     await server.stop(true);
     await page.waitForFunction(() => document.body.dataset.connected === '0');
+    assert.match(await page.textContent('#error'), /server is restarting/);
     server = await startServer({ dir: server.dir, addr: `127.0.0.1:${port}` });
     await page.waitForFunction(() => document.body.dataset.connected === '1');
+    const down = errors.splice(before);
+    assert.deepEqual(down.filter((e) => !e.includes('ERR_CONNECTION_REFUSED')), []);
     await step(3);
     assert.deepEqual((await gameState(page)).rounds[0].moves, WIN_17.slice(0, 4));
 

@@ -5,6 +5,7 @@ mod arena;
 mod cli;
 mod common;
 mod engine_cli;
+mod loadtest;
 mod operator;
 mod protocol;
 mod serve;
