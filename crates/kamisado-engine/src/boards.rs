@@ -9,7 +9,7 @@
 use std::sync::atomic::AtomicBool;
 
 use kamisado_core::geometry::{Board, Eight, Six, Ten};
-use kamisado_core::{Fill, Match, Move, Position};
+use kamisado_core::{Fill, Match, Move, Position, Rules};
 
 use crate::{Engine, Horizon, Limit, MatchSolution, MoveAnalysis, Proof, SearchResult};
 
@@ -71,6 +71,7 @@ pub trait EngineBoard: Board {
     /// [`crate::solve_first_moves`] on this board.
     fn solve_first_moves(
         engine: &mut Engine,
+        rules: Rules,
         progress: &mut dyn FnMut(usize, usize),
     ) -> Vec<MoveAnalysis<Self>>;
 }
@@ -116,8 +117,8 @@ macro_rules! engine_board {
             fn choose_fill(engine: &mut Engine, m: &Match<Self>, level: u8) -> Fill {
                 engine.choose_fill_on(m, level)
             }
-            fn solve_first_moves(engine: &mut Engine, progress: &mut dyn FnMut(usize, usize)) -> Vec<MoveAnalysis<Self>> {
-                crate::engine::solve_first_moves_on(engine, progress)
+            fn solve_first_moves(engine: &mut Engine, rules: Rules, progress: &mut dyn FnMut(usize, usize)) -> Vec<MoveAnalysis<Self>> {
+                crate::engine::solve_first_moves_on(engine, rules, progress)
             }
         }
     )*};
@@ -297,5 +298,15 @@ pub fn solve_first_moves<B: EngineBoard>(
     engine: &mut Engine,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Vec<MoveAnalysis<B>> {
-    B::solve_first_moves(engine, progress)
+    B::solve_first_moves(engine, Rules::STANDARD, progress)
+}
+
+/// [`solve_first_moves`] from the start of a round under `rules`: under
+/// `standard+opening-limits`, the championship's opening.
+pub fn solve_first_moves_under<B: EngineBoard>(
+    engine: &mut Engine,
+    rules: Rules,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Vec<MoveAnalysis<B>> {
+    B::solve_first_moves(engine, rules, progress)
 }

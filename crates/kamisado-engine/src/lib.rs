@@ -64,7 +64,7 @@ use kamisado_core::Move;
 use kamisado_core::geometry::{Board, Eight};
 
 pub use assess::{ASSESS_HASH_MB, ASSESS_NODES, Assessment};
-pub use boards::{EngineBoard, solve_first_moves};
+pub use boards::{EngineBoard, solve_first_moves, solve_first_moves_under};
 pub use engine::Engine;
 pub use play::{LEVELS, Level, level};
 pub use points::{MatchSolution, MatchValue};
