@@ -4,6 +4,7 @@ mod common;
 mod distances;
 mod levels;
 mod lines;
+mod opening_limits;
 mod points;
 mod short_wins;
 mod solver;
