@@ -161,6 +161,39 @@ impl Engine {
         B::prove(self, pos, stop)
     }
 
+    /// Who wins, with a winning move, by the faster prover for the
+    /// position: proof-number search ([`crate::prove_pn`], over a table as
+    /// large as this engine's) for a plain round, where every tower is
+    /// plain, else [`Engine::prove`]. `within` is a bound, the height of the
+    /// proof found. `None` only when `stop` was set first.
+    ///
+    /// ```
+    /// use std::sync::atomic::AtomicBool;
+    /// use kamisado_core::Position;
+    /// use kamisado_engine::Engine;
+    ///
+    /// let mut engine = Engine::new(16);
+    /// let proof = engine.who_wins(&Position::start(), &AtomicBool::new(false)).unwrap();
+    /// assert!(proof.wins && proof.within >= 17);
+    /// ```
+    pub fn who_wins<B: EngineBoard>(
+        &mut self,
+        pos: &Position<B>,
+        stop: &AtomicBool,
+    ) -> Option<Proof<B>> {
+        if !crate::eval::plain_round(pos) {
+            return self.prove(pos, stop);
+        }
+        let proof = crate::prove_pn(pos, self.table_bytes() >> 20, stop)?;
+        Some(Proof {
+            wins: proof.wins,
+            within: proof.within,
+            best: proof.best,
+            nodes: proof.nodes,
+            elapsed: proof.elapsed,
+        })
+    }
+
     /// [`Engine::solve`] within about `nodes` nodes of the proof itself: the
     /// exact value, or `None` when the budget or `stop` ran out first. The
     /// same position and budget from an empty table ([`Engine::clear`]) give

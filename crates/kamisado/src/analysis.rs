@@ -92,7 +92,7 @@ fn who_wins_on<B: EngineBoard>(
     let mut engine = Engine::new(HASH_MB);
     engine.set_threads(threads);
     let proof = engine
-        .prove(&p, &AtomicBool::new(false))
+        .who_wins(&p, &AtomicBool::new(false))
         .ok_or("the solver was stopped before it finished")?;
     let mover = p.side_to_move();
     let winner = if proof.wins { mover } else { !mover };

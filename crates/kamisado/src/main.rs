@@ -126,7 +126,9 @@ enum Command {
         #[arg(long, conflicts_with = "position")]
         first_moves: bool,
         /// Prove only who wins, with a winning move, not the shortest win:
-        /// faster (the start in less than half the nodes).
+        /// faster. A plain round (every tower plain, as at the start) is
+        /// proven by proof-number search, on one thread; others by the
+        /// solver's deepening.
         #[arg(long, conflicts_with_all = ["first_moves", "match_nodes"])]
         who_wins: bool,
         /// Nodes the solve in match terms may spend (for a position with a

@@ -5,6 +5,7 @@ mod distances;
 mod levels;
 mod lines;
 mod opening_limits;
+mod pn;
 mod points;
 mod short_wins;
 mod solver;
