@@ -1,15 +1,15 @@
 //! Who wins, by proof-number search and by the solver's deepening, with the
 //! nodes and times of each: `cargo run --release -p kamisado-engine --example pn [start|first] [RUNS]`.
 //!
-//! `start` proves the 8×8 start; `first` every one of its 102 first moves
-//! (each from an empty table for df-pn, one table kept across them for the
-//! solver, as `kamisado solve --first-moves` does). `RULES` sets the rule set.
+//! `start` proves the 8×8 start; `first` every one of its 102 first moves,
+//! each prover keeping one table across them (as `kamisado solve
+//! --first-moves` does). `RULES` sets the rule set.
 
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use kamisado_core::{Position, Rules};
-use kamisado_engine::{Engine, prove_pn};
+use kamisado_engine::{Engine, PnTable};
 
 /// The table of each search, in megabytes.
 const HASH_MB: usize = 64;
@@ -37,8 +37,9 @@ fn main() {
     for _ in 0..runs {
         let clock = Instant::now();
         let (mut nodes, mut wins) = (0, 0);
+        let mut table = PnTable::new(HASH_MB);
         for p in &positions {
-            let proof = prove_pn(p, HASH_MB, &stop).expect("a plain round");
+            let proof = table.prove(p, &stop).expect("a plain round");
             nodes += proof.nodes;
             wins += usize::from(proof.wins);
         }

@@ -68,7 +68,7 @@ pub use assess::{ASSESS_HASH_MB, ASSESS_NODES, Assessment};
 pub use boards::{EngineBoard, solve_first_moves, solve_first_moves_under};
 pub use engine::Engine;
 pub use play::{LEVELS, Level, level};
-pub use pn::{PnProof, prove_pn};
+pub use pn::{PnProof, PnTable, prove_pn};
 pub use points::{MatchSolution, MatchValue};
 pub use puzzles::{Puzzle, PuzzleSettings};
 pub use search::ordered_perft;

@@ -129,19 +129,16 @@ struct Child<B: Board> {
     other_side: bool,
 }
 
-/// The search: its table and its count of nodes.
-struct Pn<'a, B: Board> {
-    table: Vec<Entry<B>>,
+/// The table of proof-number search, which may be kept from one proof to
+/// the next: a position's numbers, once proven, hold for every root.
+pub struct PnTable<B: Board> {
+    entries: Vec<Entry<B>>,
     mask: usize,
-    nodes: u64,
-    stop: &'a AtomicBool,
-    stopped: bool,
-    /// The node count at which the stop flag is next read.
-    next_check: u64,
 }
 
-impl<'a, B: Board> Pn<'a, B> {
-    fn new(table_mb: usize, stop: &'a AtomicBool) -> Pn<'a, B> {
+impl<B: Board> PnTable<B> {
+    /// An empty table of about `table_mb` megabytes.
+    pub fn new(table_mb: usize) -> PnTable<B> {
         let bytes = table_mb.max(1) << 20;
         let entries = (bytes / std::mem::size_of::<Entry<B>>()).next_power_of_two() / 2;
         let empty = Entry {
@@ -152,23 +149,64 @@ impl<'a, B: Board> Pn<'a, B> {
             height: 0,
             board: PhantomData,
         };
-        Pn {
-            table: vec![empty; entries.max(BUCKET)],
+        PnTable {
+            entries: vec![empty; entries.max(BUCKET)],
             mask: (entries.max(BUCKET) / BUCKET - 1) * BUCKET,
+        }
+    }
+
+    /// [`prove_pn`] over this table, keeping what it learns: `None` when a
+    /// tower has teeth or `stop` was set first.
+    pub fn prove(&mut self, pos: &Position<B>, stop: &AtomicBool) -> Option<PnProof<B>> {
+        let start = Instant::now();
+        if !plain_round(pos) {
+            return None;
+        }
+        let key = zobrist::key(pos);
+        let mut pn = Pn {
+            table: self,
             nodes: 0,
             stop,
             stopped: false,
             next_check: STOP_CHECK,
+        };
+        let (mut numbers, mut best) = (leaf_numbers(pos), None);
+        // A sum of disproof numbers may reach the threshold unproven: search on.
+        while !numbers.proven() || (numbers.pn == 0 && best.is_none() && !pos.is_over()) {
+            if pn.stopped {
+                return None;
+            }
+            let unlimited = Numbers::open(INFINITE, INFINITE);
+            (numbers, best) = pn.search(pos, key, unlimited);
         }
+        Some(PnProof {
+            wins: numbers.pn == 0,
+            within: numbers.height,
+            best,
+            nodes: pn.nodes.max(1),
+            elapsed: start.elapsed(),
+        })
     }
+}
 
+/// One proof's search: the table it uses and its count of nodes.
+struct Pn<'a, B: Board> {
+    table: &'a mut PnTable<B>,
+    nodes: u64,
+    stop: &'a AtomicBool,
+    stopped: bool,
+    /// The node count at which the stop flag is next read.
+    next_check: u64,
+}
+
+impl<B: Board> Pn<'_, B> {
     fn bucket(&self, key: u64) -> usize {
-        (key as usize).wrapping_mul(BUCKET) & self.mask
+        (key as usize).wrapping_mul(BUCKET) & self.table.mask
     }
 
     fn probe(&self, key: u64) -> Option<&Entry<B>> {
         let start = self.bucket(key);
-        self.table[start..start + BUCKET]
+        self.table.entries[start..start + BUCKET]
             .iter()
             .find(|e| e.key == key && e.work > 0)
     }
@@ -178,7 +216,7 @@ impl<'a, B: Board> Pn<'a, B> {
     fn store(&mut self, key: u64, numbers: Numbers, work: u64) {
         let work = work.clamp(1, u64::from(u32::MAX)) as u32;
         let start = self.bucket(key);
-        let bucket = &mut self.table[start..start + BUCKET];
+        let bucket = &mut self.table.entries[start..start + BUCKET];
         let slot = match bucket.iter().position(|e| e.key == key) {
             Some(i) => i,
             None => (0..BUCKET).min_by_key(|&i| bucket[i].work).unwrap_or(0),
@@ -364,26 +402,5 @@ pub fn prove_pn<B: Board>(
     table_mb: usize,
     stop: &AtomicBool,
 ) -> Option<PnProof<B>> {
-    let start = Instant::now();
-    if !plain_round(pos) {
-        return None;
-    }
-    let key = zobrist::key(pos);
-    let mut pn = Pn::new(table_mb, stop);
-    let (mut numbers, mut best) = (leaf_numbers(pos), None);
-    // A sum of disproof numbers may reach the threshold unproven: search on.
-    while !numbers.proven() || (numbers.pn == 0 && best.is_none() && !pos.is_over()) {
-        if pn.stopped {
-            return None;
-        }
-        let unlimited = Numbers::open(INFINITE, INFINITE);
-        (numbers, best) = pn.search(pos, key, unlimited);
-    }
-    Some(PnProof {
-        wins: numbers.pn == 0,
-        within: numbers.height,
-        best,
-        nodes: pn.nodes.max(1),
-        elapsed: start.elapsed(),
-    })
+    PnTable::new(table_mb).prove(pos, stop)
 }
