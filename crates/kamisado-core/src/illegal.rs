@@ -144,6 +144,14 @@ pub enum IllegalReason<B: Board = Eight> {
         /// The most squares it may move.
         reach: u8,
     },
+    /// A move longer than the round's opening ply allows (`opening-limits`:
+    /// the first ply of a round moves at most 1 square, the second 3, the third 5).
+    OpeningLimit {
+        /// Which ply of the round the move would be: 1, 2 or 3.
+        ply: u8,
+        /// The most squares that ply may move.
+        limit: u8,
+    },
     /// A tower in the way (R3).
     PathBlocked {
         /// The square of the first tower in the way.
@@ -241,6 +249,16 @@ impl<B: Board> fmt::Display for IllegalReason<B> {
                 f,
                 "a {} moves at most {reach} squares (R11)",
                 tower.rank_name()
+            ),
+            IllegalReason::OpeningLimit { ply, limit } => write!(
+                f,
+                "in every round the {} ply moves at most {limit} square{} (opening-limits)",
+                match ply {
+                    1 => "first",
+                    2 => "second",
+                    _ => "third",
+                },
+                if limit == 1 { "" } else { "s" }
             ),
             IllegalReason::PathBlocked { square } => {
                 write!(f, "the path is blocked by the tower on {square} (R3)")

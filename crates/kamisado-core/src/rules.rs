@@ -34,6 +34,9 @@ pub enum Variant {
 /// let rules: Rules = "sumo-square".parse().unwrap();
 /// assert_eq!(rules.to_string(), "sumo-square");
 /// assert_eq!(Rules::default().name(), "standard");
+/// let championship: Rules = "standard+opening-limits".parse().unwrap();
+/// assert!(championship.opening_limits);
+/// assert_eq!(championship, Rules::STANDARD.with_opening_limits());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Rules {
@@ -41,36 +44,91 @@ pub struct Rules {
     pub push_follow: PushFollow,
     /// How sumos move and push.
     pub variant: Variant,
+    /// The `opening-limits` option: a round's first three plies move at most
+    /// 1, 3 and 5 squares.
+    pub opening_limits: bool,
 }
+
+/// The most squares a tower may move in each of a round's first plies under
+/// `opening-limits` (RULES.md), by the plies of the round already played.
+pub(crate) const OPENING_REACH: [u8; 3] = [1, 3, 5];
+
+/// The name of the option as it follows a rule set's name.
+const OPENING_LIMITS: &str = "+opening-limits";
 
 impl Rules {
     /// The standard rules, R1–R14.
     pub const STANDARD: Rules = Rules {
         push_follow: PushFollow::LastPushed,
         variant: Variant::Standard,
+        opening_limits: false,
     };
 
     /// The standard rules with the `sumo-square` option.
     pub const SUMO_SQUARE: Rules = Rules {
         push_follow: PushFollow::SumoSquare,
         variant: Variant::Standard,
+        opening_limits: false,
     };
 
     /// The `zvezda` option: the Russian edition's rings.
     pub const ZVEZDA: Rules = Rules {
         push_follow: PushFollow::LastPushed,
         variant: Variant::Zvezda,
+        opening_limits: false,
     };
 
-    /// Every rule set this library plays.
-    pub const ALL: [Rules; 3] = [Rules::STANDARD, Rules::SUMO_SQUARE, Rules::ZVEZDA];
+    /// The standard rules with the `opening-limits` option: the rules of the
+    /// Kamisado World Championship.
+    pub const CHAMPIONSHIP: Rules = Rules::STANDARD.with_opening_limits();
 
-    /// The rule set's name in records and on the command line.
-    pub const fn name(self) -> &'static str {
+    /// The rule sets without `opening-limits`: the standard rules and the
+    /// options that change how sumos move and push.
+    pub const BASE: [Rules; 3] = [Rules::STANDARD, Rules::SUMO_SQUARE, Rules::ZVEZDA];
+
+    /// Every rule set this library plays: each of [`Rules::BASE`], then each
+    /// with `opening-limits`.
+    pub const ALL: [Rules; 6] = [
+        Rules::STANDARD,
+        Rules::SUMO_SQUARE,
+        Rules::ZVEZDA,
+        Rules::STANDARD.with_opening_limits(),
+        Rules::SUMO_SQUARE.with_opening_limits(),
+        Rules::ZVEZDA.with_opening_limits(),
+    ];
+
+    /// The same rule set with the `opening-limits` option.
+    pub const fn with_opening_limits(self) -> Rules {
+        Rules {
+            opening_limits: true,
+            ..self
+        }
+    }
+
+    /// The same rule set without the `opening-limits` option.
+    pub const fn without_opening_limits(self) -> Rules {
+        Rules {
+            opening_limits: false,
+            ..self
+        }
+    }
+
+    /// The name of the rule set without `opening-limits`.
+    const fn base_name(self) -> &'static str {
         match (self.variant, self.push_follow) {
             (Variant::Zvezda, _) => "zvezda",
             (Variant::Standard, PushFollow::LastPushed) => "standard",
             (Variant::Standard, PushFollow::SumoSquare) => "sumo-square",
+        }
+    }
+
+    /// The rule set's name in records and on the command line.
+    pub const fn name(self) -> &'static str {
+        match (self.opening_limits, self.variant, self.push_follow) {
+            (false, _, _) => self.base_name(),
+            (true, Variant::Zvezda, _) => "zvezda+opening-limits",
+            (true, Variant::Standard, PushFollow::LastPushed) => "standard+opening-limits",
+            (true, Variant::Standard, PushFollow::SumoSquare) => "sumo-square+opening-limits",
         }
     }
 
@@ -94,7 +152,8 @@ impl fmt::Display for ParseRulesError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "`{}` is not a rule set: expected standard, sumo-square or zvezda",
+            "`{}` is not a rule set: expected standard, sumo-square or zvezda, \
+             optionally followed by {OPENING_LIMITS}",
             self.0
         )
     }
@@ -106,9 +165,40 @@ impl FromStr for Rules {
     type Err = ParseRulesError;
 
     fn from_str(s: &str) -> Result<Rules, ParseRulesError> {
-        Rules::ALL
+        let (base, limits) = match s.strip_suffix(OPENING_LIMITS) {
+            Some(base) => (base, true),
+            None => (s, false),
+        };
+        Rules::BASE
             .into_iter()
-            .find(|r| r.name() == s)
+            .find(|r| r.base_name() == base)
+            .map(|r| Rules {
+                opening_limits: limits,
+                ..r
+            })
             .ok_or_else(|| ParseRulesError(s.to_string()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_rule_set_round_trips_by_name() {
+        for rules in Rules::ALL {
+            assert_eq!(rules.name().parse::<Rules>(), Ok(rules));
+        }
+        assert_eq!(
+            "zvezda+opening-limits".parse::<Rules>(),
+            Ok(Rules::ZVEZDA.with_opening_limits())
+        );
+        for bad in [
+            "opening-limits",
+            "standard+",
+            "standard+opening-limits+opening-limits",
+        ] {
+            assert!(bad.parse::<Rules>().is_err(), "{bad}");
+        }
     }
 }

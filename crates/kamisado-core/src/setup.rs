@@ -52,6 +52,10 @@ pub struct Setup<B: Board = Eight> {
     pub forced: Option<Colour>,
     /// Whether the side to move has just pushed and moves again (R13).
     pub pushed: bool,
+    /// Under `opening-limits`, the plies of the round already played when the
+    /// next move is still limited (the `@1` or `@2` field): 1 or 2; `None`
+    /// for a round's first ply (free choice) or past the opening.
+    pub opening: Option<u8>,
     /// The match score, when the text has a fourth field.
     pub score: Option<Score>,
     size: PhantomData<B>,
@@ -65,6 +69,7 @@ impl<B: Board> Setup<B> {
             side: Side::Black,
             forced: None,
             pushed: false,
+            opening: None,
             score: None,
             size: PhantomData,
         }
@@ -266,15 +271,35 @@ fn parse_score(text: &str) -> Result<Score, ParsePositionError> {
     Ok(score)
 }
 
+/// Reads the opening field, `@1` or `@2` (NOTATION.md), which may follow
+/// only a forced colour: a free choice is always a round's first ply.
+fn parse_opening(text: &str, forced: Option<Colour>) -> Result<u8, ParsePositionError> {
+    let plies = match text {
+        "@1" => 1,
+        "@2" => 2,
+        _ => {
+            return fail(format!(
+                "opening field: expected `@1` or `@2` (the plies of the round already played), found `{text}`"
+            ));
+        }
+    };
+    if forced.is_none() {
+        return fail(format!(
+            "opening field: `{text}` follows a forced colour only; a free choice (`-`) is always a round's first ply"
+        ));
+    }
+    Ok(plies)
+}
+
 impl<B: Board> FromStr for Setup<B> {
     type Err = ParsePositionError;
 
-    /// Reads `board side forced [score]`, fields separated by single spaces.
+    /// Reads `board side forced [@plies] [score]`, fields separated by single spaces.
     fn from_str(s: &str) -> Result<Setup<B>, ParsePositionError> {
-        let fields: Vec<&str> = s.split(' ').collect();
-        if !(3..=4).contains(&fields.len()) || fields.iter().any(|f| f.is_empty()) {
+        let mut fields: Vec<&str> = s.split(' ').collect();
+        if !(3..=5).contains(&fields.len()) || fields.iter().any(|f| f.is_empty()) {
             return fail(format!(
-                "expected 3 or 4 fields separated by single spaces (board, side to move, forced colour, optional match score), found `{s}`"
+                "expected 3 to 5 fields separated by single spaces (board, side to move, forced colour, optional opening plies, optional match score), found `{s}`"
             ));
         }
         let board = parse_board::<B>(fields[0])?;
@@ -288,12 +313,25 @@ impl<B: Board> FromStr for Setup<B> {
             }
         };
         let (forced, pushed) = parse_forced::<B>(fields[2])?;
+        let opening = match fields.get(3) {
+            Some(t) if t.starts_with('@') => Some(parse_opening(t, forced)?),
+            _ => None,
+        };
+        if opening.is_some() {
+            fields.remove(3);
+        }
+        if let Some(extra) = fields.get(4) {
+            return fail(format!(
+                "expected the opening field (`@1`, `@2`) before the match score, and nothing after the score; found `{extra}`"
+            ));
+        }
         let score = fields.get(3).map(|t| parse_score(t)).transpose()?;
         Ok(Setup {
             board,
             side,
             forced,
             pushed,
+            opening,
             score,
             size: PhantomData,
         })
@@ -340,6 +378,9 @@ impl<B: Board> fmt::Display for Setup<B> {
         if self.pushed {
             f.write_str("*")?;
         }
+        if let Some(plies) = self.opening {
+            write!(f, " @{plies}")?;
+        }
         if let Some(score) = self.score {
             write!(f, " {score}")?;
         }
@@ -373,7 +414,18 @@ mod tests {
             ("obvpyrgn/8/8/8/8/8/8/NGRYPVBO b - 1-1/5", "1, 3, 7 or 15"),
             ("obvpyrgn/8/8/8/8/8/8/NGRYPVBO b - 3-3/3", "cannot occur"),
             ("obvpyrgn/8/8/8/8/8/8/NGRYPVBO  b -", "single spaces"),
-            ("obvpyrgn/8/8/8/8/8/8/NGRYPVBO b - 1-1 x", "3 or 4 fields"),
+            ("obvpyrgn/8/8/8/8/8/8/NGRYPVBO b - 1-1/3 x", "nothing after"),
+            (
+                "obvpyrgn/8/8/8/8/8/8/NGRYPVBO b - 1-1 x y z",
+                "3 to 5 fields",
+            ),
+            ("obvpyrgn/8/8/8/8/8/6O1/NGRYPVB1 w o @3", "`@1` or `@2`"),
+            ("obvpyrgn/8/8/8/8/8/6O1/NGRYPVB1 w o @0", "`@1` or `@2`"),
+            ("obvpyrgn/8/8/8/8/8/8/NGRYPVBO b - @1", "free choice"),
+            (
+                "obvpyrgn/8/8/8/8/8/6O1/NGRYPVB1 w o 0-0/3 @1",
+                "before the match score",
+            ),
         ];
         for (text, needle) in cases {
             let e = text.parse::<Setup>().unwrap_err().to_string();
@@ -387,6 +439,8 @@ mod tests {
             "obvpyrgn/8/8/8/8/8/8/NGRYPVBO b -",
             "o+bvpyrgn/8/8/8/8/8/8/NG+++RYPVBO w r* 2-1/7",
             "obvpyrgn/8/8/8/8/8/8/NGRYPVBO b - 0-0/15",
+            "obvpyrgn/8/8/8/8/8/6O1/NGRYPVB1 w o @1",
+            "obvpyrgn/8/8/8/8/8/6O1/NGRYPVB1 w o @2 1-0/3",
         ] {
             assert_eq!(text.parse::<Setup>().unwrap().to_string(), text);
         }

@@ -7,7 +7,8 @@
 //! `SECONDS` caps the proof (600 by default); the board is 10×10 unless
 //! named; `POSITION` (in notation, for that board) replaces the start. The
 //! environment variable `HASH_MB` sets the table size (default 4096
-//! megabytes).
+//! megabytes), and `RULES` the rule set (`standard` by default;
+//! `RULES=standard+opening-limits` for the championship's).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -37,12 +38,15 @@ fn main() {
 }
 
 fn run<B: EngineBoard>(seconds: u64, position: Option<&str>) {
+    let rules: Rules = std::env::var("RULES")
+        .map(|name| name.parse().expect("RULES: a rule set"))
+        .unwrap_or(Rules::STANDARD);
     let pos: Position<B> = match position {
         Some(text) => {
             let setup: Setup<B> = text.parse().expect("a position in notation");
-            Position::from_setup(&setup, Rules::STANDARD).expect("a legal position")
+            Position::from_setup(&setup, rules).expect("a legal position")
         }
-        None => Position::start_with(Rules::STANDARD),
+        None => Position::start_with(rules),
     };
     let hash_mb = std::env::var("HASH_MB")
         .ok()

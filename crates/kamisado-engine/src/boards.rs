@@ -9,7 +9,7 @@
 use std::sync::atomic::AtomicBool;
 
 use kamisado_core::geometry::{Board, Eight, Six, Ten};
-use kamisado_core::{Fill, Match, Move, Position};
+use kamisado_core::{Fill, Match, Move, Position, Rules};
 
 use crate::{Engine, Horizon, Limit, MatchSolution, MoveAnalysis, Proof, SearchResult};
 
@@ -71,6 +71,7 @@ pub trait EngineBoard: Board {
     /// [`crate::solve_first_moves`] on this board.
     fn solve_first_moves(
         engine: &mut Engine,
+        rules: Rules,
         progress: &mut dyn FnMut(usize, usize),
     ) -> Vec<MoveAnalysis<Self>>;
 }
@@ -116,8 +117,8 @@ macro_rules! engine_board {
             fn choose_fill(engine: &mut Engine, m: &Match<Self>, level: u8) -> Fill {
                 engine.choose_fill_on(m, level)
             }
-            fn solve_first_moves(engine: &mut Engine, progress: &mut dyn FnMut(usize, usize)) -> Vec<MoveAnalysis<Self>> {
-                crate::engine::solve_first_moves_on(engine, progress)
+            fn solve_first_moves(engine: &mut Engine, rules: Rules, progress: &mut dyn FnMut(usize, usize)) -> Vec<MoveAnalysis<Self>> {
+                crate::engine::solve_first_moves_on(engine, rules, progress)
             }
         }
     )*};
@@ -158,6 +159,39 @@ impl Engine {
         stop: &AtomicBool,
     ) -> Option<Proof<B>> {
         B::prove(self, pos, stop)
+    }
+
+    /// Who wins, with a winning move, by the faster prover for the
+    /// position: proof-number search ([`crate::prove_pn`], over a table as
+    /// large as this engine's) for a plain round, where every tower is
+    /// plain, else [`Engine::prove`]. `within` is a bound, the height of the
+    /// proof found. `None` only when `stop` was set first.
+    ///
+    /// ```
+    /// use std::sync::atomic::AtomicBool;
+    /// use kamisado_core::Position;
+    /// use kamisado_engine::Engine;
+    ///
+    /// let mut engine = Engine::new(16);
+    /// let proof = engine.who_wins(&Position::start(), &AtomicBool::new(false)).unwrap();
+    /// assert!(proof.wins && proof.within >= 17);
+    /// ```
+    pub fn who_wins<B: EngineBoard>(
+        &mut self,
+        pos: &Position<B>,
+        stop: &AtomicBool,
+    ) -> Option<Proof<B>> {
+        if !crate::eval::plain_round(pos) {
+            return self.prove(pos, stop);
+        }
+        let proof = crate::prove_pn(pos, self.table_bytes() >> 20, stop)?;
+        Some(Proof {
+            wins: proof.wins,
+            within: proof.within,
+            best: proof.best,
+            nodes: proof.nodes,
+            elapsed: proof.elapsed,
+        })
     }
 
     /// [`Engine::solve`] within about `nodes` nodes of the proof itself: the
@@ -297,5 +331,15 @@ pub fn solve_first_moves<B: EngineBoard>(
     engine: &mut Engine,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Vec<MoveAnalysis<B>> {
-    B::solve_first_moves(engine, progress)
+    B::solve_first_moves(engine, Rules::STANDARD, progress)
+}
+
+/// [`solve_first_moves`] from the start of a round under `rules`: under
+/// `standard+opening-limits`, the championship's opening.
+pub fn solve_first_moves_under<B: EngineBoard>(
+    engine: &mut Engine,
+    rules: Rules,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Vec<MoveAnalysis<B>> {
+    B::solve_first_moves(engine, rules, progress)
 }

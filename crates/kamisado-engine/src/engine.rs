@@ -773,9 +773,10 @@ fn share(limit: Limit, count: u64) -> Limit {
 /// proving its move alone over the shared table.
 pub(crate) fn solve_first_moves_on<B: Board>(
     engine: &Engine,
+    rules: Rules,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Vec<MoveAnalysis<B>> {
-    let start = Position::<B>::start_with(Rules::STANDARD);
+    let start = Position::<B>::start_with(rules);
     let stop = AtomicBool::new(false);
     let moves: Vec<Move<B>> = start.legal_moves().iter().copied().collect();
     // Each move's mirror, if it is a later first move that the rules cannot

@@ -39,7 +39,12 @@ fn distance_to_goal<B: Board>(side: Side, sq: Square<B>) -> i32 {
 #[inline]
 pub fn reach_of<B: Board>(pos: &Position<B>, side: Side, colour: Colour) -> i32 {
     let zvezda = pos.rules().variant == Variant::Zvezda;
-    REACH[usize::from(zvezda)][usize::from(pos.teeth(side, colour))]
+    let reach = REACH[usize::from(zvezda)][usize::from(pos.teeth(side, colour))];
+    // A round's opening plies may be shorter still (`opening-limits`).
+    match pos.opening_limit() {
+        Some(limit) => reach.min(i32::from(limit)),
+        None => reach,
+    }
 }
 
 /// Squares a tower moves at most, by rule set (standard, zvezda) and teeth.

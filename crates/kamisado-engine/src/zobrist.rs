@@ -90,6 +90,9 @@ const SUMO_SQUARE_RULES: u64 = nth(4002);
 /// (the standard board has none, and its keys are as they always were).
 const SIX_BOARD: u64 = nth(4003);
 const TEN_BOARD: u64 = nth(4004);
+/// Keys of a round's opening plies under `opening-limits`, by the plies
+/// already played (past them, and without the option, no key).
+const OPENING_PLIES: [u64; 3] = [nth(4005), nth(4006), nth(4007)];
 
 /// The key of one tower: its square and its teeth.
 #[inline]
@@ -114,6 +117,9 @@ fn state_key<B: Board>(pos: &Position<B>) -> u64 {
     }
     if pos.rules() != Rules::STANDARD {
         key ^= SUMO_SQUARE_RULES;
+    }
+    if let Some(plies) = pos.opening_ply() {
+        key ^= OPENING_PLIES[plies as usize];
     }
     key ^ match B::KIND {
         BoardSize::Six => SIX_BOARD,

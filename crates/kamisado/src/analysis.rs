@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use kamisado_core::story::player;
 use kamisado_core::{
-    Match, MatchState, Move, Position, RoundResult, Score, Setup, Side, with_board,
+    Match, MatchState, Move, Position, RoundResult, Rules, Score, Setup, Side, with_board,
 };
 use kamisado_engine::EngineBoard;
 use kamisado_engine::{
@@ -92,7 +92,7 @@ fn who_wins_on<B: EngineBoard>(
     let mut engine = Engine::new(HASH_MB);
     engine.set_threads(threads);
     let proof = engine
-        .prove(&p, &AtomicBool::new(false))
+        .who_wins(&p, &AtomicBool::new(false))
         .ok_or("the solver was stopped before it finished")?;
     let mover = p.side_to_move();
     let winner = if proof.wins { mover } else { !mover };
@@ -368,17 +368,23 @@ fn analyses_table<B: EngineBoard>(list: &[MoveAnalysis<B>]) -> String {
 
 /// `kamisado solve --first-moves` (on the board `--board` names).
 pub fn solve_first_moves(args: &PositionArgs, json: bool, threads: usize) -> Result<(), String> {
-    with_board!(board_size(args)?, B => solve_first_moves_on::<B>(json, threads))
+    let rules: Rules = args.rules.parse().map_err(|e| format!("--rules: {e}"))?;
+    with_board!(board_size(args)?, B => solve_first_moves_on::<B>(rules, json, threads))
 }
 
-fn solve_first_moves_on<B: EngineBoard>(json: bool, threads: usize) -> Result<(), String> {
+fn solve_first_moves_on<B: EngineBoard>(
+    rules: Rules,
+    json: bool,
+    threads: usize,
+) -> Result<(), String> {
     let mut engine = Engine::new(HASH_MB);
     engine.set_threads(threads);
     let progress = Progress::new("solving the first moves");
     let start = Instant::now();
-    let list = kamisado_engine::solve_first_moves::<B>(&mut engine, &mut |done, total| {
-        progress.update(done, total)
-    });
+    let list =
+        kamisado_engine::solve_first_moves_under::<B>(&mut engine, rules, &mut |done, total| {
+            progress.update(done, total)
+        });
     let elapsed = start.elapsed();
     if list.iter().any(|a| !a.value.is_proven()) {
         return Err("some first moves were left unproven".into());

@@ -30,10 +30,12 @@ struct Cli {
 /// Where a position comes from.
 #[derive(clap::Args, Clone, Debug)]
 pub struct PositionArgs {
-    /// The position in notation (3 fields, or 4 with a match score); the start by default.
+    /// The position in notation (3 fields; an opening field `@1`/`@2` under
+    /// opening-limits and a match score may follow); the start by default.
     #[arg(long, short)]
     pub position: Option<String>,
-    /// The rule set: standard, sumo-square or zvezda.
+    /// The rule set: standard, sumo-square or zvezda, each optionally with
+    /// `+opening-limits` (`standard+opening-limits`).
     #[arg(long, default_value = "standard")]
     pub rules: String,
     /// The board: 6x6, 8x8 or 10x10. By default the board --position is
@@ -125,7 +127,9 @@ enum Command {
         #[arg(long, conflicts_with = "position")]
         first_moves: bool,
         /// Prove only who wins, with a winning move, not the shortest win:
-        /// faster (the start in less than half the nodes).
+        /// faster. A plain round (every tower plain, as at the start) is
+        /// proven by proof-number search, on one thread; others by the
+        /// solver's deepening.
         #[arg(long, conflicts_with_all = ["first_moves", "match_nodes"])]
         who_wins: bool,
         /// Nodes the solve in match terms may spend (for a position with a

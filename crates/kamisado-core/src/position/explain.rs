@@ -49,6 +49,9 @@ impl<B: Board> Position<B> {
             colour,
             teeth: self.teeth(side, colour),
         };
+        if let Some(reason) = self.beyond_opening_limit(mv) {
+            return reason;
+        }
         if self.rules.variant == Variant::Zvezda {
             return IllegalReason::Zvezda {
                 tower,
@@ -59,6 +62,22 @@ impl<B: Board> Position<B> {
             return self.why_push_illegal(tower, from, to);
         }
         self.why_step_illegal(tower, from, to)
+    }
+
+    /// The opening limit a step breaks, if the step would be legal past the
+    /// round's opening (`opening-limits`).
+    fn beyond_opening_limit(&self, mv: Move<B>) -> Option<IllegalReason<B>> {
+        let (ply, limit) = (self.opening_ply()?, self.opening_limit()?);
+        let lifted = Position {
+            opening: 0,
+            ..*self
+        };
+        (matches!(mv, Move::Step { .. }) && lifted.is_legal(mv)).then_some(
+            IllegalReason::OpeningLimit {
+                ply: ply + 1,
+                limit,
+            },
+        )
     }
 
     /// Why a tower's push from `from` to `to` is not legal (R12).
@@ -98,6 +117,15 @@ impl<B: Board> Position<B> {
         }
         if df != 0 && df.abs() != dr.abs() {
             return IllegalReason::NotStraightOrDiagonal;
+        }
+        if let (Some(ply), Some(limit)) = (self.opening_ply(), self.opening_limit())
+            && ahead > i32::from(limit)
+            && i32::from(limit) < reach(tower.teeth)
+        {
+            return IllegalReason::OpeningLimit {
+                ply: ply + 1,
+                limit,
+            };
         }
         if ahead > reach(tower.teeth) {
             return IllegalReason::TooFar {

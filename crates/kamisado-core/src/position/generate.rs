@@ -1,15 +1,17 @@
 //! The move generator: each tower's step and push targets as bitboards, the
 //! legal moves in their fixed order, and their count; compiled once for the
-//! standard rules and once for zvezda.
+//! standard rules and once for zvezda, each with and without the opening
+//! limits of a round's first plies.
 
 use crate::geometry::{self, Bits, Board, ray_bits};
 use crate::movelist::MoveList;
+
 use crate::rules::Variant;
 use crate::tower::reach;
 use crate::{Colour, Move, Side, Square};
 
-use super::Position;
 use super::passes::Chain;
+use super::{OPENING_REACH_BY_BITS, Position};
 
 impl<B: Board> Position<B> {
     /// The squares a side's tower of a colour may step to, as a bitboard,
@@ -17,10 +19,11 @@ impl<B: Board> Position<B> {
     #[inline(always)]
     pub fn tower_targets(&self, side: Side, colour: Colour) -> B::Bits {
         let (from, teeth) = (self.tower_square(side, colour), self.teeth(side, colour));
-        if self.zvezda() {
-            self.step_targets::<true>(side, from, teeth)
-        } else {
-            self.step_targets::<false>(side, from, teeth)
+        match (self.zvezda(), self.limited()) {
+            (false, false) => self.opening_targets::<false, false>(side, from, teeth),
+            (false, true) => self.opening_targets::<false, true>(side, from, teeth),
+            (true, false) => self.opening_targets::<true, false>(side, from, teeth),
+            (true, true) => self.opening_targets::<true, true>(side, from, teeth),
         }
     }
 
@@ -75,6 +78,35 @@ impl<B: Board> Position<B> {
         targets & geometry::ranks_ahead::<B>(side, from.rank(), reach(teeth))
     }
 
+    /// The squares a tower may step to in this ply of the round: under
+    /// `opening-limits` (`LIMITED`, compiled apart so that other rule sets
+    /// pay nothing for it) at most 1, 3 or 5 squares in a round's first plies.
+    #[inline(always)]
+    pub(super) fn opening_targets<const ZVEZDA: bool, const LIMITED: bool>(
+        &self,
+        side: Side,
+        from: Square<B>,
+        teeth: u8,
+    ) -> B::Bits {
+        let targets = self.step_targets::<ZVEZDA>(side, from, teeth);
+        if !LIMITED {
+            return targets;
+        }
+        let limit = OPENING_REACH_BY_BITS[(self.opening & 7) as usize];
+        targets
+            & if ZVEZDA {
+                geometry::within(from, limit)
+            } else {
+                geometry::ranks_ahead::<B>(side, from.rank(), limit)
+            }
+    }
+
+    /// Whether the opening limits shorten the next move (`opening-limits`).
+    #[inline(always)]
+    pub(super) fn limited(&self) -> bool {
+        self.opening != 0
+    }
+
     /// The squares a tower may push into, as a bitboard.
     #[inline]
     pub(super) fn pushes<const ZVEZDA: bool>(
@@ -102,11 +134,15 @@ impl<B: Board> Position<B> {
 
     /// Adds the moves of the side to move's tower of `colour`.
     #[inline]
-    fn generate_tower<const ZVEZDA: bool>(&self, colour: Colour, moves: &mut MoveList<B>) {
+    fn generate_tower<const ZVEZDA: bool, const LIMITED: bool>(
+        &self,
+        colour: Colour,
+        moves: &mut MoveList<B>,
+    ) {
         let side = self.side;
         let from = self.tower_square(side, colour);
         let teeth = self.teeth(side, colour);
-        let mut targets = self.step_targets::<ZVEZDA>(side, from, teeth);
+        let mut targets = self.opening_targets::<ZVEZDA, LIMITED>(side, from, teeth);
         while !targets.is_empty() {
             let to = Square::from_index_unchecked(targets.trailing_zeros());
             moves.push(Move::Step { from, to });
@@ -134,27 +170,28 @@ impl<B: Board> Position<B> {
     #[inline]
     pub fn legal_moves_into(&self, moves: &mut MoveList<B>) {
         moves.truncate(0);
-        if self.zvezda() {
-            self.legal_moves_in::<true>(moves);
-        } else {
-            self.legal_moves_in::<false>(moves);
+        match (self.zvezda(), self.limited()) {
+            (false, false) => self.legal_moves_in::<false, false>(moves),
+            (true, false) => self.legal_moves_in::<true, false>(moves),
+            (false, true) => self.legal_moves_in::<false, true>(moves),
+            (true, true) => self.legal_moves_in::<true, true>(moves),
         }
     }
 
-    fn legal_moves_in<const ZVEZDA: bool>(&self, moves: &mut MoveList<B>) {
+    fn legal_moves_in<const ZVEZDA: bool, const LIMITED: bool>(&self, moves: &mut MoveList<B>) {
         if self.goal_reached().is_some() {
             return;
         }
         match self.forced {
             Some(colour) => {
-                self.generate_tower::<ZVEZDA>(colour, moves);
+                self.generate_tower::<ZVEZDA, LIMITED>(colour, moves);
                 if moves.is_empty() && self.chain::<ZVEZDA>() == Chain::Pass {
                     moves.push(Move::Pass);
                 }
             }
             None => {
                 for &colour in B::COLOURS {
-                    self.generate_tower::<ZVEZDA>(colour, moves);
+                    self.generate_tower::<ZVEZDA, LIMITED>(colour, moves);
                 }
             }
         }
@@ -163,15 +200,16 @@ impl<B: Board> Position<B> {
     /// The number of legal moves, counted without listing them.
     #[inline]
     pub fn count_moves(&self) -> u64 {
-        if self.zvezda() {
-            self.count_moves_in::<true>()
-        } else {
-            self.count_moves_in::<false>()
+        match (self.zvezda(), self.limited()) {
+            (false, false) => self.count_moves_in::<false, false>(),
+            (true, false) => self.count_moves_in::<true, false>(),
+            (false, true) => self.count_moves_in::<false, true>(),
+            (true, true) => self.count_moves_in::<true, true>(),
         }
     }
 
     #[inline]
-    fn count_moves_in<const ZVEZDA: bool>(&self) -> u64 {
+    fn count_moves_in<const ZVEZDA: bool, const LIMITED: bool>(&self) -> u64 {
         if self.goal_reached().is_some() {
             return 0;
         }
@@ -179,7 +217,7 @@ impl<B: Board> Position<B> {
             let from = self.tower_square(self.side, colour);
             let teeth = self.teeth(self.side, colour);
             let steps = self
-                .step_targets::<ZVEZDA>(self.side, from, teeth)
+                .opening_targets::<ZVEZDA, LIMITED>(self.side, from, teeth)
                 .count_ones() as u64;
             steps + self.pushes::<ZVEZDA>(self.side, from, teeth).count_ones() as u64
         };

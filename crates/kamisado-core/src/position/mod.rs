@@ -24,11 +24,22 @@ mod zvezda;
 
 use crate::geometry::{self, Bits, Board, Eight};
 pub use crate::illegal::{IllegalMove, IllegalReason};
+use crate::rules::OPENING_REACH;
 use crate::{Colour, Rules, Side, Square, Tower};
 
 pub use outcome::{Ending, Outcome};
 pub use text::PositionError;
 pub use validate::InvalidPosition;
+
+/// The opening bits before a round's first ply under `opening-limits`; each
+/// ply shifts them one place right, and the plies already played are the
+/// shifts (see [`Position::opening_ply`]).
+pub(crate) const OPENING_FIRST: u8 = 0b100;
+
+/// The reach of a step by the opening bits (`opening-limits`): 1, 3 or 5
+/// squares in a round's first three plies, and past them the largest
+/// board's width, so no limit.
+pub(super) const OPENING_REACH_BY_BITS: [i32; 8] = [9, 5, 3, 9, 1, 9, 9, 9];
 
 /// A position that obeys the rules: one tower of each colour per side, at
 /// most one side on the other's home row, and a move for a side with free choice.
@@ -52,6 +63,11 @@ pub struct Position<B: Board = Eight> {
     side: Side,
     forced: Option<Colour>,
     pushed: bool,
+    /// The round's opening plies still to come under `opening-limits`, one
+    /// bit each: `0b100` before the first ply, `0b010` before the second,
+    /// `0b001` before the third, 0 past them and always without the option,
+    /// so that a ply shifts it right ([`OPENING_FIRST`]).
+    opening: u8,
     rules: Rules,
 }
 
@@ -82,8 +98,46 @@ impl<B: Board> Position<B> {
             side: Side::Black,
             forced: None,
             pushed: false,
+            opening: Self::round_start(rules),
             rules,
         }
+    }
+
+    /// The opening bits of a round's start: its first ply under
+    /// `opening-limits`, none without it.
+    #[inline]
+    pub(crate) const fn round_start(rules: Rules) -> u8 {
+        if rules.opening_limits {
+            OPENING_FIRST
+        } else {
+            0
+        }
+    }
+
+    /// The plies of the round already played while `opening-limits` limits
+    /// the next move (0, 1 or 2), or `None` past the opening or without the option.
+    #[inline]
+    pub fn opening_ply(&self) -> Option<u8> {
+        match self.opening {
+            0b100 => Some(0),
+            0b010 => Some(1),
+            0b001 => Some(2),
+            _ => None,
+        }
+    }
+
+    /// The most squares the next move may cover under `opening-limits`
+    /// (1, 3 or 5), or `None` when no opening limit applies.
+    #[inline]
+    pub fn opening_limit(&self) -> Option<u8> {
+        self.opening_ply().map(|ply| OPENING_REACH[ply as usize])
+    }
+
+    /// The opening bits after one more ply of the round: a shift, so that
+    /// the rule sets without the option pay next to nothing.
+    #[inline(always)]
+    pub(super) fn next_opening(&self) -> u8 {
+        self.opening >> 1
     }
 
     /// The side to move.

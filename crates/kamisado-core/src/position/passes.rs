@@ -22,6 +22,8 @@ impl<B: Board> Position<B> {
     fn blocked<const ZVEZDA: bool>(&self, side: Side, colour: Colour) -> bool {
         let from = self.tower_square(side, colour);
         let teeth = self.teeth(side, colour);
+        // Unlimited: a tower that can move at all can move one square, so the
+        // opening limits never block a tower (`opening-limits`).
         self.step_targets::<ZVEZDA>(side, from, teeth).is_empty()
             && self.pushes::<ZVEZDA>(side, from, teeth).is_empty()
     }

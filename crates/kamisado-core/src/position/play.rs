@@ -92,6 +92,7 @@ impl<B: Board> Position<B> {
                     side: !side,
                     forced: Some(colour_of(to)),
                     pushed: false,
+                    opening: self.next_opening(),
                     rules: self.rules,
                 }
             }
@@ -105,6 +106,8 @@ impl<B: Board> Position<B> {
                 next.side = !side;
                 next.forced = Some(colour_of(self.tower_square(side, colour)));
                 next.pushed = false;
+                // A pass is a ply (R7): it counts towards the opening limits.
+                next.opening = self.next_opening();
                 next
             }
         }
@@ -129,6 +132,7 @@ impl<B: Board> Position<B> {
         next.side = !side;
         next.forced = Some(colour_of(rest));
         next.pushed = false;
+        next.opening = self.next_opening();
         next
     }
 
@@ -160,6 +164,8 @@ impl<B: Board> Position<B> {
             crate::rules::PushFollow::SumoSquare => colour_of(to),
         });
         next.pushed = true;
+        // A push is a ply; the limits do not shorten it (`opening-limits`).
+        next.opening = self.next_opening();
         next
     }
 }

@@ -32,6 +32,8 @@ impl<B: Board> Position<B> {
             side: first,
             forced: None,
             pushed: false,
+            // A new round starts the opening limits again.
+            opening: Self::round_start(self.rules),
             rules: self.rules,
         }
     }

@@ -3,6 +3,7 @@
 
 use std::fmt;
 
+use super::OPENING_FIRST;
 use crate::geometry::{Bits, Board};
 use crate::setup::Setup;
 use crate::{Rules, Side, Square, Tower};
@@ -29,6 +30,7 @@ impl<B: Board> Position<B> {
     /// other's home row, or free choice with no legal move.
     pub fn from_setup(setup: &Setup<B>, rules: Rules) -> Result<Position<B>, InvalidPosition> {
         Self::check_board(setup)?;
+        Self::check_opening(setup, rules)?;
         let position = Self::seated(setup, rules)?;
         position.check_playable()?;
         Ok(position)
@@ -53,6 +55,18 @@ impl<B: Board> Position<B> {
             )));
         }
         Ok(())
+    }
+
+    /// Whether the setup's opening field (`@1`, `@2`) is one the rules have:
+    /// only `opening-limits` counts a round's first plies.
+    fn check_opening(setup: &Setup<B>, rules: Rules) -> Result<(), InvalidPosition> {
+        match setup.opening {
+            Some(plies) if !rules.opening_limits => Err(InvalidPosition(format!(
+                "the field `@{plies}` counts a round's opening plies, which only {} limits; the rules are {rules}",
+                rules.with_opening_limits()
+            ))),
+            _ => Ok(()),
+        }
     }
 
     /// The setup's towers seated as a position, once each side is found to
@@ -104,6 +118,14 @@ impl<B: Board> Position<B> {
             side: setup.side,
             forced: setup.forced,
             pushed: setup.pushed,
+            // Free choice is a round's first ply; a forced colour without
+            // the field is past the opening (NOTATION.md).
+            opening: match (setup.forced, setup.opening) {
+                _ if !rules.opening_limits => 0,
+                (None, _) => OPENING_FIRST,
+                (Some(_), Some(plies)) => OPENING_FIRST >> plies.min(3),
+                (Some(_), None) => 0,
+            },
             rules,
         })
     }
@@ -142,6 +164,9 @@ impl<B: Board> Position<B> {
         setup.side = self.side;
         setup.forced = self.forced;
         setup.pushed = self.pushed;
+        setup.opening = self
+            .opening_ply()
+            .filter(|_| self.forced.is_some() && self.rules.opening_limits);
         setup
     }
 }

@@ -5,6 +5,7 @@ mod common;
 mod illegal;
 mod invariants;
 mod no_panic;
+mod opening_limits;
 mod records;
 mod reference;
 mod rules;

@@ -112,7 +112,7 @@ fn bad_records_say_what_and_where() {
         ),
         (
             format!("{HEADER}[Result \"*\"]\n[FEN \"bad\"]\n\nround 1\n"),
-            "FEN tag: expected 3 or 4 fields",
+            "FEN tag: expected 3 to 5 fields",
         ),
         (
             HEADER.replace("standard", "chess") + "[Result \"*\"]\n",

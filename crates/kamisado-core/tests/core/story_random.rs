@@ -80,7 +80,7 @@ fn check<B: Board>(before: &Match<B>, mv: Move<B>, seen: &mut Seen) -> bool {
             }
             let zvezda = pos.rules() == Rules::ZVEZDA;
             assert_eq!(turn == PushTurn::OpponentMoves, zvezda);
-            let rules = Rules::ALL.iter().position(|&r| r == pos.rules()).unwrap();
+            let rules = Rules::BASE.iter().position(|&r| r == pos.rules()).unwrap();
             seen.pushes[rules] += 1;
             seen.longest_line = seen.longest_line.max(line.len());
         }
@@ -132,7 +132,7 @@ fn run<B: Board>(seed: u64, positions: usize) -> Seen {
     let mut seen = Seen::default();
     for i in 0..positions {
         let p: Position<B> = common::random_position_on(&mut rng);
-        let rules = Rules::ALL[i % Rules::ALL.len()];
+        let rules = Rules::BASE[i % Rules::BASE.len()];
         let mut setup = p.to_setup();
         setup.score = Some(kamisado_core::Score {
             black: rng.below(3) as u8,

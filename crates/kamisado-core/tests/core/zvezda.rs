@@ -170,12 +170,12 @@ fn zvezda_records_name_the_rules_and_the_repetition() {
 #[test]
 fn perft_tables_of_the_optional_rules() {
     // From the start no tower has teeth, so every rule set counts as the standard.
-    for rules in Rules::ALL {
+    for rules in Rules::BASE {
         assert_eq!(perft(&<Position>::start_with(rules), 4), 105_020, "{rules}");
     }
     // With sumos of every rank the rule sets part ways.
     let text = "o+b++vpy+++rgn/8/8/8/8/8/8/N+G++RYP+++VBO b -";
-    let counts: Vec<Vec<u64>> = Rules::ALL
+    let counts: Vec<Vec<u64>> = Rules::BASE
         .iter()
         .map(|&rules| {
             let p: Position = Position::from_setup(&text.parse().unwrap(), rules).unwrap();
@@ -183,7 +183,7 @@ fn perft_tables_of_the_optional_rules() {
         })
         .collect();
     assert_eq!(counts, TABLE);
-    for (i, &rules) in Rules::ALL.iter().enumerate() {
+    for (i, &rules) in Rules::BASE.iter().enumerate() {
         let p: Position = Position::from_setup(&text.parse().unwrap(), rules).unwrap();
         let reference = common::RefPosition::from_position(&p);
         for depth in 1..=3 {

@@ -4,6 +4,8 @@ mod common;
 mod distances;
 mod levels;
 mod lines;
+mod opening_limits;
+mod pn;
 mod points;
 mod short_wins;
 mod solver;

@@ -15,6 +15,8 @@ pub struct RefPosition<B: Board = Eight> {
     pub forced: Option<Colour>,
     pub pushed: bool,
     pub rules: Rules,
+    /// The plies of the round already played (3 and more: past the opening).
+    pub plies: u32,
     pub board: std::marker::PhantomData<B>,
 }
 
@@ -61,7 +63,24 @@ impl<B: Board> RefPosition<B> {
             forced: p.forced_colour(),
             pushed: p.just_pushed(),
             rules: p.rules(),
+            plies: p.opening_ply().map_or(3, u32::from),
             board: std::marker::PhantomData,
+        }
+    }
+
+    /// The rule set without `opening-limits`, which decides how towers move.
+    fn base(&self) -> Rules {
+        self.rules.without_opening_limits()
+    }
+
+    /// `opening-limits`: the most squares the next move may cover, in every
+    /// round 1, 3 and 5 for the first three plies.
+    fn opening_limit(&self) -> i32 {
+        match self.plies {
+            0 if self.rules.opening_limits => 1,
+            1 if self.rules.opening_limits => 3,
+            2 if self.rules.opening_limits => 5,
+            _ => 99,
         }
     }
 
@@ -113,7 +132,7 @@ impl<B: Board> RefPosition<B> {
         if tower.teeth >= 3 {
             directions.extend([(-1, -fwd), (0, -fwd), (1, -fwd)]);
         }
-        let reach = if tower.teeth == 0 { 99 } else { 5 };
+        let reach = if tower.teeth == 0 { 99 } else { 5 }.min(self.opening_limit());
         let mut moves = Vec::new();
         for (df, dr) in directions {
             for k in 1..=reach {
@@ -141,7 +160,7 @@ impl<B: Board> RefPosition<B> {
 
     /// R3, R11, R12: the moves of one tower, ignoring whose turn it is.
     pub fn tower_moves(&self, side: Side, colour: Colour) -> Vec<Move<B>> {
-        if self.rules == Rules::ZVEZDA {
+        if self.base() == Rules::ZVEZDA {
             return self.zvezda_tower_moves(side, colour);
         }
         let (f, r) = self.find(side, colour);
@@ -150,7 +169,7 @@ impl<B: Board> RefPosition<B> {
         let dr = forward(side);
         let mut moves = Vec::new();
         for df in [-1, 0, 1] {
-            for k in 1..=max_distance(tower.teeth) {
+            for k in 1..=max_distance(tower.teeth).min(self.opening_limit()) {
                 let Some(to) = square(f + df * k, r + dr * k) else {
                     break;
                 };
@@ -233,6 +252,7 @@ impl<B: Board> RefPosition<B> {
     pub fn play(&self, mv: Move<B>) -> RefPosition<B> {
         let mut next = self.clone();
         next.pushed = false;
+        next.plies = (self.plies + 1).min(3);
         match mv {
             Move::Pass => {
                 let (f, r) = self.find(self.side, self.forced.unwrap());
@@ -246,7 +266,7 @@ impl<B: Board> RefPosition<B> {
                 next.forced = Some(colour_of(to));
                 next.side = !self.side;
             }
-            Move::Push { from, to } if self.rules == Rules::ZVEZDA => {
+            Move::Push { from, to } if self.base() == Rules::ZVEZDA => {
                 let rest =
                     square::<B>(2 * to.file() - from.file(), 2 * to.rank() - from.rank()).unwrap();
                 let sumo = self.at(from.file(), from.rank()).unwrap();
@@ -272,7 +292,7 @@ impl<B: Board> RefPosition<B> {
                 }
                 next.grid[f as usize][from.rank() as usize] = None;
                 let last_rest = square::<B>(f, end).unwrap();
-                next.forced = Some(if self.rules == Rules::SUMO_SQUARE {
+                next.forced = Some(if self.base() == Rules::SUMO_SQUARE {
                     colour_of(to)
                 } else {
                     colour_of(last_rest)
@@ -451,11 +471,17 @@ pub fn random_position_on<B: Board>(rng: &mut SplitMix64) -> Position<B> {
             setup.forced = Some(colour);
         }
         setup.pushed = setup.forced.is_some() && rng.chance(1, 6);
-        let rules = if rng.chance(1, 4) {
+        let mut rules = if rng.chance(1, 4) {
             Rules::SUMO_SQUARE
         } else {
             Rules::STANDARD
         };
+        if rng.chance(1, 4) {
+            rules = rules.with_opening_limits();
+            if setup.forced.is_some() && rng.chance(2, 3) {
+                setup.opening = Some(1 + rng.below(2) as u8);
+            }
+        }
         if let Ok(p) = Position::from_setup(&setup, rules) {
             return p;
         }
