@@ -215,8 +215,7 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
                 "option name Threads type spin default 1 min 1 max {}",
                 kamisado_engine::available_threads()
             ),
-            "option name Rules type combo default standard var standard var sumo-square var zvezda"
-                .to_string(),
+            rules_option(),
             "option name Board type combo default 8x8 var 6x6 var 8x8 var 10x10".to_string(),
             "kepok".to_string(),
         ];
@@ -376,4 +375,13 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
         }
         self.say(&line)
     }
+}
+
+/// The `Rules` option: every rule set the rules crate plays, by its name.
+fn rules_option() -> String {
+    let vars: String = kamisado_core::Rules::ALL
+        .iter()
+        .map(|r| format!(" var {}", r.name()))
+        .collect();
+    format!("option name Rules type combo default standard{vars}")
 }

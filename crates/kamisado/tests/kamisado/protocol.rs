@@ -122,7 +122,7 @@ fn a_scripted_session_checked_line_by_line() {
                 "option name Threads type spin default 1 min 1 max {}",
                 kamisado_engine::available_threads()
             ),
-            "option name Rules type combo default standard var standard var sumo-square var zvezda",
+            "option name Rules type combo default standard var standard var sumo-square var zvezda var standard+opening-limits var sumo-square+opening-limits var zvezda+opening-limits",
             "option name Board type combo default 8x8 var 6x6 var 8x8 var 10x10",
             "kepok",
         ]
