@@ -302,16 +302,6 @@ impl EnginePool {
         self: &Arc<Self>,
         work: impl FnOnce(&mut dyn Brain, &AtomicBool) -> T + Send + 'static,
     ) -> Result<T, ServerError> {
-        let permit = Arc::clone(&self.slots)
-            .acquire_owned()
-            .await
-            .map_err(|_| ServerError::Unavailable("the engine is shutting down".into()))?;
-        let mut brain = self
-            .idle
-            .lock()
-            .ok()
-            .and_then(|mut idle| idle.pop())
-            .unwrap_or_else(self.make);
         let stop = Arc::new(AtomicBool::new(false));
         let timer = {
             let stop = Arc::clone(&stop);
@@ -321,17 +311,7 @@ impl EnginePool {
                 stop.store(true, Ordering::SeqCst);
             })
         };
-        let pool = Arc::clone(self);
-        let answer = tokio::task::spawn_blocking(move || {
-            let answer = work(brain.as_mut(), &stop);
-            if let Ok(mut idle) = pool.idle.lock() {
-                idle.push(brain);
-            }
-            drop(permit);
-            answer
-        })
-        .await
-        .map_err(|e| ServerError::Unavailable(format!("the engine failed: {e}")));
+        let answer = self.on_slot(stop, work).await;
         timer.abort();
         answer
     }
@@ -346,14 +326,32 @@ impl EnginePool {
         self: &Arc<Self>,
         work: impl FnOnce(&mut dyn Brain, &AtomicBool) -> T + Send + 'static,
     ) -> Result<T, ServerError> {
+        self.on_slot(Arc::clone(&self.stopping), work).await
+    }
+
+    /// Runs `work` with a pooled engine and the stop flag `stop` on a
+    /// blocking thread once a slot is free; the engine goes back to the pool.
+    async fn on_slot<T: Send + 'static>(
+        self: &Arc<Self>,
+        stop: Arc<AtomicBool>,
+        work: impl FnOnce(&mut dyn Brain, &AtomicBool) -> T + Send + 'static,
+    ) -> Result<T, ServerError> {
         let permit = Arc::clone(&self.slots)
             .acquire_owned()
             .await
             .map_err(|_| ServerError::Unavailable("the engine is shutting down".into()))?;
-        let stop = Arc::clone(&self.stopping);
-        let make = self.make;
+        let mut brain = self
+            .idle
+            .lock()
+            .ok()
+            .and_then(|mut idle| idle.pop())
+            .unwrap_or_else(self.make);
+        let pool = Arc::clone(self);
         tokio::task::spawn_blocking(move || {
-            let answer = work(make().as_mut(), &stop);
+            let answer = work(brain.as_mut(), &stop);
+            if let Ok(mut idle) = pool.idle.lock() {
+                idle.push(brain);
+            }
             drop(permit);
             answer
         })
