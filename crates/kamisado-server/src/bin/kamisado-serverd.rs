@@ -5,6 +5,11 @@
 
 use std::io::Write;
 
+/// A server's allocations are many and small (a message, a state, a
+/// patch); mimalloc serves them at a fraction of the system allocator's cost.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use kamisado_server::{Limits, ServeConfig, bind_with};
 
 const USAGE: &str = "\

@@ -20,6 +20,7 @@ use sqlx::{AnyPool, ConnectOptions, Executor};
 use crate::error::ServerError;
 
 pub mod backup;
+pub(crate) mod exec;
 mod migrate;
 
 /// How long a request waits for a database connection before it is refused.
@@ -213,6 +214,25 @@ impl Db {
         Ok(())
     }
 
+    /// A connection of its own to the SQLite file, for the games' writer,
+    /// set as the pool's are; none on PostgreSQL.
+    ///
+    /// # Errors
+    /// The file cannot be opened.
+    pub(crate) fn sqlite_connection(&self) -> Result<Option<rusqlite::Connection>, ServerError> {
+        if self.backend != Backend::Sqlite {
+            return Ok(None);
+        }
+        let (_, url) = backend_of(&self.url)?;
+        let options = sqlx::sqlite::SqliteConnectOptions::from_str(&url)
+            .map_err(|e| ServerError::BadRequest(format!("database `{}`: {e}", redacted(&url))))?;
+        let conn =
+            rusqlite::Connection::open(options.get_filename()).map_err(exec::sqlite_error)?;
+        conn.execute_batch(SQLITE_PRAGMAS)
+            .map_err(exec::sqlite_error)?;
+        Ok(Some(conn))
+    }
+
     /// Whether other processes may share the database (PostgreSQL).
     pub fn shared(&self) -> bool {
         self.backend == Backend::Postgres
@@ -312,6 +332,12 @@ fn opening_error(url: &str, e: sqlx::Error) -> ServerError {
     }
 }
 
+/// How every SQLite connection is set: a write-ahead log flushed at every
+/// commit (an acknowledged change is on the disk), foreign keys checked,
+/// and a wait of up to 10 s for the other writer.
+const SQLITE_PRAGMAS: &str = "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; \
+     PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 10000;";
+
 /// The pool's settings: its size, its patience, and SQLite's durability.
 fn pool_options(backend: Backend) -> AnyPoolOptions {
     AnyPoolOptions::new()
@@ -323,11 +349,7 @@ fn pool_options(backend: Backend) -> AnyPoolOptions {
         .after_connect(move |conn, _| {
             Box::pin(async move {
                 if backend == Backend::Sqlite {
-                    conn.execute(
-                        "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; \
-                         PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 10000;",
-                    )
-                    .await?;
+                    conn.execute(SQLITE_PRAGMAS).await?;
                 }
                 Ok(())
             })

@@ -4,14 +4,14 @@
 //! transaction; on PostgreSQL the other processes are told of each change.
 
 use std::sync::atomic::Ordering;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-use sqlx::{Any, AnyConnection, Transaction};
 use tokio::sync::{mpsc, oneshot};
 
 use kamisado_core::Side;
 
 use super::change::{Change, Ending, Outcome, Timing};
+use crate::db::exec::{Exec, SqliteTx, Val, run_now, sqlite_error};
 use crate::db::{Backend, Db, now_ms};
 use crate::error::ServerError;
 use crate::metrics::metrics;
@@ -24,6 +24,13 @@ pub const CHANNEL: &str = "kamisado_games";
 /// Changes waiting to be committed together, at most.
 const MAX_BATCH: usize = 256;
 
+/// How long the writer waits, from the first change of a batch, for more
+/// to commit with it. A commit (a flush to the disk) costs far more than a
+/// change: at a thousand moves a second a batch would otherwise hold one
+/// or two, and waiting 5 ms makes it about seven and halves the server's
+/// CPU time per move (docs/scaling.md).
+const GROUP_WINDOW: Duration = Duration::from_millis(5);
+
 /// One change to commit, and where to say what became of it.
 #[derive(Debug)]
 pub(crate) struct Pending {
@@ -33,64 +40,154 @@ pub(crate) struct Pending {
     pub(crate) done: oneshot::Sender<Result<Outcome, ServerError>>,
 }
 
-/// Starts the writer of `db`: the sender of the changes it commits.
+/// Starts the writer of `db`: the sender of the changes it commits. On
+/// SQLite the writer is a thread of its own with its own connection, so
+/// that a batch is one hand-off, not one per statement; on PostgreSQL it is
+/// a task on a connection of the pool.
 pub(crate) fn start(db: Db) -> mpsc::Sender<Pending> {
     let (changes, queue) = mpsc::channel(MAX_BATCH * 4);
-    tokio::spawn(write_changes(db, queue));
+    match db.backend {
+        Backend::Sqlite => {
+            let spawned = std::thread::Builder::new()
+                .name("kamisado-writer".into())
+                .spawn(move || write_sqlite(db, queue));
+            if let Err(e) = spawned {
+                // The queue is gone with the closure: every change is refused.
+                tracing::error!("the games' writer could not start: {e}");
+            }
+        }
+        Backend::Postgres => {
+            tokio::spawn(write_postgres(db, queue));
+        }
+    }
     changes
 }
 
-/// Commits changes in batches until every sender is gone.
-async fn write_changes(db: Db, mut queue: mpsc::Receiver<Pending>) {
-    let mut batch = Vec::with_capacity(MAX_BATCH);
-    while queue.recv_many(&mut batch, MAX_BATCH).await > 0 {
-        // Rows are locked in one order by every process, so that two batches
-        // never wait for each other.
-        batch.sort_by(|a, b| a.id.cmp(&b.id));
-        match commit_batch(&db, &batch).await {
-            Ok(outcomes) => {
-                for (pending, outcome) in batch.drain(..).zip(outcomes) {
-                    let _ = pending.done.send(Ok(outcome));
-                }
+/// Answers every change of a batch with its outcome, or all with the failure.
+fn answer(batch: &mut Vec<Pending>, result: Result<Vec<Outcome>, ServerError>) {
+    match result {
+        Ok(outcomes) => {
+            count_stored(batch, &outcomes);
+            for (pending, outcome) in batch.drain(..).zip(outcomes) {
+                let _ = pending.done.send(Ok(outcome));
             }
-            Err(e) => {
-                let e = ServerError::from(e);
-                let reason = e.to_string();
-                for pending in batch.drain(..) {
-                    let _ = pending.done.send(Err(match &e {
-                        ServerError::Unavailable(_) => ServerError::Unavailable(reason.clone()),
-                        _ => {
-                            ServerError::Unavailable(format!("the change was not stored: {reason}"))
-                        }
-                    }));
-                }
+        }
+        Err(e) => {
+            metrics()
+                .changes_failed
+                .fetch_add(batch.len() as u64, Ordering::Relaxed);
+            let reason = e.to_string();
+            for pending in batch.drain(..) {
+                let _ = pending.done.send(Err(match &e {
+                    ServerError::Unavailable(_) => ServerError::Unavailable(reason.clone()),
+                    _ => ServerError::Unavailable(format!("the change was not stored: {reason}")),
+                }));
             }
         }
     }
 }
 
+/// Adds the changes waiting now to `batch`, up to [`MAX_BATCH`].
+fn take_waiting(queue: &mut mpsc::Receiver<Pending>, batch: &mut Vec<Pending>) {
+    while batch.len() < MAX_BATCH {
+        match queue.try_recv() {
+            Ok(pending) => batch.push(pending),
+            Err(_) => break,
+        }
+    }
+}
+
+/// Orders a batch so that rows are locked in one order by every process,
+/// and two batches never wait for each other.
+fn sort(batch: &mut [Pending]) {
+    batch.sort_by(|a, b| a.id.cmp(&b.id));
+}
+
+/// The SQLite writer: commits every change waiting at the time in one
+/// transaction on its own connection, until every sender is gone.
+fn write_sqlite(db: Db, mut queue: mpsc::Receiver<Pending>) {
+    let mut conn = None;
+    let mut batch = Vec::with_capacity(MAX_BATCH);
+    while let Some(first) = queue.blocking_recv() {
+        batch.push(first);
+        take_waiting(&mut queue, &mut batch);
+        if batch.len() < MAX_BATCH {
+            std::thread::sleep(GROUP_WINDOW);
+            take_waiting(&mut queue, &mut batch);
+        }
+        sort(&mut batch);
+        let started = Instant::now();
+        let result = commit_sqlite(&db, &mut conn, &batch);
+        observe(started, batch.len());
+        if result.is_err() {
+            // A connection whose transaction failed (a full disk) is closed
+            // and opened again for the next batch, so that no transaction
+            // SQLite rolled back by itself is believed still open.
+            conn = None;
+        }
+        answer(&mut batch, result);
+    }
+}
+
+/// Commits one batch on the writer's SQLite connection, opened if it is not.
+fn commit_sqlite(
+    db: &Db,
+    conn: &mut Option<rusqlite::Connection>,
+    batch: &[Pending],
+) -> Result<Vec<Outcome>, ServerError> {
+    if conn.is_none() {
+        *conn = db.sqlite_connection()?;
+    }
+    let conn = conn
+        .as_mut()
+        .ok_or_else(|| ServerError::Storage("the SQLite writer has no connection".into()))?;
+    let tx = conn
+        .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
+        .map_err(sqlite_error)?;
+    let outcomes = run_now(commit_on(&mut SqliteTx(&tx), Backend::Sqlite, batch))?;
+    tx.commit().map_err(sqlite_error)?;
+    Ok(outcomes)
+}
+
+/// The time a commit took and the changes it held, in the metrics.
+fn observe(started: Instant, changes: usize) {
+    metrics().commit_seconds.observe_time(started.elapsed());
+    metrics().batch_changes.observe(changes as f64);
+}
+
+/// The PostgreSQL writer: commits every change waiting at the time in one
+/// transaction, until every sender is gone.
+async fn write_postgres(db: Db, mut queue: mpsc::Receiver<Pending>) {
+    let mut batch = Vec::with_capacity(MAX_BATCH);
+    while queue.recv_many(&mut batch, MAX_BATCH).await > 0 {
+        if batch.len() < MAX_BATCH {
+            tokio::time::sleep(GROUP_WINDOW).await;
+            take_waiting(&mut queue, &mut batch);
+        }
+        sort(&mut batch);
+        let result = commit_postgres(&db, &batch).await;
+        answer(&mut batch, result);
+    }
+}
+
 /// Makes each change in one transaction: all are committed, or none. A
-/// connection whose transaction failed (a full disk, a lost server) is
-/// closed rather than reused: SQLite may have rolled the transaction back by
-/// itself, and a connection that believes it is still inside one would make
-/// the next batch a savepoint of a transaction never committed.
-async fn commit_batch(db: &Db, batch: &[Pending]) -> Result<Vec<Outcome>, sqlx::Error> {
-    let counts = metrics();
+/// connection whose transaction failed (a lost server) is closed rather
+/// than reused.
+async fn commit_postgres(db: &Db, batch: &[Pending]) -> Result<Vec<Outcome>, ServerError> {
     let asked = Instant::now();
     let mut conn = db.pool.acquire().await?;
-    counts.pool_wait_seconds.observe_time(asked.elapsed());
+    metrics().pool_wait_seconds.observe_time(asked.elapsed());
     let started = Instant::now();
-    let result = commit_on(&mut conn, db.backend, batch).await;
-    counts.commit_seconds.observe_time(started.elapsed());
-    counts.batch_changes.observe(batch.len() as f64);
-    match &result {
-        Ok(outcomes) => count_stored(batch, outcomes),
-        Err(_) => {
-            counts
-                .changes_failed
-                .fetch_add(batch.len() as u64, Ordering::Relaxed);
-            conn.close_on_drop();
-        }
+    let result = async {
+        let mut tx = sqlx::Connection::begin(&mut *conn).await?;
+        let outcomes = commit_on(&mut tx, Backend::Postgres, batch).await?;
+        tx.commit().await?;
+        Ok(outcomes)
+    }
+    .await;
+    observe(started, batch.len());
+    if result.is_err() {
+        conn.close_on_drop();
     }
     result
 }
@@ -114,33 +211,31 @@ fn count_stored(batch: &[Pending], outcomes: &[Outcome]) {
         .fetch_add(actions, Ordering::Relaxed);
 }
 
+/// Makes each change of the batch inside the transaction `tx`; on
+/// PostgreSQL, tells the other processes of each one made.
 async fn commit_on(
-    conn: &mut AnyConnection,
+    tx: &mut impl Exec,
     backend: Backend,
     batch: &[Pending],
-) -> Result<Vec<Outcome>, sqlx::Error> {
-    let mut tx = sqlx::Connection::begin(conn).await?;
+) -> Result<Vec<Outcome>, ServerError> {
     let mut outcomes = Vec::with_capacity(batch.len());
     let mut told = Vec::new();
     for p in batch {
-        let outcome = make_change(&mut tx, backend, p).await?;
-        if outcome == Outcome::Done {
+        let outcome = make_change(tx, backend, p).await?;
+        if outcome == Outcome::Done && backend == Backend::Postgres {
             told.push(format!("{} {} {}", p.id, p.version + 1, now_ms()));
         }
         outcomes.push(outcome);
     }
-    if backend == Backend::Postgres {
-        // Delivered to the listening processes when the transaction commits:
-        // a notice names many changes, within what a notice holds.
-        for payload in notice_payloads(&told) {
-            sqlx::query("SELECT pg_notify($1, $2)")
-                .bind(CHANNEL)
-                .bind(payload)
-                .execute(&mut *tx)
-                .await?;
-        }
+    // Delivered to the listening processes when the transaction commits:
+    // a notice names many changes, within what a notice holds.
+    for payload in notice_payloads(&told) {
+        let values = [
+            Val::Text(Some(CHANNEL.to_string())),
+            Val::Text(Some(payload)),
+        ];
+        tx.execute("SELECT pg_notify($1, $2)", &values).await?;
     }
-    tx.commit().await?;
     Ok(outcomes)
 }
 
@@ -160,13 +255,6 @@ fn notice_payloads(changes: &[String]) -> Vec<String> {
         }
     }
     payloads
-}
-
-/// A value bound to a statement: the dialect's two kinds of column.
-#[derive(Clone, Debug)]
-enum Val {
-    Text(Option<String>),
-    Int(Option<i64>),
 }
 
 /// What a change sets beside the version: each column's expression, or
@@ -241,14 +329,14 @@ fn sets_of(change: &Change) -> Sets {
 
 /// Raises the game's version if it is still `p.version` and sets what the
 /// change sets (values bound from `$3` on): whether it was.
-async fn raise_version(tx: &mut Transaction<'_, Any>, p: &Pending) -> Result<bool, sqlx::Error> {
-    let mut values = Vec::new();
+async fn raise_version(tx: &mut impl Exec, p: &Pending) -> Result<bool, ServerError> {
+    let mut values = vec![Val::Text(Some(p.id.clone())), Val::Int(Some(p.version))];
     let assignments: Vec<String> = sets_of(&p.change)
         .into_iter()
         .map(|(column, value)| match value {
             Some(value) => {
                 values.push(value);
-                format!("{column} = ${}", values.len() + 2)
+                format!("{column} = ${}", values.len())
             }
             None => column,
         })
@@ -257,45 +345,44 @@ async fn raise_version(tx: &mut Transaction<'_, Any>, p: &Pending) -> Result<boo
         "UPDATE games SET version = version + 1, {} WHERE id = $1 AND version = $2",
         assignments.join(", ")
     );
-    let mut update = sqlx::query(&sql).bind(&p.id).bind(p.version);
-    for value in values {
-        update = match value {
-            Val::Text(v) => update.bind(v),
-            Val::Int(v) => update.bind(v),
-        };
-    }
-    Ok(update.execute(&mut **tx).await?.rows_affected() > 0)
+    Ok(tx.execute(&sql, &values).await? > 0)
 }
 
 /// Raises the game's version if it is still `p.version`, then makes the change.
 async fn make_change(
-    tx: &mut Transaction<'_, Any>,
+    tx: &mut impl Exec,
     backend: Backend,
     p: &Pending,
-) -> Result<Outcome, sqlx::Error> {
+) -> Result<Outcome, ServerError> {
     if !raise_version(tx, p).await? {
         return Ok(Outcome::Stale);
     }
+    let id = Val::Text(Some(p.id.clone()));
     match &p.change {
         Change::Append {
             seq, action, end, ..
         } => {
-            sqlx::query("INSERT INTO actions (game_id, seq, action) VALUES ($1, $2, $3)")
-                .bind(&p.id)
-                .bind(*seq as i64)
-                .bind(action)
-                .execute(&mut **tx)
-                .await?;
+            let values = [
+                id,
+                Val::Int(Some(*seq as i64)),
+                Val::Text(Some(action.clone())),
+            ];
+            tx.execute(
+                "INSERT INTO actions (game_id, seq, action) VALUES ($1, $2, $3)",
+                &values,
+            )
+            .await?;
             if let Some(end) = end {
                 ratings::rate_game(tx, backend, &p.id, end.winner).await?;
             }
         }
         Change::Truncate { from } => {
-            sqlx::query("DELETE FROM actions WHERE game_id = $1 AND seq >= $2")
-                .bind(&p.id)
-                .bind(*from as i64)
-                .execute(&mut **tx)
-                .await?;
+            let values = [id, Val::Int(Some(*from as i64))];
+            tx.execute(
+                "DELETE FROM actions WHERE game_id = $1 AND seq >= $2",
+                &values,
+            )
+            .await?;
         }
         Change::Name { .. } | Change::Takeback(_) | Change::Joined(_) => {}
     }

@@ -3,10 +3,11 @@
 //! ([`rate_game`], called by the games' writer in the transaction that
 //! stores the end), with the history the player pages draw.
 
-use sqlx::{Any, Row, Transaction};
+use sqlx::Row;
 
 use kamisado_core::Side;
 
+use crate::db::exec::{Exec, Kind, Val};
 use crate::db::{Backend, Db, now_ms};
 use crate::error::ServerError;
 
@@ -159,28 +160,27 @@ pub fn rating_of(row: &sqlx::any::AnyRow) -> Result<Rating, sqlx::Error> {
 /// pool move (from their values before it), and each gets a point in its
 /// history. On PostgreSQL the two rows are locked in the order of their
 /// names, so that two games ending at once rate one after the other.
-pub async fn rate_game(
-    tx: &mut Transaction<'_, Any>,
+pub(crate) async fn rate_game(
+    tx: &mut impl Exec,
     backend: Backend,
     id: &str,
     winner: Side,
-) -> Result<(), sqlx::Error> {
-    let row = sqlx::query(
-        "SELECT black_account, white_account, rated, rules, board FROM games WHERE id = $1",
-    )
-    .bind(id)
-    .fetch_one(&mut **tx)
-    .await?;
-    let black: Option<String> = row.try_get("black_account")?;
-    let white: Option<String> = row.try_get("white_account")?;
-    let rated = row.try_get::<i64, _>("rated")? != 0;
-    let (Some(black), Some(white), true) = (black, white, rated) else {
+) -> Result<(), ServerError> {
+    let row = tx
+        .fetch_one(
+            "SELECT black_account, white_account, rated, rules, board FROM games WHERE id = $1",
+            &[Val::Text(Some(id.to_string()))],
+            &[Kind::Text, Kind::Text, Kind::Int, Kind::Text, Kind::Text],
+        )
+        .await?;
+    let account = |i: usize| row[i].text().map(str::to_string);
+    let (Some(black), Some(white), true) = (account(0), account(1), row[2].int() != Some(0)) else {
         return Ok(());
     };
     let pool = format!(
         "{} {}",
-        row.try_get::<String, _>("rules")?,
-        row.try_get::<String, _>("board")?
+        row[3].text().unwrap_or_default(),
+        row[4].text().unwrap_or_default()
     );
     let mut names = [black.clone(), white.clone()];
     names.sort();
@@ -199,22 +199,27 @@ pub async fn rate_game(
 /// A player's rating in a pool before a game (the first rating when they
 /// have none yet), its row locked on PostgreSQL.
 async fn rating_before(
-    tx: &mut Transaction<'_, Any>,
+    tx: &mut impl Exec,
     backend: Backend,
     name: &str,
     pool: &str,
-) -> Result<Rating, sqlx::Error> {
+) -> Result<Rating, ServerError> {
     let start = Rating::default();
-    sqlx::query(
+    let (name, pool) = (
+        Val::Text(Some(name.to_string())),
+        Val::Text(Some(pool.to_string())),
+    );
+    tx.execute(
         "INSERT INTO ratings (name, pool, rating, deviation, volatility, games) \
          VALUES ($1, $2, $3, $4, $5, 0) ON CONFLICT (name, pool) DO NOTHING",
+        &[
+            name.clone(),
+            pool.clone(),
+            Val::Real(start.rating),
+            Val::Real(start.deviation),
+            Val::Real(start.volatility),
+        ],
     )
-    .bind(name)
-    .bind(pool)
-    .bind(start.rating)
-    .bind(start.deviation)
-    .bind(start.volatility)
-    .execute(&mut **tx)
     .await?;
     let lock = match backend {
         Backend::Postgres => " FOR UPDATE",
@@ -223,44 +228,53 @@ async fn rating_before(
     let sql = format!(
         "SELECT rating, deviation, volatility FROM ratings WHERE name = $1 AND pool = $2{lock}"
     );
-    let row = sqlx::query(&sql)
-        .bind(name)
-        .bind(pool)
-        .fetch_one(&mut **tx)
+    let row = tx
+        .fetch_one(&sql, &[name, pool], &[Kind::Real, Kind::Real, Kind::Real])
         .await?;
-    rating_of(&row)
+    let real = |i: usize| row[i].real().unwrap_or_default();
+    Ok(Rating {
+        rating: real(0),
+        deviation: real(1),
+        volatility: real(2),
+    })
 }
 
 /// Stores a player's rating after game `id`, with its point in the history.
 async fn rate_after(
-    tx: &mut Transaction<'_, Any>,
+    tx: &mut impl Exec,
     name: &str,
     pool: &str,
     id: &str,
     after: Rating,
-) -> Result<(), sqlx::Error> {
-    sqlx::query(
+) -> Result<(), ServerError> {
+    let (name, pool) = (
+        Val::Text(Some(name.to_string())),
+        Val::Text(Some(pool.to_string())),
+    );
+    tx.execute(
         "UPDATE ratings SET rating = $3, deviation = $4, volatility = $5, games = games + 1 \
          WHERE name = $1 AND pool = $2",
+        &[
+            name.clone(),
+            pool.clone(),
+            Val::Real(after.rating),
+            Val::Real(after.deviation),
+            Val::Real(after.volatility),
+        ],
     )
-    .bind(name)
-    .bind(pool)
-    .bind(after.rating)
-    .bind(after.deviation)
-    .bind(after.volatility)
-    .execute(&mut **tx)
     .await?;
-    sqlx::query(
+    tx.execute(
         "INSERT INTO rating_history (name, pool, game_id, at_ms, rating, deviation) \
          VALUES ($1, $2, $3, $4, $5, $6)",
+        &[
+            name,
+            pool,
+            Val::Text(Some(id.to_string())),
+            Val::Int(Some(now_ms() as i64)),
+            Val::Real(after.rating),
+            Val::Real(after.deviation),
+        ],
     )
-    .bind(name)
-    .bind(pool)
-    .bind(id)
-    .bind(now_ms() as i64)
-    .bind(after.rating)
-    .bind(after.deviation)
-    .execute(&mut **tx)
     .await?;
     Ok(())
 }

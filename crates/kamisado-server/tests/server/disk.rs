@@ -121,6 +121,10 @@ impl Played {
             ServerMessage::Error { reason, .. } => {
                 assert!(reason.contains("try again"), "{reason}");
                 self.refusals.push(reason);
+                // As a player would, wait a little before trying again:
+                // a refusal comes at once, and a connection may send at
+                // most 20 messages a second.
+                tokio::time::sleep(Duration::from_millis(15)).await;
                 false
             }
             other => panic!("not an answer to a move: {}", other.to_text()),
