@@ -32,6 +32,7 @@ mod error;
 mod http;
 pub mod loadtest;
 mod socket;
+mod usage;
 
 pub use error::{ClientError, CloseReason};
 pub use http::{Answer, GameRequest, Http, PATIENCE, PlayAs};

@@ -35,6 +35,7 @@ use kamisado_wire::{ClientMessage, ServerMessage, SideCode, StateView, Status};
 use serde::Serialize;
 use tokio::sync::{Semaphore, mpsc, watch};
 
+use crate::usage::Usage;
 use crate::{GameRequest, GameSocket, Http, PlayAs};
 
 /// How long a client waits for any one answer before it counts an error.
@@ -118,6 +119,15 @@ pub struct Report {
     pub checked_in: &'static str,
     /// Matches that ended in the window (their slot started a new game).
     pub finished: u64,
+    /// The servers' CPU time in the window per action acknowledged, in
+    /// microseconds (from each server's `process_cpu_seconds_total`); none
+    /// when a server does not say.
+    pub server_cpu_us: Option<f64>,
+    /// This load generator's CPU time in the window per action, in microseconds.
+    pub own_cpu_us: Option<f64>,
+    /// The bytes each client was sent per action in the window (every
+    /// message: patches, answers, and the states of games started in it).
+    pub bytes_per_client: f64,
 }
 
 impl fmt::Display for Report {
@@ -145,6 +155,14 @@ impl fmt::Display for Report {
             f,
             "send to broadcast: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
             self.p50_ms, self.p99_ms, self.max_ms
+        )?;
+        let us = |cost: Option<f64>| cost.map_or("unknown".to_string(), |us| format!("{us:.0} µs"));
+        writeln!(
+            f,
+            "cpu a move: server {}, load generator {}; bytes a move to each client {:.0}",
+            us(self.server_cpu_us),
+            us(self.own_cpu_us),
+            self.bytes_per_client
         )?;
         write!(
             f,
@@ -200,6 +218,9 @@ pub async fn measure(args: &Options) -> Result<(Report, Played), String> {
     };
     let moves = measured.games.iter().map(|g| g.acked.len() as u64).sum();
     let seconds = measured.window.as_secs_f64();
+    let (server_cpu_us, own_cpu_us) = measured.usage.1.per_action(&measured.usage.0, moves);
+    let clients = (args.games * (2 + args.watchers)) as f64;
+    let per_client_move = moves as f64 * clients / args.games as f64;
     let report = Report {
         games: args.games,
         watchers: args.watchers,
@@ -215,6 +236,9 @@ pub async fn measure(args: &Options) -> Result<(Report, Played), String> {
         lost: 0,
         checked_in: "api",
         finished: measured.finished,
+        server_cpu_us,
+        own_cpu_us,
+        bytes_per_client: measured.bytes as f64 / per_client_move.max(1.0),
     };
     Ok((
         report,
@@ -341,6 +365,10 @@ struct Measured {
     errors: Vec<String>,
     finished: u64,
     window: Duration,
+    /// The CPU time used at the window's start and at its end.
+    usage: (Usage, Usage),
+    /// The bytes the clients were sent in the window.
+    bytes: u64,
 }
 
 /// What one slot (one game at a time) saw.
@@ -350,6 +378,7 @@ struct SlotResult {
     latencies: Vec<Duration>,
     errors: Vec<String>,
     finished: u64,
+    bytes: u64,
 }
 
 /// Opens every game, starts them together and plays until the window ends.
@@ -384,12 +413,23 @@ async fn drive(servers: &[Http], args: &Options) -> Measured {
     let start = Instant::now() + Duration::from_millis(100);
     let window = Duration::from_secs(args.seconds);
     let _ = start_tx.send(Some((start, start + window)));
+    let sampler = {
+        let servers = servers.to_vec();
+        tokio::spawn(async move {
+            tokio::time::sleep_until(start.into()).await;
+            let first = Usage::now(&servers).await;
+            tokio::time::sleep_until((start + window).into()).await;
+            (first, Usage::now(&servers).await)
+        })
+    };
     let mut measured = Measured {
         games: Vec::new(),
         latencies: Vec::new(),
         errors: Vec::new(),
         finished: 0,
         window,
+        usage: Default::default(),
+        bytes: 0,
     };
     for handle in slots {
         match handle.await {
@@ -398,10 +438,12 @@ async fn drive(servers: &[Http], args: &Options) -> Measured {
                 measured.latencies.extend(r.latencies);
                 measured.errors.extend(r.errors);
                 measured.finished += r.finished;
+                measured.bytes += r.bytes;
             }
             Err(e) => measured.errors.push(format!("a client failed: {e}")),
         }
     }
+    measured.usage = sampler.await.unwrap_or_default();
     measured
 }
 
@@ -435,6 +477,8 @@ async fn slot(
     let Some((begin, end)) = window else {
         return result;
     };
+    // Bytes sent to the clients before the window are not counted.
+    let mut before = game.bytes();
     let phase = interval.mul_f64((rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64);
     let mut next = begin + phase;
     loop {
@@ -445,6 +489,8 @@ async fn slot(
         next = (next + interval).max(Instant::now());
         if game.black.state().status == Status::Over {
             result.finished += 1;
+            result.bytes += game.bytes() - before;
+            before = 0;
             result.games.push(game.close().await);
             game = match open_game(&clients, rng.next_u64()).await {
                 Ok(g) => g,
@@ -466,6 +512,7 @@ async fn slot(
     // Every client stays connected until the window ends, so that the
     // window measures games in play only.
     tokio::time::sleep_until(end.into()).await;
+    result.bytes += game.bytes() - before;
     result.games.push(game.close().await);
     result
 }
@@ -482,8 +529,16 @@ impl LoadGame {
     /// The side to act plays a random legal move (or fill choice); returns
     /// the time until the opponent's client and every watcher saw it.
     async fn step(&mut self, rng: &mut SplitMix64) -> Result<Duration, String> {
-        let state = self.black.state();
-        let (n, to_act, status) = (state.n, state.to_act, state.status);
+        let (n, to_act, status) = {
+            let state = self.black.state();
+            (state.n, state.to_act, state.status)
+        };
+        let (mover, other) = match to_act {
+            Some(SideCode::Black) => (&mut self.black, &mut self.white),
+            Some(SideCode::White) => (&mut self.white, &mut self.black),
+            None => return Err(format!("no side to act in {status:?}")),
+        };
+        // Only the side to move is sent its legal moves.
         let message = if status == Status::Fill {
             let fill = if rng.next_u64() & 1 == 0 {
                 Fill::Left
@@ -492,18 +547,14 @@ impl LoadGame {
             };
             ClientMessage::Fill { n, fill }
         } else {
-            if state.legal.is_empty() {
-                return Err("a state in play without legal moves".into());
+            let legal = &mover.state().legal;
+            if legal.is_empty() {
+                return Err("a state in play without legal moves for the side to move".into());
             }
             ClientMessage::Move {
                 n,
-                mv: *rng.pick(&state.legal),
+                mv: *rng.pick(legal),
             }
-        };
-        let (mover, other) = match to_act {
-            Some(SideCode::Black) => (&mut self.black, &mut self.white),
-            Some(SideCode::White) => (&mut self.white, &mut self.black),
-            None => return Err(format!("no side to act in {status:?}")),
         };
         let sent = Instant::now();
         mover.send(&message).await.map_err(|e| e.to_string())?;
@@ -529,6 +580,12 @@ impl LoadGame {
         }
         self.played.acked.push(stored_text(&message));
         Ok(latency)
+    }
+
+    /// The bytes every client of the game has been sent.
+    fn bytes(&self) -> u64 {
+        let watchers: u64 = self.watchers.iter().map(|w| w.traffic().bytes()).sum();
+        self.black.traffic().bytes() + self.white.traffic().bytes() + watchers
     }
 
     /// Closes every connection; returns what was played.
@@ -677,8 +734,17 @@ mod tests {
             lost: 0,
             checked_in: "api",
             finished: 0,
+            server_cpu_us: Some(123.4),
+            own_cpu_us: None,
+            bytes_per_client: 512.0,
         };
         let one = report.to_string();
+        assert!(
+            one.contains(
+                "cpu a move: server 123 µs, load generator unknown; bytes a move to each client 512"
+            ),
+            "{one}"
+        );
         assert!(
             one.starts_with("games 10 (30 connections), 2.0 s\nmoves 20"),
             "{one}"

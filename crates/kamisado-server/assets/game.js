@@ -335,7 +335,12 @@ function describeStatus(s) {
   if (!s.forced) return `${t('status.any', { status })}.`;
   const forced = s.towers.find((x) => x.sq === s.forced);
   let text = forced ? t('status.forced', { status, tower: tower(forced), sq: s.forced }) : status;
-  if (s.legal.length === 1 && s.legal[0] === 'pass') text += t('status.blocked');
+  // Only the side to move is sent its moves: the others learn of a blocked
+  // tower from the last action's story.
+  const told = s.notes[s.notes.length - 1];
+  const blocked = (s.legal.length === 1 && s.legal[0] === 'pass')
+    || Boolean(told && told.next && told.next.kind === 'forced' && told.next.blocked);
+  if (blocked) text += t('status.blocked');
   return `${text}.`;
 }
 
@@ -481,9 +486,16 @@ function answered(msg) {
   return false;
 }
 
-// A patch applied to the state it was made from: the fields it sets, and the
-// tails of `notes` and `rounds` (keep the first `from` items, then `items`).
-// Null when it does not apply: a patch was missed.
+// The number of a square (`c6`) in the order a state lists its towers:
+// rank by rank from the first, file by file from a.
+function squareOrder(sq, edge) {
+  return (parseInt(sq.slice(1), 10) - 1) * edge + (sq.charCodeAt(0) - 97);
+}
+
+// A patch applied to the state it was made from: the fields it sets, the
+// tails of `notes` and `rounds` (keep the first `from` items, then `items`),
+// the moves `played` added to the last round, and the towers `moved`
+// ([from, to], all at once). Null when it does not apply: a patch was missed.
 function patched(state, patch) {
   if (!state || patch.base !== state.seq) return null;
   const next = { ...state, ...(patch.set || {}), seq: patch.seq };
@@ -492,6 +504,19 @@ function patched(state, patch) {
     if (!tail) continue;
     if (tail.from > state[list].length) return null;
     next[list] = state[list].slice(0, tail.from).concat(tail.items);
+  }
+  if (patch.played) {
+    const last = next.rounds[next.rounds.length - 1];
+    if (!last) return null;
+    next.rounds = next.rounds.slice(0, -1).concat([{ ...last, moves: last.moves.concat(patch.played) }]);
+  }
+  if (patch.moved) {
+    const to = new Map(patch.moved);
+    if (patch.moved.some(([from]) => !next.towers.some((x) => x.sq === from))) return null;
+    const edge = parseInt(next.board, 10);
+    next.towers = next.towers
+      .map((x) => (to.has(x.sq) ? { ...x, sq: to.get(x.sq) } : x))
+      .sort((a, b) => squareOrder(a.sq, edge) - squareOrder(b.sq, edge));
   }
   return next;
 }

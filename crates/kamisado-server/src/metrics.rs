@@ -235,7 +235,28 @@ impl Metrics {
             "Searches waiting for the engine.",
             waiting,
         );
+        if let Some(seconds) = cpu_seconds() {
+            let _ = writeln!(
+                out,
+                "# HELP process_cpu_seconds_total CPU time this process used, user and system.\n\
+                 # TYPE process_cpu_seconds_total counter\nprocess_cpu_seconds_total {seconds:.2}"
+            );
+        }
     }
+}
+
+/// The CPU time this process has used, user and system, in seconds (from
+/// `/proc/self/stat`, in Linux's clock ticks of 1/100 s); none where there
+/// is no such file.
+pub fn cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // The fields after the command's name, which is in parentheses and may
+    // hold spaces: utime and stime are the 14th and 15th of the line.
+    let after = stat.rsplit_once(')')?.1;
+    let mut fields = after.split_whitespace().skip(11);
+    let user: u64 = fields.next()?.parse().ok()?;
+    let system: u64 = fields.next()?.parse().ok()?;
+    Some((user + system) as f64 / 100.0)
 }
 
 /// A WebSocket counted as open while this lives.

@@ -142,7 +142,7 @@ pub struct AnalysisView {
     /// The board's name.
     pub board: String,
     /// The colour of every square, the top rank first, each from file a.
-    pub layout: Vec<Vec<String>>,
+    pub layout: std::sync::Arc<Vec<Vec<String>>>,
     /// The position the record or the text starts from.
     pub start: PositionView,
     /// Every move of the record.

@@ -52,7 +52,7 @@ pub struct LessonView {
     /// The board's name.
     pub board: String,
     /// The colour of every square, the top rank first.
-    pub layout: Vec<Vec<String>>,
+    pub layout: std::sync::Arc<Vec<Vec<String>>>,
     /// The position.
     pub start: PositionView,
     /// The legal moves.
@@ -217,7 +217,7 @@ pub struct PuzzleView {
     /// The board's name.
     pub board: String,
     /// The colour of every square, the top rank first.
-    pub layout: Vec<Vec<String>>,
+    pub layout: std::sync::Arc<Vec<Vec<String>>>,
     /// The position.
     pub start: PositionView,
     /// The legal moves.

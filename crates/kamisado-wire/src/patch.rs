@@ -7,9 +7,12 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use kamisado_core::any::AnyMove;
+
 use crate::note::Note;
-use crate::state::{RoundLog, StateView};
+use crate::state::{RoundLog, SeatRights, StateView, TowerView};
 use crate::text::{plain, text_move_option, text_moves};
+use crate::vocabulary::Seat;
 
 /// A field's value as JSON, written as a state writes it (through its
 /// `serde(with)` module, when it has one).
@@ -36,7 +39,11 @@ macro_rules! field_from_value {
 /// finding the fields that changed and for setting them, field by field
 /// (no whole state is turned into JSON values on either side).
 macro_rules! patched_fields {
-    ($($field:ident $(with $with:ident)?),* $(,)?) => {
+    (
+        diffed: [$($field:ident $(with $with:ident)?),* $(,)?],
+        set_only: [$($whole:ident),* $(,)?],
+        own: [$($own:ident),* $(,)?] $(,)?
+    ) => {
         impl StateView {
             /// Each field of `self` (in the list) that differs from `old`'s, as JSON.
             pub(crate) fn changed_fields(&self, old: &StateView) -> serde_json::Map<String, Value> {
@@ -60,6 +67,11 @@ macro_rules! patched_fields {
                             self.$field = field_from_value!(value $(, $with)?).map_err(bad)?;
                         }
                     )*
+                    $(
+                        stringify!($whole) => {
+                            self.$whole = Deserialize::deserialize(value).map_err(bad)?;
+                        }
+                    )*
                     _ => return Err(PatchError::Field(name.to_string())),
                 }
                 Ok(())
@@ -68,18 +80,24 @@ macro_rules! patched_fields {
 
         /// Fails to compile when a state has a field the list leaves out.
         const _: fn(&StateView) = |state| {
-            let StateView { seq: _, notes: _, rounds: _, $($field: _),* } = state;
+            let StateView { seq: _, notes: _, rounds: _, $($field: _,)* $($whole: _,)* $($own: _),* } = state;
         };
     };
 }
 
 // Every field of a state but `seq`, `notes` and `rounds`, which a patch
-// carries on its own.
+// carries on its own; `towers` is set whole only when its towers did more
+// than move (a patch says which moved, in `moved`); `legal` and `rights`,
+// told to each seat its own way, are fields of the patch (written in `set`).
 patched_fields!(
-    id, mode, level, engine, names, joined, n, rules with plain, board with plain, layout,
-    target, score, round, fen, towers, status, to_act, winner, forced, forced_colour,
-    legal with text_moves, last with text_move_option, last_round, fill_preview, takeback,
-    thinking, players, rated, clock, rights,
+    diffed: [
+        id, mode, level, engine, names, joined, n, rules with plain, board with plain, layout,
+        target, score, round, fen, status, to_act, winner, forced, forced_colour,
+        last with text_move_option, last_round, fill_preview, takeback,
+        thinking, players, rated, clock,
+    ],
+    set_only: [towers],
+    own: [legal, rights],
 );
 
 /// The end of a list that changed: keep the first `from` items, replace the
@@ -133,22 +151,139 @@ impl<T: Clone + PartialEq> Tail<T> {
 
 /// A change to a game: what turns the state numbered `base` into the state
 /// numbered `seq` (`base + 1`), sent to every client after each change.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+///
+/// Written as `{"seq", "base", "set", "notes"?, "rounds"?, "moved"?,
+/// "played"?}`, with `legal` and `rights`, when they changed, among the
+/// fields of `set`.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(try_from = "RawPatch")]
 pub struct PatchView {
     /// The number of the new state.
     pub seq: u64,
     /// The number of the state it applies to.
     pub base: u64,
-    /// Each field of the state whose value changed (but `seq`, `notes` and
-    /// `rounds`), with its new value as a state writes it.
-    #[serde(default)]
-    pub set: serde_json::Map<String, Value>,
+    /// Each field of the state whose value changed (but `seq`, `notes`,
+    /// `rounds`, `legal` and `rights`), with its new value as a state
+    /// writes it; shared by the patches each seat is told.
+    pub set: Arc<serde_json::Map<String, Value>>,
+    /// The legal moves, when they changed.
+    pub legal: Option<Vec<AnyMove>>,
+    /// What each seat may do, when it changed.
+    pub rights: Option<SeatRights>,
     /// The change to `notes`, if any.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub notes: Option<Tail<Arc<Note>>>,
     /// The change to `rounds`, if any.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rounds: Option<Tail<RoundLog>>,
+    /// The towers that moved, each `[from, to]`, all at once (a push moves
+    /// several), when that is all that changed of `towers`.
+    pub moved: Vec<[String; 2]>,
+    /// The moves added to the last round's record, when that is all that
+    /// changed of `rounds`.
+    pub played: Vec<AnyMove>,
+}
+
+/// A patch as written, `legal` and `rights` among the fields of `set`.
+#[derive(Deserialize)]
+struct RawPatch {
+    seq: u64,
+    base: u64,
+    #[serde(default)]
+    set: serde_json::Map<String, Value>,
+    #[serde(default)]
+    notes: Option<Tail<Arc<Note>>>,
+    #[serde(default)]
+    rounds: Option<Tail<RoundLog>>,
+    #[serde(default)]
+    moved: Vec<[String; 2]>,
+    #[serde(default, with = "text_moves")]
+    played: Vec<AnyMove>,
+}
+
+impl TryFrom<RawPatch> for PatchView {
+    type Error = String;
+
+    fn try_from(mut raw: RawPatch) -> Result<PatchView, String> {
+        let legal = match raw.set.remove("legal") {
+            Some(value) => Some(text_moves::deserialize(value).map_err(|e| format!("legal: {e}"))?),
+            None => None,
+        };
+        let rights = match raw.set.remove("rights") {
+            Some(value) => {
+                Some(SeatRights::deserialize(value).map_err(|e| format!("rights: {e}"))?)
+            }
+            None => None,
+        };
+        Ok(PatchView {
+            seq: raw.seq,
+            base: raw.base,
+            set: Arc::new(raw.set),
+            legal,
+            rights,
+            notes: raw.notes,
+            rounds: raw.rounds,
+            moved: raw.moved,
+            played: raw.played,
+        })
+    }
+}
+
+/// The fields of `set` as written: the shared ones, then `legal` and `rights`.
+struct SetFields<'a>(&'a PatchView);
+
+impl Serialize for SetFields<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let patch = self.0;
+        let extra = usize::from(patch.legal.is_some()) + usize::from(patch.rights.is_some());
+        let mut map = s.serialize_map(Some(patch.set.len() + extra))?;
+        for (name, value) in patch.set.iter() {
+            map.serialize_entry(name, value)?;
+        }
+        if let Some(legal) = &patch.legal {
+            map.serialize_entry("legal", &Moves(legal))?;
+        }
+        if let Some(rights) = &patch.rights {
+            map.serialize_entry("rights", rights)?;
+        }
+        map.end()
+    }
+}
+
+/// Moves written as text.
+struct Moves<'a>(&'a [AnyMove]);
+
+impl Serialize for Moves<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        text_moves::serialize(self.0, s)
+    }
+}
+
+impl Serialize for PatchView {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let fields = 3
+            + usize::from(self.notes.is_some())
+            + usize::from(self.rounds.is_some())
+            + usize::from(!self.moved.is_empty())
+            + usize::from(!self.played.is_empty());
+        let mut out = s.serialize_struct("PatchView", fields)?;
+        out.serialize_field("seq", &self.seq)?;
+        out.serialize_field("base", &self.base)?;
+        out.serialize_field("set", &SetFields(self))?;
+        if let Some(notes) = &self.notes {
+            out.serialize_field("notes", notes)?;
+        }
+        if let Some(rounds) = &self.rounds {
+            out.serialize_field("rounds", rounds)?;
+        }
+        if !self.moved.is_empty() {
+            out.serialize_field("moved", &self.moved)?;
+        }
+        if !self.played.is_empty() {
+            out.serialize_field("played", &Moves(&self.played))?;
+        }
+        out.end()
+    }
 }
 
 impl PatchView {
@@ -174,8 +309,24 @@ impl PatchView {
         self.rounds
             .as_ref()
             .map_or(Ok(()), |tail| tail.check(state.rounds.len(), "rounds"))?;
-        for (name, value) in &self.set {
+        if !self.played.is_empty() && state.rounds.is_empty() {
+            return Err(PatchError::NoRound);
+        }
+        if let Some([from, _]) = self
+            .moved
+            .iter()
+            .find(|[from, _]| !state.towers.iter().any(|t| t.sq == *from))
+        {
+            return Err(PatchError::Moved(from.clone()));
+        }
+        for (name, value) in self.set.iter() {
             state.set_field(name, value)?;
+        }
+        if let Some(legal) = &self.legal {
+            state.legal = legal.clone();
+        }
+        if let Some(rights) = self.rights {
+            state.rights = rights;
         }
         if let Some(tail) = &self.notes {
             tail.apply(&mut state.notes, "notes")?;
@@ -183,9 +334,97 @@ impl PatchView {
         if let Some(tail) = &self.rounds {
             tail.apply(&mut state.rounds, "rounds")?;
         }
+        if let Some(last) = state.rounds.last_mut() {
+            last.moves.extend_from_slice(&self.played);
+        }
+        if !self.moved.is_empty() {
+            move_towers(&mut state.towers, &self.moved, state.board.edge());
+        }
         state.seq = self.seq;
         Ok(())
     }
+
+    /// The patch as a client in `seat` is sent it, from the patch between
+    /// the whole states `old` and `new` that it was made of: the legal moves
+    /// only to the side to move, and only the seat's own rights
+    /// ([`StateView::seen_by`]).
+    pub fn seen_by(&self, seat: Option<Seat>, old: &StateView, new: &StateView) -> PatchView {
+        let legal = new.legal_seen_by(seat);
+        let rights = new.rights.seen_by(seat);
+        PatchView {
+            seq: self.seq,
+            base: self.base,
+            set: Arc::clone(&self.set),
+            legal: (old.legal_seen_by(seat) != legal).then(|| legal.to_vec()),
+            rights: (old.rights.seen_by(seat) != rights).then_some(rights),
+            notes: self.notes.clone(),
+            rounds: self.rounds.clone(),
+            moved: self.moved.clone(),
+            played: self.played.clone(),
+        }
+    }
+}
+
+/// The number of a square (`c6`) in the order a state lists its towers:
+/// rank by rank from the first, file by file from a.
+fn square_order(sq: &str, edge: usize) -> usize {
+    let mut chars = sq.chars();
+    let file = chars
+        .next()
+        .map_or(0, |c| (c as usize).saturating_sub('a' as usize));
+    let rank = chars
+        .as_str()
+        .parse::<usize>()
+        .map_or(0, |r| r.saturating_sub(1));
+    rank * edge + file
+}
+
+/// Moves each tower standing on a `from` square to its `to`, all at once,
+/// and orders the towers as a state lists them.
+fn move_towers(towers: &mut [TowerView], moved: &[[String; 2]], edge: usize) {
+    for tower in towers.iter_mut() {
+        if let Some([_, to]) = moved.iter().find(|[from, _]| *from == tower.sq) {
+            tower.sq = to.clone();
+        }
+    }
+    towers.sort_by_key(|t| square_order(&t.sq, edge));
+}
+
+/// The towers that moved between `old` and `new`, when each tower of `new`
+/// is one of `old` (the same side and colour, teeth and rank) on the same or
+/// another square; none when they differ in more than that.
+fn towers_moved(old: &[TowerView], new: &[TowerView], edge: usize) -> Option<Vec<[String; 2]>> {
+    if old.len() != new.len() {
+        return None;
+    }
+    let mut moved = Vec::new();
+    for tower in new {
+        let before = old
+            .iter()
+            .find(|t| t.side == tower.side && t.colour == tower.colour)?;
+        if before.teeth != tower.teeth || before.rank != tower.rank {
+            return None;
+        }
+        if before.sq != tower.sq {
+            moved.push([before.sq.clone(), tower.sq.clone()]);
+        }
+    }
+    let mut check = old.to_vec();
+    move_towers(&mut check, &moved, edge);
+    (!moved.is_empty() && check == new).then_some(moved)
+}
+
+/// The moves added to the last round between `old` and `new`, when that is
+/// all that changed of the rounds.
+fn rounds_played(old: &[RoundLog], new: &[RoundLog]) -> Option<Vec<AnyMove>> {
+    let (Some((was, earlier)), Some((is, kept))) = (old.split_last(), new.split_last()) else {
+        return None;
+    };
+    let same_round = earlier == kept
+        && (was.round, &was.fill, &was.result) == (is.round, &is.fill, &is.result)
+        && is.moves.len() > was.moves.len()
+        && is.moves.starts_with(&was.moves);
+    same_round.then(|| is.moves[was.moves.len()..].to_vec())
 }
 
 /// Why a patch does not apply to a state.
@@ -202,6 +441,10 @@ pub enum PatchError {
     Field(String),
     /// A value in `set` that its field cannot hold, with the reason.
     Value(String),
+    /// Moves added to the last round of a state that has no round.
+    NoRound,
+    /// A tower said to move from a square no tower stands on.
+    Moved(String),
     /// A tail that keeps more items than its list has.
     Tail {
         /// `notes` or `rounds`.
@@ -221,6 +464,12 @@ impl fmt::Display for PatchError {
                 "the patch applies to state {base}, but the state is {seq}: a patch was missed"
             ),
             PatchError::Field(name) => write!(f, "a patch cannot set `{name}`"),
+            PatchError::NoRound => {
+                f.write_str("the patch adds moves to a round, but the state has none")
+            }
+            PatchError::Moved(sq) => {
+                write!(f, "the patch moves a tower from {sq}, where none stands")
+            }
             PatchError::Value(reason) => write!(f, "a patched value does not fit: {reason}"),
             PatchError::Tail { list, from, len } => write!(
                 f,
@@ -237,12 +486,32 @@ impl StateView {
     /// differs, and the changed tails of `notes` and `rounds`. Applied to
     /// `old` ([`PatchView::apply`]), it gives this state.
     pub fn patch_from(&self, old: &StateView) -> PatchView {
+        let mut set = self.changed_fields(old);
+        let mut moved = Vec::new();
+        if self.towers != old.towers {
+            match towers_moved(&old.towers, &self.towers, self.board.edge()) {
+                Some(pairs) if self.board == old.board => moved = pairs,
+                _ => {
+                    // Never fails: towers are written as JSON in every state.
+                    let value = serde_json::to_value(&self.towers).unwrap_or(Value::Null);
+                    set.insert("towers".into(), value);
+                }
+            }
+        }
+        let (rounds, played) = match rounds_played(&old.rounds, &self.rounds) {
+            Some(played) => (None, played),
+            None => (Tail::between(&old.rounds, &self.rounds), Vec::new()),
+        };
         PatchView {
             seq: self.seq,
             base: old.seq,
-            set: self.changed_fields(old),
+            set: Arc::new(set),
+            legal: (self.legal != old.legal).then(|| self.legal.clone()),
+            rights: (self.rights != old.rights).then_some(self.rights),
             notes: Tail::between(&old.notes, &self.notes),
-            rounds: Tail::between(&old.rounds, &self.rounds),
+            rounds,
+            moved,
+            played,
         }
     }
 }

@@ -105,7 +105,7 @@ pub struct StateView {
     #[serde(with = "crate::text::plain")]
     pub board: BoardSize,
     /// The colour of every square, the top rank first, each from file a.
-    pub layout: Vec<Vec<String>>,
+    pub layout: std::sync::Arc<Vec<Vec<String>>>,
     /// The points that win the match.
     pub target: u8,
     /// The points so far.
@@ -158,6 +158,28 @@ pub struct StateView {
     pub rights: SeatRights,
 }
 
+impl StateView {
+    /// The legal moves as a client in `seat` is sent them: the seat of the
+    /// side to move has them, every other client none.
+    pub fn legal_seen_by(&self, seat: Option<Seat>) -> &[AnyMove] {
+        let moves = self.status == Status::Playing
+            && self
+                .to_act
+                .is_some_and(|side| seat.is_some_and(|seat| seat.plays(side.into())));
+        if moves { &self.legal } else { &[] }
+    }
+
+    /// The state as a client in `seat` is sent it: the legal moves only to
+    /// the side to move ([`StateView::legal_seen_by`]), and only the seat's
+    /// own rights. A watcher (`None`) has neither.
+    pub fn seen_by(&self, seat: Option<Seat>) -> StateView {
+        let mut seen = self.clone();
+        seen.legal = self.legal_seen_by(seat).to_vec();
+        seen.rights = self.rights.seen_by(seat);
+        seen
+    }
+}
+
 /// A timed game's clock, as it stood when the running side's clock started.
 /// A page counts down from it with the server's time (`welcome`'s `now_ms`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -182,32 +204,57 @@ pub struct ClockView {
 
 /// What a seat may do in a game as it stands: each is true when the server
 /// would carry the request out now (the page shows exactly these actions).
+/// Only the true ones are written; a missing one is false.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(default)]
 pub struct Rights {
     /// Take moves back at once (against the engine, on one screen).
+    #[serde(skip_serializing_if = "is_false")]
     pub undo: bool,
     /// Ask the engine for a hint.
+    #[serde(skip_serializing_if = "is_false")]
     pub hint: bool,
     /// Offer to take back one's last move (with a friend).
+    #[serde(skip_serializing_if = "is_false")]
     pub takeback: bool,
     /// Accept or decline the opponent's takeback offer.
+    #[serde(skip_serializing_if = "is_false")]
     pub answer_takeback: bool,
     /// Resign the match.
+    #[serde(skip_serializing_if = "is_false")]
     pub resign: bool,
     /// Use the danger view (`POST /api/danger` with the game).
+    #[serde(skip_serializing_if = "is_false")]
     pub danger: bool,
     /// Set one's name.
+    #[serde(skip_serializing_if = "is_false")]
     pub rename: bool,
 }
 
-/// What each seat may do; a watcher may do nothing.
+fn is_false(value: &bool) -> bool {
+    !*value
+}
+
+impl Rights {
+    /// Whether the seat may do nothing.
+    pub fn is_none(&self) -> bool {
+        *self == Rights::default()
+    }
+}
+
+/// What each seat may do; a watcher may do nothing. A seat that may do
+/// nothing is not written.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(default)]
 pub struct SeatRights {
     /// Black's seat.
+    #[serde(skip_serializing_if = "Rights::is_none")]
     pub b: Rights,
     /// White's seat.
+    #[serde(skip_serializing_if = "Rights::is_none")]
     pub w: Rights,
     /// Both seats (two players on one screen).
+    #[serde(skip_serializing_if = "Rights::is_none")]
     pub both: Rights,
 }
 
@@ -220,5 +267,17 @@ impl SeatRights {
             Some(Seat::Both) => self.both,
             None => Rights::default(),
         }
+    }
+
+    /// The rights as a client in `seat` is sent them: its own seat's only.
+    pub fn seen_by(&self, seat: Option<Seat>) -> SeatRights {
+        let mut seen = SeatRights::default();
+        match seat {
+            Some(Seat::Side(kamisado_core::Side::Black)) => seen.b = self.b,
+            Some(Seat::Side(kamisado_core::Side::White)) => seen.w = self.w,
+            Some(Seat::Both) => seen.both = self.both,
+            None => {}
+        }
+        seen
     }
 }

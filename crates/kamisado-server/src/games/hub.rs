@@ -4,7 +4,10 @@
 //! changed it.
 
 use std::collections::HashMap;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
+
+use axum::extract::ws::Utf8Bytes;
+use kamisado_core::Side;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use tokio::sync::{Mutex, broadcast};
@@ -18,7 +21,7 @@ use crate::db::Notice;
 use crate::engine::EnginePool;
 use crate::error::ServerError;
 use crate::limits::Limits;
-use kamisado_wire::{Note, ServerMessage, StateView};
+use kamisado_wire::{Note, PatchView, Seat, ServerMessage, StateView};
 
 /// The state every client is sent: the room's, with what each seat may do.
 fn state_of(room: &Room) -> StateView {
@@ -43,32 +46,81 @@ pub struct GameCell {
     last: std::sync::Mutex<Option<Arc<Published>>>,
 }
 
-/// One state of a game as published: its number, the state, the `patch`
-/// message from the state published before it, and the `state` message,
-/// written when a client first needs the state whole.
+/// One state of a game as published: its number, the whole state, and the
+/// messages each kind of client is sent of it (a watcher, each seat, both
+/// seats), each written once when first needed and shared by every
+/// connection that sends it.
 #[derive(Debug)]
 pub struct Published {
     /// The state's number, its `seq`.
     pub seq: u64,
-    /// The state.
-    view: StateView,
-    /// The text of the `patch` message from state `seq - 1`; none for the
-    /// first state published.
-    pub patch: Option<String>,
-    /// The `state` message's text, once asked for.
-    whole: std::sync::OnceLock<String>,
+    /// The state, whole.
+    view: Arc<StateView>,
+    /// The state published before it, whole; none for the first.
+    before: Option<Arc<StateView>>,
+    /// The patch between the two whole states, once asked for.
+    patch: OnceLock<Option<PatchView>>,
+    /// Each audience's `patch` message from state `seq - 1`.
+    patches: [OnceLock<Option<Utf8Bytes>>; AUDIENCES],
+    /// Each audience's `state` message.
+    states: [OnceLock<Utf8Bytes>; AUDIENCES],
+}
+
+/// The kinds of client a state is told to differently: a watcher, Black's
+/// seat, White's seat, both seats.
+const AUDIENCES: usize = 4;
+
+/// The audience of a client in `seat`.
+fn audience(seat: Option<Seat>) -> usize {
+    match seat {
+        None => 0,
+        Some(Seat::Side(Side::Black)) => 1,
+        Some(Seat::Side(Side::White)) => 2,
+        Some(Seat::Both) => 3,
+    }
 }
 
 impl Published {
-    /// The state.
+    fn new(view: StateView, before: Option<Arc<StateView>>) -> Published {
+        Published {
+            seq: view.seq,
+            view: Arc::new(view),
+            before,
+            patch: OnceLock::new(),
+            patches: Default::default(),
+            states: Default::default(),
+        }
+    }
+
+    /// The state, whole.
     pub fn view(&self) -> &StateView {
         &self.view
     }
 
-    /// The `state` message's text.
-    pub fn state_text(&self) -> &str {
-        self.whole
-            .get_or_init(|| ServerMessage::State(Box::new(self.view.clone())).to_text())
+    /// The `state` message a client in `seat` is sent.
+    pub fn state_text(&self, seat: Option<Seat>) -> Utf8Bytes {
+        self.states[audience(seat)]
+            .get_or_init(|| {
+                let seen = self.view.seen_by(seat);
+                ServerMessage::State(Box::new(seen)).to_text().into()
+            })
+            .clone()
+    }
+
+    /// The `patch` message from state `seq - 1` a client in `seat` is sent;
+    /// none for the first state published.
+    pub fn patch_text(&self, seat: Option<Seat>) -> Option<Utf8Bytes> {
+        self.patches[audience(seat)]
+            .get_or_init(|| {
+                let before = self.before.as_deref()?;
+                let patch = self
+                    .patch
+                    .get_or_init(|| Some(self.view.patch_from(before)))
+                    .as_ref()?;
+                let seen = patch.seen_by(seat, before, &self.view);
+                Some(ServerMessage::Patch(seen).to_text().into())
+            })
+            .clone()
     }
 }
 
@@ -90,14 +142,9 @@ impl GameCell {
         last: &mut Option<Arc<Published>>,
         mut view: StateView,
     ) -> Arc<Published> {
-        let before = last.as_ref().map(|published| published.view());
-        view.seq = before.map_or(0, |state| state.seq) + 1;
-        let published = Arc::new(Published {
-            seq: view.seq,
-            patch: before.map(|old| ServerMessage::Patch(view.patch_from(old)).to_text()),
-            view,
-            whole: std::sync::OnceLock::new(),
-        });
+        let before = last.as_ref().map(|published| Arc::clone(&published.view));
+        view.seq = before.as_ref().map_or(0, |state| state.seq) + 1;
+        let published = Arc::new(Published::new(view, before));
         // No receivers is fine: nobody is watching.
         let _ = self.tx.send(Arc::clone(&published));
         *last = Some(Arc::clone(&published));
@@ -118,7 +165,7 @@ impl GameCell {
         let mut view = state_of(&room);
         if let Some(published) = last.as_ref() {
             view.seq = published.seq;
-            if view == published.view {
+            if view == *published.view {
                 return Arc::clone(published);
             }
         }

@@ -3,6 +3,7 @@
 
 use std::fmt;
 use std::str::FromStr;
+use std::sync::{Arc, OnceLock};
 
 use kamisado_wire::{
     FillPreview, NextView, Note, PerSide, RoundLog, RoundView, Seat, SeatRights, StateView, Status,
@@ -12,7 +13,7 @@ use kamisado_wire::{
 use super::store::{Ending, GameRow};
 use crate::error::ServerError;
 use kamisado_core::any::{AnyGame, AnyMatch, AnyMove, Erase};
-use kamisado_core::geometry::{self, Board};
+use kamisado_core::geometry::{self, Board, BoardSize};
 use kamisado_core::on_any;
 use kamisado_core::story;
 use kamisado_core::{
@@ -89,7 +90,7 @@ pub struct LiveGame {
     /// The actions so far, as stored.
     pub actions: Vec<Action>,
     /// For each action, its story.
-    pub notes: Vec<std::sync::Arc<Note>>,
+    pub notes: Vec<Arc<Note>>,
     /// For each action, the side that made it.
     pub movers: Vec<Side>,
 }
@@ -201,7 +202,7 @@ impl LiveGame {
         on_any!(&mut self.game, AnyGame, game => apply_to(game, action))?;
         self.movers.push(mover);
         self.actions.push(action);
-        self.notes.push(std::sync::Arc::new(note));
+        self.notes.push(Arc::new(note));
         Ok(())
     }
 
@@ -383,19 +384,25 @@ fn round_view<B: Board>(r: RoundResult, after: &Match<B>) -> RoundView {
     }
 }
 
-/// The colour names of the board's squares, the top rank first, each from file a.
-pub fn layout<B: Board>() -> Vec<Vec<String>> {
-    (0..B::SIZE as i32)
-        .rev()
-        .map(|rank| {
+/// The colour names of the board's squares, the top rank first, each from
+/// file a: made once for each board and shared by every state.
+pub fn layout<B: Board>() -> Arc<Vec<Vec<String>>> {
+    static LAYOUTS: [OnceLock<Arc<Vec<Vec<String>>>>; 3] =
+        [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    let slot = BoardSize::ALL
+        .iter()
+        .position(|&size| size == B::KIND)
+        .unwrap_or(0);
+    let made = LAYOUTS[slot].get_or_init(|| {
+        let ranks = (0..B::SIZE as i32).rev().map(|rank| {
             (0..B::SIZE as i32)
-                .map(|file| {
-                    let sq = Square::<B>::at(file, rank).expect("on the board");
-                    geometry::colour_of(sq).name().to_string()
-                })
+                .filter_map(|file| Square::<B>::at(file, rank))
+                .map(|sq| geometry::colour_of(sq).name().to_string())
                 .collect()
-        })
-        .collect()
+        });
+        Arc::new(ranks.collect())
+    });
+    Arc::clone(made)
 }
 
 /// What an action would do to a match of board `B`, told; the match is

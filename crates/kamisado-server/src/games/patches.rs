@@ -1,8 +1,10 @@
 //! Every state of played matches against the patch that turns it into the
 //! next: what a client is sent after each change gives it the new state.
 
-use kamisado_core::Fill;
-use kamisado_wire::{Mode, PatchError, PatchView, ServerMessage, SideCode, StateView, Status};
+use kamisado_core::{Fill, Side};
+use kamisado_wire::{
+    Mode, PatchError, PatchView, Seat, ServerMessage, SideCode, StateView, Status,
+};
 use serde_json::Value;
 
 use super::live::{Action, LiveGame};
@@ -71,7 +73,32 @@ fn round_trip(old: &StateView, new: &StateView) -> PatchView {
         ServerMessage::State(Box::new(new.clone()))
     );
     assert!(!patch.set.contains_key("layout"), "{text}");
+    // Each kind of client, told its own way, comes to the state it is told.
+    let seats = [
+        None,
+        Some(Seat::Side(Side::Black)),
+        Some(Seat::Side(Side::White)),
+        Some(Seat::Both),
+    ];
+    for seat in seats {
+        let seen = patch.seen_by(seat, old, &new);
+        let text = ServerMessage::Patch(seen).to_text();
+        let ServerMessage::Patch(read) = ServerMessage::decode(&text).unwrap() else {
+            panic!("not a patch: {text}");
+        };
+        let mut state = old.seen_by(seat);
+        read.apply(&mut state).unwrap();
+        assert_eq!(state, new.seen_by(seat), "{seat:?}: {text}");
+    }
     patch
+}
+
+/// The bytes of the patch from `old` to `new` a client in `seat` is sent.
+fn bytes_seen_by(old: &StateView, new: &StateView, seat: Option<Seat>) -> usize {
+    let mut new = new.clone();
+    new.seq = old.seq + 1;
+    let patch = new.patch_from(old).seen_by(seat, old, &new);
+    ServerMessage::Patch(patch).to_text().len()
 }
 
 #[test]
@@ -92,11 +119,46 @@ fn a_patch_turns_each_state_into_the_next() {
             let patch = round_trip(&pair[0], &pair[1]);
             assert_eq!((patch.seq, patch.base), (pair[1].seq, pair[0].seq));
             // A move adds one note and changes the last round only.
-            let notes = patch.notes.expect("a note for every action");
+            let notes = patch.notes.clone().expect("a note for every action");
             assert_eq!((notes.from, notes.items.len()), (pair[0].notes.len(), 1));
-            let rounds = patch.rounds.expect("every action is in the record");
-            assert!(rounds.from + 1 >= pair[0].rounds.len(), "{rounds:?}");
+            // A move within a round says which towers moved and adds the
+            // move to the round's record; a round's end or a fill may say more.
+            let (old, new) = (&pair[0], &pair[1]);
+            if let (true, Status::Playing, Some(last)) =
+                (old.round == new.round, new.status, new.last)
+            {
+                assert!(!patch.moved.is_empty(), "{board}: {patch:?}");
+                assert!(!patch.set.contains_key("towers"), "{board}");
+                assert_eq!(patch.played, vec![last], "{board}");
+                assert_eq!(patch.rounds, None, "{board}");
+            } else {
+                assert!(
+                    patch.rounds.is_some() || !patch.played.is_empty(),
+                    "every action is in the record"
+                );
+            }
         }
+    }
+}
+
+#[test]
+fn a_move_is_told_in_few_bytes_and_its_moves_only_to_the_side_to_move() {
+    let states = played(kamisado_core::Rules::STANDARD, "8x8", 12);
+    let (old, new) = (&states[10], &states[11]);
+    assert_eq!(new.status, Status::Playing);
+    let to_move = new.to_act.map(|side| Seat::Side(side.into()));
+    let moved = to_move.map(|seat| match seat {
+        Seat::Side(side) => Seat::Side(!side),
+        Seat::Both => Seat::Both,
+    });
+    // The one to move is sent its moves; the one who moved and a watcher are not.
+    assert!(!new.seen_by(to_move).legal.is_empty());
+    assert!(new.seen_by(moved).legal.is_empty());
+    assert!(new.seen_by(None).legal.is_empty());
+    let whole = ServerMessage::State(Box::new(new.clone())).to_text().len();
+    for seat in [None, moved, to_move] {
+        let bytes = bytes_seen_by(old, new, seat);
+        assert!(bytes * 3 < whole, "{seat:?}: {bytes} bytes of {whole}");
     }
 }
 
@@ -160,15 +222,15 @@ fn a_patch_applies_only_to_its_base_and_the_reason_it_does_not_is_given() {
         error
     };
     let e = refused(&|p| {
-        p.set.insert("colour".into(), Value::Null);
+        std::sync::Arc::make_mut(&mut p.set).insert("colour".into(), Value::Null);
     });
     assert_eq!(e, PatchError::Field("colour".into()));
     let e = refused(&|p| {
-        p.set.insert("seq".into(), 9.into());
+        std::sync::Arc::make_mut(&mut p.set).insert("seq".into(), 9.into());
     });
     assert_eq!(e, PatchError::Field("seq".into()));
     let e = refused(&|p| {
-        p.set.insert("n".into(), "three".into());
+        std::sync::Arc::make_mut(&mut p.set).insert("n".into(), "three".into());
     });
     assert!(matches!(e, PatchError::Value(_)), "{e}");
     let e = refused(&|p| p.notes.as_mut().unwrap().from = 99);

@@ -6,7 +6,8 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use axum::extract::ws::{CloseFrame, Message, WebSocket, close_code};
+use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, close_code};
+use futures_util::SinkExt;
 use tokio::sync::{broadcast, mpsc};
 
 use kamisado_wire::Seat;
@@ -84,34 +85,45 @@ async fn close(socket: &mut WebSocket, code: u16, mut reason: String) {
 
 /// What is to be sent to one client, and the number of the last state it
 /// was sent: each published state goes as a patch to the one before it when
-/// the client has that one, whole otherwise.
+/// the client has that one (as told to its seat), whole otherwise.
 #[derive(Debug, Default)]
 struct Outbox {
     /// The `seq` of the last state sent, whole or as a patch.
     seq: u64,
+    /// The seat the last state was told to: a client whose seat changed is
+    /// sent the next state whole.
+    seat: Option<Seat>,
     /// The messages' texts, in order.
-    texts: Vec<String>,
+    texts: Vec<Utf8Bytes>,
 }
 
 impl Outbox {
-    /// A state published: nothing when the client has it or a later one,
-    /// the patch when the client has the state before it, else the whole state.
-    fn state(&mut self, published: &Published) {
+    /// A state published, for a client in `seat`: nothing when the client
+    /// has it or a later one, the patch when the client has the state before
+    /// it, else the whole state.
+    fn state(&mut self, published: &Published, seat: Option<Seat>) {
         if published.seq <= self.seq {
             return;
         }
-        let text = match &published.patch {
-            Some(patch) if published.seq == self.seq + 1 => patch.as_str(),
-            _ => published.state_text(),
-        };
-        self.texts.push(text.to_string());
+        let patch = (published.seq == self.seq + 1 && seat == self.seat)
+            .then(|| published.patch_text(seat))
+            .flatten();
+        self.texts
+            .push(patch.unwrap_or_else(|| published.state_text(seat)));
         self.seq = published.seq;
+        self.seat = seat;
     }
 
     /// A state sent whole, whatever the client has.
-    fn whole(&mut self, published: &Published) {
-        self.texts.push(published.state_text().to_string());
+    fn whole(&mut self, published: &Published, seat: Option<Seat>) {
+        self.texts.push(published.state_text(seat));
         self.seq = published.seq;
+        self.seat = seat;
+    }
+
+    /// Any other message.
+    fn push(&mut self, text: String) {
+        self.texts.push(text.into());
     }
 }
 
@@ -166,7 +178,7 @@ impl Connection {
                     Err(e) => e.into(),
                 };
                 let refused = refuse(&self.games, None, refusal).to_text();
-                self.outbox.texts.push(refused);
+                self.outbox.push(refused);
                 Flow::Open
             }
             Some(Ok(Message::Ping(_) | Message::Pong(_))) => Flow::Open,
@@ -198,14 +210,17 @@ impl Connection {
         };
         loop {
             match self.states.try_recv() {
-                Ok(state) => self.outbox.state(&state),
+                Ok(state) => self.outbox.state(&state, self.client.seat),
                 Err(broadcast::error::TryRecvError::Lagged(_)) => {
-                    self.outbox.whole(&*self.cell.published().await);
+                    let seat = self.client.seat;
+                    self.outbox.whole(&*self.cell.published().await, seat);
                 }
                 Err(_) => break,
             }
         }
-        self.outbox.texts.extend(answer.map(|a| a.to_text()));
+        if let Some(answer) = answer {
+            self.outbox.push(answer.to_text());
+        }
     }
 
     /// A state published, or the news that some were missed (the latest goes whole).
@@ -214,9 +229,10 @@ impl Connection {
         state: Result<Arc<Published>, broadcast::error::RecvError>,
     ) -> Flow {
         match state {
-            Ok(state) => self.outbox.state(&state),
+            Ok(state) => self.outbox.state(&state, self.client.seat),
             Err(broadcast::error::RecvError::Lagged(_)) => {
-                self.outbox.whole(&*self.cell.published().await);
+                let seat = self.client.seat;
+                self.outbox.whole(&*self.cell.published().await, seat);
             }
             Err(broadcast::error::RecvError::Closed) => return Flow::Gone,
         }
@@ -235,7 +251,7 @@ pub async fn session(
     let (direct, mut direct_rx) = mpsc::channel::<String>(DIRECT_DEPTH);
     let rate = RateLimiter::new(games.limits.messages_per_second, games.limits.message_burst);
     let mut outbox = Outbox::default();
-    outbox.whole(&*cell.published().await);
+    outbox.whole(&*cell.published().await, None);
     let mut connection = Connection {
         states: cell.tx.subscribe(),
         games,
@@ -254,8 +270,15 @@ pub async fn session(
         connection.games.session(),
     );
     loop {
-        for text in std::mem::take(&mut connection.outbox.texts) {
-            if socket.send(Message::Text(text.into())).await.is_err() {
+        // Written together: one flush for a state and the answer after it.
+        let texts = std::mem::take(&mut connection.outbox.texts);
+        if !texts.is_empty() {
+            for text in texts {
+                if socket.feed(Message::Text(text)).await.is_err() {
+                    return;
+                }
+            }
+            if socket.flush().await.is_err() {
                 return;
             }
         }
@@ -263,7 +286,7 @@ pub async fn session(
             incoming = socket.recv() => connection.incoming(incoming).await,
             state = connection.states.recv() => connection.published(state).await,
             Some(direct) = direct_rx.recv() => {
-                connection.outbox.texts.push(direct);
+                connection.outbox.push(direct);
                 Flow::Open
             }
             _ = stopped.changed() => {
@@ -320,7 +343,7 @@ async fn run(
     let seat = client.seat;
     let done = |duplicate: bool| Ok(Some(ServerMessage::ack(kind, n, duplicate)));
     match message {
-        ClientMessage::Join { key } => join(app, cell, client, key.as_deref()).await,
+        ClientMessage::Join { key } => join(app, cell, client, outbox, key.as_deref()).await,
         ClientMessage::Move { n, mv } => {
             done(app.act(cell, seat, n, Action::Move(mv)).await?.duplicate)
         }
@@ -356,20 +379,26 @@ async fn run(
             Ok(None)
         }
         ClientMessage::Sync => {
-            outbox.whole(&*cell.published().await);
+            outbox.whole(&*cell.published().await, seat);
             done(false)
         }
     }
 }
 
 /// Takes the seat a key (or the signed-in account) opens: the `welcome`.
+/// A connection whose seat changed is sent the state whole as its seat is
+/// told it (its legal moves and rights), before the welcome.
 async fn join(
     games: &Arc<Games>,
     cell: &Arc<GameCell>,
     client: &mut Client,
+    outbox: &mut Outbox,
     key: Option<&str>,
 ) -> Result<Option<ServerMessage>, ServerError> {
     client.seat = games.join(cell, key, client.account.as_deref()).await?;
+    if client.seat != outbox.seat {
+        outbox.whole(&*cell.published().await, client.seat);
+    }
     Ok(Some(ServerMessage::Welcome {
         seat: client.seat,
         now_ms: now_ms(),

@@ -40,7 +40,7 @@ async fn stream(server: Arc<TestServer>, stop: Arc<AtomicBool>, acks: Acks) {
             let answer = if state.status == Status::Fill {
                 player.fill(Fill::Left).await.unwrap()
             } else {
-                player.play(first_legal(&state)).await.unwrap()
+                player.play(first_legal(player.state())).await.unwrap()
             };
             assert!(is_ack(&answer), "{} at {n}", answer.to_text());
             n += 1;

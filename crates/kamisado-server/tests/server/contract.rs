@@ -259,7 +259,7 @@ async fn unreadable_messages_get_exactly_one_answer() {
 async fn the_sender_has_the_new_state_before_the_ack() {
     let db = TempDb::new("contract-order");
     let server = TestServer::start(&db).await;
-    let (_, mut black, mut white) = server.friend_game(GameRequest::friend()).await;
+    let (id, mut black, mut white) = server.friend_game(GameRequest::friend()).await;
     // Black first reads the state White's join published.
     black.wait_for(|s| s.joined.w).await.unwrap();
     let opening = ClientMessage::Move {
@@ -274,7 +274,12 @@ async fn the_sender_has_the_new_state_before_the_ack() {
     assert_eq!(state.last, Some(mv("d1-d6")));
     let answer = black.next().await.unwrap();
     assert_eq!(answer, ServerMessage::ack(Kind::Move, Some(0), false));
-    assert_eq!(white.wait_n(1).await.unwrap(), &*state);
+    assert_eq!(*state, server.seen(&id, black.seat()).await);
+    let white_seat = white.seat();
+    assert_eq!(
+        white.wait_n(1).await.unwrap(),
+        &server.seen(&id, white_seat).await
+    );
     server.stop().await;
 }
 
@@ -300,13 +305,20 @@ async fn a_join_publishes_a_state_only_when_a_seat_is_newly_taken() {
     assert!(matches!(seen.answers[..], [ServerMessage::Welcome { .. }]));
     assert_eq!(seen.states_first, 1, "the seat is newly taken");
     assert!(white.state().joined.w);
-    // The same seat again, on another connection: nothing changes.
+    // The same seat again, on another connection: no new state is
+    // published, but the connection is sent the state as its seat is told
+    // it (with the seat's rights), whole.
     let mut again = server.watcher(id).await;
+    let before = again.traffic();
     let mut seen = Exchange::default();
     again.send(&join).await.unwrap();
     read_to_sentinel(&mut again, Kind::Join, &mut seen).await;
     assert!(matches!(seen.answers[..], [ServerMessage::Welcome { .. }]));
-    assert_eq!(seen.states_first, 0, "no new state");
+    assert_eq!(seen.states_first, 1, "the state for the seat");
+    let after = again.traffic();
+    assert_eq!(after.patches, before.patches, "{after:?}");
+    assert_eq!(again.state().seq, white.state().seq, "no new state");
+    assert_eq!(again.state(), &server.seen(id, again.seat()).await);
     // Watching changes nothing either.
     let mut watcher = server.watcher(id).await;
     let mut seen = Exchange::default();

@@ -54,11 +54,15 @@ async fn players(http: &Http, game: &Created) -> Result<(GameSocket, GameSocket)
 
 /// The latest state either player has.
 fn latest(black: &GameSocket, white: &GameSocket) -> StateView {
-    if black.state().n >= white.state().n {
-        black.state().clone()
-    } else {
-        white.state().clone()
-    }
+    let (b, w) = (black.state(), white.state());
+    // Of two states of one action, the side to act's: only it has the moves.
+    let newer = match b.n.cmp(&w.n) {
+        std::cmp::Ordering::Greater => b,
+        std::cmp::Ordering::Less => w,
+        std::cmp::Ordering::Equal if b.to_act == Some(SideCode::White) => w,
+        std::cmp::Ordering::Equal => b,
+    };
+    newer.clone()
 }
 
 /// Plays `message` from the side to act in `s` and waits until both players see it.

@@ -53,7 +53,7 @@ async fn a_friend_game_between_two_clients() {
         let answer = if state.status == Status::Fill {
             player.fill(Fill::Left).await.unwrap()
         } else {
-            player.play(first_legal(&state)).await.unwrap()
+            player.play(first_legal(player.state())).await.unwrap()
         };
         assert!(is_ack(&answer), "{}", answer.to_text());
         n += 1;
@@ -155,7 +155,7 @@ async fn play_some(black: &mut GameSocket, white: &mut GameSocket, count: usize)
         } else {
             &mut *white
         };
-        let answer = player.play(first_legal(&s)).await.unwrap();
+        let answer = player.play(first_legal(player.state())).await.unwrap();
         assert!(is_ack(&answer), "{}", answer.to_text());
         black.wait_n(s.n + 1).await.unwrap();
         white.wait_n(s.n + 1).await.unwrap();

@@ -29,7 +29,7 @@ async fn watchers_get_patches_that_make_the_served_state() {
     let mut watcher = server.client(&id, None).await;
     let first = watcher.traffic();
     assert_eq!((first.states, first.patches), (1, 0), "{first:?}");
-    assert_eq!(watcher.state(), &server.state(&id).await);
+    assert_eq!(watcher.state(), &server.seen(&id, watcher.seat()).await);
 
     let mut late: Option<GameSocket> = None;
     let (mut patches, mut states) = (0, 0);
@@ -58,7 +58,7 @@ async fn watchers_get_patches_that_make_the_served_state() {
             (before.states, before.patches + 1),
             "move {n}: one patch, no state"
         );
-        let served = server.state(&id).await;
+        let served = server.seen(&id, None).await;
         assert_eq!(
             watcher.state(),
             &served,
@@ -107,7 +107,7 @@ async fn watchers_get_patches_that_make_the_served_state() {
     // Connecting again brings the whole state, numbered as before.
     watcher.close().await;
     let again = server.client(&id, None).await;
-    assert_eq!(again.state(), &server.state(&id).await);
+    assert_eq!(again.state(), &server.seen(&id, again.seat()).await);
     assert_eq!(again.state().seq, late.state().seq);
     assert_eq!((again.traffic().states, again.traffic().patches), (1, 0));
     server.stop().await;
@@ -125,11 +125,11 @@ async fn a_sync_brings_the_whole_state_before_its_ack() {
     let after = black.traffic();
     assert_eq!(after.states, before.states + 1, "{after:?}");
     assert_eq!(after.patches, before.patches, "{after:?}");
-    assert_eq!(black.state(), &server.state(&id).await);
+    assert_eq!(black.state(), &server.seen(&id, black.seat()).await);
     // The game goes on with patches from the state the sync brought.
     let mv = first_legal(black.state());
     assert!(is_ack(&black.play(mv).await.unwrap()));
     assert_eq!(black.traffic().patches, after.patches + 1);
-    assert_eq!(black.state(), &server.state(&id).await);
+    assert_eq!(black.state(), &server.seen(&id, black.seat()).await);
     server.stop().await;
 }

@@ -63,7 +63,7 @@ async fn players_on_different_processes_see_every_move() {
             &mut white
         };
         mover.wait_n(n).await.unwrap();
-        let answer = mover.play(first_legal(&state)).await.unwrap();
+        let answer = mover.play(first_legal(mover.state())).await.unwrap();
         assert!(is_ack(&answer), "move {n}: {}", answer.to_text());
         all_at(
             &mut [&mut black, &mut white, &mut watch_a, &mut watch_b],

@@ -37,10 +37,14 @@ async fn served_states() -> Vec<StateView> {
         both.play(mv).await.unwrap();
         states.push(both.state().clone());
     }
-    // The server sent patches after the first state, and they applied.
+    // The server sent the state whole (for the seat joined), then patches,
+    // and they applied.
     let traffic = both.traffic();
-    assert_eq!((traffic.states, traffic.patches), (1, 4), "{traffic:?}");
-    assert_eq!(http.state(&created.id).await.unwrap(), states[3]);
+    assert_eq!((traffic.states, traffic.patches), (2, 3), "{traffic:?}");
+    assert_eq!(
+        http.state(&created.id).await.unwrap().seen_by(both.seat()),
+        states[3]
+    );
     both.close().await;
     let _ = stop.send(());
     running.await.unwrap().unwrap();

@@ -14,7 +14,7 @@ use kamisado_core::Fill;
 use kamisado_core::any::AnyMove;
 use kamisado_server::{Limits, ServeConfig, bind_with};
 use kamisado_wire::Created;
-use kamisado_wire::{ServerMessage, SideCode, StateView, Status};
+use kamisado_wire::{Seat, ServerMessage, SideCode, StateView, Status};
 use tokio::sync::oneshot;
 
 /// How long a test waits for any one answer before it fails.
@@ -158,6 +158,12 @@ impl TestServer {
         self.http.state(id).await.expect("the game's state")
     }
 
+    /// A game's state as a client in `seat` is told it (its moves only to
+    /// the side to move, its own rights only).
+    pub async fn seen(&self, id: &str, seat: Option<Seat>) -> StateView {
+        self.state(id).await.seen_by(seat)
+    }
+
     /// A game's record.
     pub async fn record(&self, id: &str) -> String {
         self.http.record(id).await.expect("the game's record")
@@ -239,7 +245,7 @@ pub async fn play_out(black: &mut GameSocket, white: &mut GameSocket) -> StateVi
         let answer = if state.status == Status::Fill {
             player.fill(Fill::Left).await.unwrap()
         } else {
-            player.play(first_legal(&state)).await.unwrap()
+            player.play(first_legal(player.state())).await.unwrap()
         };
         assert!(is_ack(&answer), "{} at {n}", answer.to_text());
         n += 1;
