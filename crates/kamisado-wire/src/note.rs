@@ -216,7 +216,10 @@ pub enum NextView {
 /// and the same story as typed events, for a page to tell in its language.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Note {
-    /// The story in English.
+    /// The story in English: in the state `GET /api/games/{id}` answers and
+    /// in the record, but left out (empty) of what a game's WebSocket tells,
+    /// whose clients tell the events in their own language.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub text: String,
     /// What the player did.
     pub act: ActView,
@@ -225,6 +228,16 @@ pub struct Note {
 }
 
 impl Note {
+    /// The note as a game's WebSocket tells it: its events without the
+    /// English story.
+    pub fn events(&self) -> Note {
+        Note {
+            text: String::new(),
+            act: self.act.clone(),
+            next: self.next.clone(),
+        }
+    }
+
     /// The side to act after the action told: to move, or to choose the
     /// fill; none once the match is over.
     pub fn next_to_act(&self) -> Option<Side> {

@@ -346,8 +346,8 @@ impl PatchView {
 
     /// The patch as a client in `seat` is sent it, from the patch between
     /// the whole states `old` and `new` that it was made of: the legal moves
-    /// only to the side to move, and only the seat's own rights
-    /// ([`StateView::seen_by`]).
+    /// only to the side to move, only the seat's own rights, and the new
+    /// notes' events without their English story ([`StateView::seen_by`]).
     pub fn seen_by(&self, seat: Option<Seat>, old: &StateView, new: &StateView) -> PatchView {
         let legal = new.legal_seen_by(seat);
         let rights = new.rights.seen_by(seat);
@@ -357,7 +357,10 @@ impl PatchView {
             set: Arc::clone(&self.set),
             legal: (old.legal_seen_by(seat) != legal).then(|| legal.to_vec()),
             rights: (old.rights.seen_by(seat) != rights).then_some(rights),
-            notes: self.notes.clone(),
+            notes: self.notes.as_ref().map(|tail| Tail {
+                from: tail.from,
+                items: tail.items.iter().map(|n| Arc::new(n.events())).collect(),
+            }),
             rounds: self.rounds.clone(),
             moved: self.moved.clone(),
             played: self.played.clone(),

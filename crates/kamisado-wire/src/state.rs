@@ -172,10 +172,14 @@ impl StateView {
     /// The state as a client in `seat` is sent it: the legal moves only to
     /// the side to move ([`StateView::legal_seen_by`]), and only the seat's
     /// own rights. A watcher (`None`) has neither.
+    ///
+    /// Its notes carry their events, not the English story
+    /// ([`Note::events`]), which the whole state keeps.
     pub fn seen_by(&self, seat: Option<Seat>) -> StateView {
         let mut seen = self.clone();
         seen.legal = self.legal_seen_by(seat).to_vec();
         seen.rights = self.rights.seen_by(seat);
+        seen.notes = self.notes.iter().map(|n| Arc::new(n.events())).collect();
         seen
     }
 }
