@@ -132,7 +132,7 @@ function setupForm() {
   form.addEventListener('submit', async (ev) => {
     ev.preventDefault();
     const body = {
-      rules: $('ch-rules').value,
+      rules: $('ch-rules').value + ($('ch-opening-limits').checked ? '+opening-limits' : ''),
       board: $('ch-board').value,
       target: Number($('ch-target').value),
       colour: form.querySelector('input[name=ch-colour]:checked').value,

@@ -19,6 +19,7 @@ export const words = {
   'lobby.towers': 'Your towers', 'lobby.black': 'Black (moves first)', 'lobby.gold': 'Gold', 'lobby.random': 'Drawn by lot',
   'lobby.length': 'Length', 'lobby.single': 'Single round', 'lobby.to3': 'Match to 3 points', 'lobby.to7': 'Match to 7 points', 'lobby.to15': 'Match to 15 points',
   'lobby.rules': 'Rules', 'lobby.standard': 'Standard', 'lobby.sumo-square': 'Sumo-square', 'lobby.zvezda': 'Zvezda',
+  'lobby.opening-limits': 'Opening limits', 'lobby.opening-limits.title': 'The World Championship’s rule: in every round the first three moves go at most 1, 3 and 5 squares',
   'lobby.sumo-square.title': "After a push, the colour of the sumo's square decides the next tower",
   'lobby.zvezda.title': 'Rings: sideways and backward moves, pushes in any direction, the third repetition loses',
   'lobby.board': 'Board', 'lobby.b8': '8×8, eight colours', 'lobby.b6': '6×6, six colours', 'lobby.b10': '10×10, ten colours',

@@ -2,7 +2,7 @@
 // then patches), the board's input, the socket and its answers, and
 // everything the page shows about the game.
 import {
-  t, side, sideGen, other, tower, valueWords, noteText, roundOver, onLanguageChange,
+  t, side, sideGen, other, tower, valueWords, noteText, roundOver, onLanguageChange, rulesWords,
 } from './i18n.js';
 import { $, html } from './dom.js';
 import {
@@ -420,7 +420,7 @@ export function render() {
   renderPlayer($('top-player'), play.flipped ? 'b' : 'w');
   tickClocks();
   $('score').textContent = s.target === 1 ? t('game.single') : t('game.score', { b: s.score.b, w: s.score.w, target: s.target });
-  const rules = s.rules && s.rules !== 'standard' ? t('game.rules', { rules: t(`lobby.${s.rules}`) }) : '';
+  const rules = s.rules && s.rules !== 'standard' ? t('game.rules', { rules: rulesWords(s.rules) }) : '';
   const board = s.board && s.board !== '8x8' ? t('game.board', { board: s.board.replace('x', '×') }) : '';
   const rated = s.rated ? t('game.rated') : '';
   const control = s.clock ? controlWords(s.clock) : '';

@@ -67,9 +67,14 @@ export function plural(n, unit) { return here().plural(n, unit); }
 export function poolWords(pool) {
   const at = String(pool).lastIndexOf(' ');
   if (at < 0) return String(pool);
-  const rules = pool.slice(0, at);
-  const name = EN[`lobby.${rules}`] ? t(`lobby.${rules}`) : rules;
-  return `${name} ${pool.slice(at + 1).replace('x', '×')}`;
+  return `${rulesWords(pool.slice(0, at))} ${pool.slice(at + 1).replace('x', '×')}`;
+}
+
+/** A rule set in words: "Zvezda", "Standard, opening limits". */
+export function rulesWords(rules) {
+  const [base, ...options] = String(rules).split('+');
+  const word = (name) => (EN[`lobby.${name}`] ? t(`lobby.${name}`) : name);
+  return [word(base), ...options.map((o) => word(o).toLowerCase())].join(', ');
 }
 
 /** A match's length: "Single round", "Match to 3 points". */

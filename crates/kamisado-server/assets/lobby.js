@@ -46,7 +46,7 @@ export function showLobby() {
     const body = {
       mode,
       target: Number($('target').value),
-      rules: $('rules').value,
+      rules: $('rules').value + ($('opening-limits').checked ? '+opening-limits' : ''),
       board: $('board-size').value,
       name: $('name').value,
     };

@@ -18,6 +18,7 @@ export const words = {
   'lobby.towers': 'Ваши башни', 'lobby.black': 'Чёрные (ходят первыми)', 'lobby.gold': 'Золотые', 'lobby.random': 'По жребию',
   'lobby.length': 'Длина', 'lobby.single': 'Один раунд', 'lobby.to3': 'Матч до 3 очков', 'lobby.to7': 'Матч до 7 очков', 'lobby.to15': 'Матч до 15 очков',
   'lobby.rules': 'Правила', 'lobby.standard': 'Стандартные', 'lobby.sumo-square': 'Клетка сумо', 'lobby.zvezda': 'Звезда',
+  'lobby.opening-limits': 'Ограничения дебюта', 'lobby.opening-limits.title': 'Правило чемпионата мира: в каждом раунде первые три хода — не дальше 1, 3 и 5 клеток',
   'lobby.sumo-square.title': 'После толчка цвет клетки, на которую встало сумо, выбирает следующую башню',
   'lobby.zvezda.title': 'Кольца: ходы вбок и назад, толчки в любом направлении, третье повторение проигрывает',
   'lobby.board': 'Доска', 'lobby.b8': '8×8, восемь цветов', 'lobby.b6': '6×6, шесть цветов', 'lobby.b10': '10×10, десять цветов',
