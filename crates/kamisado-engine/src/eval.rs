@@ -240,6 +240,26 @@ impl<B: Board> Threats<B> {
         }
     }
 
+    /// `None` if the step `from`-`to` hands the opponent a win at once
+    /// ([`hands_a_win`]), else its [`Threats::safe_replies`]: for a plain
+    /// forced tower, from one look at its steps, whose reaching the goal row
+    /// is the win handed.
+    #[inline]
+    pub fn safe_replies_unless_handing(
+        &self,
+        pos: &Position<B>,
+        from: Square<B>,
+        to: Square<B>,
+    ) -> Option<u32> {
+        let Some(replies) = self.plain_replies(pos, from, to) else {
+            return (!hands_a_win(pos, from, to))
+                .then(|| self.safe_replies_after_play(pos, from, to));
+        };
+        let hands = !(replies.targets & B::goal_row(!pos.side_to_move())).is_empty();
+        debug_assert_eq!(hands, hands_a_win(pos, from, to));
+        (!hands).then(|| self.count_safe(pos, to, replies))
+    }
+
     /// The replies of the opponent's forced tower after the step `from`-`to`,
     /// found from the board without playing the step, when that tower is
     /// plain and no opening limit or ring applies ([`plain_steps`]).
