@@ -27,6 +27,7 @@ use kamisado_core::geometry::Board;
 use kamisado_core::{Move, Position};
 
 use crate::eval::{plain_round, short_proof, winning_move};
+use crate::pages::Pages;
 use crate::score;
 use crate::zobrist;
 
@@ -132,7 +133,7 @@ struct Child<B: Board> {
 /// The table of proof-number search, which may be kept from one proof to
 /// the next: a position's numbers, once proven, hold for every root.
 pub struct PnTable<B: Board> {
-    entries: Vec<Entry<B>>,
+    entries: Pages<Entry<B>>,
     mask: usize,
 }
 
@@ -141,16 +142,10 @@ impl<B: Board> PnTable<B> {
     pub fn new(table_mb: usize) -> PnTable<B> {
         let bytes = table_mb.max(1) << 20;
         let entries = (bytes / std::mem::size_of::<Entry<B>>()).next_power_of_two() / 2;
-        let empty = Entry {
-            key: 0,
-            pn: 1,
-            dn: 1,
-            work: 0,
-            height: 0,
-            board: PhantomData,
-        };
         PnTable {
-            entries: vec![empty; entries.max(BUCKET)],
+            // SAFETY: an entry of zero bytes is empty (no work: never found,
+            // first to be replaced), and entries need no drop.
+            entries: unsafe { Pages::zeroed(entries.max(BUCKET)) },
             mask: (entries.max(BUCKET) / BUCKET - 1) * BUCKET,
         }
     }

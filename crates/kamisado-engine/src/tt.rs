@@ -6,6 +6,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use kamisado_core::geometry::Board;
 use kamisado_core::{Move, Square};
 
+use crate::pages::Pages;
+
 /// What a stored score says about the true score.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Bound {
@@ -113,7 +115,7 @@ const FILL_SAMPLE: usize = 1 << 14;
 /// share it: reads and writes are lock-free, and a result torn by two
 /// writers is not found.
 pub(crate) struct Table {
-    buckets: Buckets,
+    buckets: Pages<Bucket>,
     mask: usize,
     generation: u8,
 }
@@ -129,7 +131,8 @@ impl Table {
         }
         .max(MIN_BUCKETS);
         Table {
-            buckets: Buckets::new(count),
+            // SAFETY: a bucket of zero bytes is empty (generation 0).
+            buckets: unsafe { Pages::zeroed(count) },
             mask: count - 1,
             generation: 1,
         }
@@ -248,101 +251,6 @@ impl Table {
             },
         );
     }
-}
-
-/// Memory is asked for in huge pages from this size on.
-const HUGE_PAGE: usize = 2 << 20;
-
-/// The table's buckets, in memory aligned to a huge page and, on Linux,
-/// marked for transparent huge pages: a probe then seldom misses the
-/// address cache (one entry covers 2 MB rather than 4 kB), and the table's
-/// first writes fault 32 pages in a 64 MB table rather than 16 384.
-struct Buckets {
-    ptr: std::ptr::NonNull<Bucket>,
-    len: usize,
-    layout: std::alloc::Layout,
-}
-
-// SAFETY: `Buckets` owns its memory, as a `Vec<Bucket>` would, and a bucket
-// (atomic words only) may be shared between threads.
-unsafe impl Send for Buckets {}
-// SAFETY: as for `Send`.
-unsafe impl Sync for Buckets {}
-
-impl Buckets {
-    /// `len` empty buckets (at least one).
-    fn new(len: usize) -> Buckets {
-        let bytes = len * BUCKET_BYTES;
-        let align = if bytes >= HUGE_PAGE {
-            HUGE_PAGE
-        } else {
-            BUCKET_BYTES
-        };
-        let layout =
-            std::alloc::Layout::from_size_align(bytes, align).expect("a table that fits in memory");
-        // SAFETY: the layout's size is not zero (at least one bucket).
-        let raw = unsafe { std::alloc::alloc(layout) };
-        let Some(ptr) = std::ptr::NonNull::new(raw.cast::<Bucket>()) else {
-            std::alloc::handle_alloc_error(layout)
-        };
-        if align == HUGE_PAGE {
-            advise_huge_pages(raw, bytes);
-        }
-        // SAFETY: the memory holds `len` buckets, aligned; all-zero bytes
-        // are an empty bucket (atomic words of 0: generation 0).
-        unsafe { std::ptr::write_bytes(ptr.as_ptr(), 0, len) };
-        Buckets { ptr, len, layout }
-    }
-}
-
-impl std::ops::Deref for Buckets {
-    type Target = [Bucket];
-
-    fn deref(&self) -> &[Bucket] {
-        // SAFETY: `ptr` holds `len` initialised buckets for as long as `self`.
-        unsafe { std::slice::from_raw_parts(self.ptr.as_ptr(), self.len) }
-    }
-}
-
-impl std::ops::DerefMut for Buckets {
-    fn deref_mut(&mut self) -> &mut [Bucket] {
-        // SAFETY: as for `Deref`, and `&mut self` is the only reference.
-        unsafe { std::slice::from_raw_parts_mut(self.ptr.as_ptr(), self.len) }
-    }
-}
-
-impl Drop for Buckets {
-    fn drop(&mut self) {
-        // SAFETY: allocated in `Buckets::new` with this layout; buckets need no drop.
-        unsafe { std::alloc::dealloc(self.ptr.as_ptr().cast(), self.layout) };
-    }
-}
-
-/// Asks Linux to back `bytes` bytes from `start` (aligned to a huge page)
-/// with transparent huge pages (`madvise(MADV_HUGEPAGE)`); elsewhere, or if
-/// the kernel declines, the table keeps ordinary pages.
-fn advise_huge_pages(start: *mut u8, bytes: usize) {
-    #[cfg(all(target_os = "linux", target_arch = "x86_64"))]
-    {
-        const MADVISE: usize = 28;
-        const MADV_HUGEPAGE: usize = 14;
-        // SAFETY: madvise only advises the kernel about memory this process
-        // owns; it reads and writes no memory, and its result is not needed.
-        unsafe {
-            std::arch::asm!(
-                "syscall",
-                inlateout("rax") MADVISE => _,
-                in("rdi") start,
-                in("rsi") bytes,
-                in("rdx") MADV_HUGEPAGE,
-                lateout("rcx") _,
-                lateout("r11") _,
-                options(nostack),
-            );
-        }
-    }
-    #[cfg(not(all(target_os = "linux", target_arch = "x86_64")))]
-    let _ = (start, bytes);
 }
 
 // Two bits of kind, then seven bits each for the squares (up to 10×10).
