@@ -1,7 +1,7 @@
 //! What decides Kamisado, as numbers: open paths to the goal row, the colours
 //! a move hands the opponent, the forced tower's mobility and sumo power.
 
-use kamisado_core::geometry::{Bits, Board, colour_of, ray_bits, squares};
+use kamisado_core::geometry::{Bits, Board, colour_of, ranks_ahead, ray_bits, squares};
 use kamisado_core::rules::Variant;
 use kamisado_core::tower::{reach, zvezda_reach};
 use kamisado_core::{Colour, Move, Position, Side, Square};
@@ -226,7 +226,110 @@ impl<B: Board> Threats<B> {
     }
 
     /// [`safe_replies`] for a step of the moving tower.
+    #[inline]
     pub fn safe_replies(&self, pos: &Position<B>, from: Square<B>, to: Square<B>) -> u32 {
+        match self.plain_replies(pos, from, to) {
+            Some(replies) => {
+                debug_assert_eq!(
+                    self.safe_replies_after_play(pos, from, to),
+                    self.count_safe(pos, to, replies)
+                );
+                self.count_safe(pos, to, replies)
+            }
+            None => self.safe_replies_after_play(pos, from, to),
+        }
+    }
+
+    /// `None` if the step `from`-`to` hands the opponent a win at once
+    /// ([`hands_a_win`]), else its [`Threats::safe_replies`]: for a plain
+    /// forced tower, from one look at its steps, whose reaching the goal row
+    /// is the win handed.
+    #[inline]
+    pub fn safe_replies_unless_handing(
+        &self,
+        pos: &Position<B>,
+        from: Square<B>,
+        to: Square<B>,
+    ) -> Option<u32> {
+        let Some(replies) = self.plain_replies(pos, from, to) else {
+            return (!hands_a_win(pos, from, to))
+                .then(|| self.safe_replies_after_play(pos, from, to));
+        };
+        let hands = !(replies.targets & B::goal_row(!pos.side_to_move())).is_empty();
+        debug_assert_eq!(hands, hands_a_win(pos, from, to));
+        (!hands).then(|| self.count_safe(pos, to, replies))
+    }
+
+    /// The replies of the opponent's forced tower after the step `from`-`to`,
+    /// found from the board without playing the step, when that tower is
+    /// plain and no opening limit or ring applies ([`plain_steps`]).
+    #[inline(always)]
+    fn plain_replies(
+        &self,
+        pos: &Position<B>,
+        from: Square<B>,
+        to: Square<B>,
+    ) -> Option<Replies<B>> {
+        let opponent = !pos.side_to_move();
+        let forced = colour_of(to);
+        if pos.teeth(opponent, forced) > 0 || !plain_steps(pos) {
+            return None;
+        }
+        let occupied = pos.occupied() ^ from.bit() ^ to.bit();
+        let tower = pos.tower_square(opponent, forced);
+        Some(Replies {
+            tower,
+            occupied,
+            targets: plain_step_targets(opponent, tower, occupied),
+        })
+    }
+
+    /// How many of `replies` (after the moving tower's step to `to`) do not
+    /// hand the side to move a win at once.
+    #[inline(always)]
+    fn count_safe(&self, pos: &Position<B>, to: Square<B>, replies: Replies<B>) -> u32 {
+        let Replies {
+            tower,
+            occupied,
+            targets,
+        } = replies;
+        if targets.is_empty() {
+            return 1;
+        }
+        let side = pos.side_to_move();
+        let danger = self.after_step(side, to);
+        let risky = targets & danger;
+        let winning = squares::<B>(risky)
+            .filter(|&reply| self.reply_opens(pos, to, tower, occupied, reply))
+            .count() as u32;
+        targets.count_ones() - winning
+    }
+
+    /// Whether the opponent's forced plain tower on `tower`, stepping to
+    /// `reply` over `occupied` (after the moving tower's step to `to`), opens
+    /// a path to the goal row for the tower of the side to move that it forces.
+    #[inline(always)]
+    fn reply_opens(
+        &self,
+        pos: &Position<B>,
+        to: Square<B>,
+        tower: Square<B>,
+        occupied: B::Bits,
+        reply: Square<B>,
+    ) -> bool {
+        let side = pos.side_to_move();
+        let colour = colour_of(reply);
+        let from = if colour == self.mover {
+            to
+        } else {
+            pos.tower_square(side, colour)
+        };
+        let after = occupied ^ tower.bit() ^ reply.bit();
+        open_path(side, from, reach_of(pos, side, colour), after)
+    }
+
+    /// [`Threats::safe_replies`] by playing the step.
+    fn safe_replies_after_play(&self, pos: &Position<B>, from: Square<B>, to: Square<B>) -> u32 {
         let side = pos.side_to_move();
         let opponent = !side;
         let forced = colour_of(to);
@@ -248,12 +351,63 @@ impl<B: Board> Threats<B> {
         if pos.teeth(opponent, forced) > 0 {
             return false;
         }
+        if let Some(replies) = self.plain_replies(pos, from, to) {
+            let danger = self.after_step(pos.side_to_move(), to);
+            let Replies {
+                tower,
+                occupied,
+                targets,
+            } = replies;
+            return !targets.is_empty()
+                && (targets & !danger).is_empty()
+                && squares::<B>(targets)
+                    .all(|reply| self.reply_opens(pos, to, tower, occupied, reply));
+        }
         let child = pos.play_unchecked(Move::Step { from, to });
         let replies = child.tower_targets(opponent, forced);
         !replies.is_empty()
             && (replies & !self.after_step(pos.side_to_move(), to)).is_empty()
             && every_reply_wins(&child, replies)
     }
+}
+
+/// The steps of the opponent's forced tower after a step, without playing it.
+#[derive(Clone, Copy)]
+struct Replies<B: Board> {
+    /// Where the forced tower stands.
+    tower: Square<B>,
+    /// The board after the step.
+    occupied: B::Bits,
+    /// Where the forced tower may step.
+    targets: B::Bits,
+}
+
+/// Whether a plain tower's steps in `pos` and the positions after its next
+/// few steps are those of R3 alone: no ring (zvezda) and no opening limit.
+#[inline(always)]
+fn plain_steps<B: Board>(pos: &Position<B>) -> bool {
+    pos.rules().variant != Variant::Zvezda && pos.opening_limit().is_none()
+}
+
+/// Where a plain tower of `side` on `from` may step over the board
+/// `occupied` (R3: forward or diagonally forward, up to the first tower in
+/// the way): [`Position::tower_targets`] for a board that is not a position's.
+#[inline(always)]
+fn plain_step_targets<B: Board>(side: Side, from: Square<B>, occupied: B::Bits) -> B::Bits {
+    let mut targets = B::Bits::ZERO;
+    for direction in 0..3 {
+        let ray = ray_bits(side, direction, from);
+        let blockers = ray & occupied;
+        targets |= if blockers.is_empty() {
+            ray
+        } else {
+            match side {
+                Side::Black => ray & blockers.below_lowest(),
+                Side::White => ray & blockers.above_highest(),
+            }
+        };
+    }
+    targets & ranks_ahead::<B>(side, from.rank(), reach(0))
 }
 
 /// Whether every one of the forced tower's `replies` (steps) in `child`

@@ -44,6 +44,7 @@ pub mod danger;
 mod engine;
 pub mod eval;
 pub mod ladder;
+mod pages;
 mod play;
 mod pn;
 mod points;

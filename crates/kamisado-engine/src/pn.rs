@@ -27,6 +27,7 @@ use kamisado_core::geometry::Board;
 use kamisado_core::{Move, Position};
 
 use crate::eval::{plain_round, short_proof, winning_move};
+use crate::pages::Pages;
 use crate::score;
 use crate::zobrist;
 
@@ -132,7 +133,7 @@ struct Child<B: Board> {
 /// The table of proof-number search, which may be kept from one proof to
 /// the next: a position's numbers, once proven, hold for every root.
 pub struct PnTable<B: Board> {
-    entries: Vec<Entry<B>>,
+    entries: Pages<Entry<B>>,
     mask: usize,
 }
 
@@ -141,16 +142,10 @@ impl<B: Board> PnTable<B> {
     pub fn new(table_mb: usize) -> PnTable<B> {
         let bytes = table_mb.max(1) << 20;
         let entries = (bytes / std::mem::size_of::<Entry<B>>()).next_power_of_two() / 2;
-        let empty = Entry {
-            key: 0,
-            pn: 1,
-            dn: 1,
-            work: 0,
-            height: 0,
-            board: PhantomData,
-        };
         PnTable {
-            entries: vec![empty; entries.max(BUCKET)],
+            // SAFETY: an entry of zero bytes is empty (no work: never found,
+            // first to be replaced), and entries need no drop.
+            entries: unsafe { Pages::zeroed(entries.max(BUCKET)) },
             mask: (entries.max(BUCKET) / BUCKET - 1) * BUCKET,
         }
     }
@@ -275,8 +270,12 @@ impl<B: Board> Pn<'_, B> {
         let before = self.nodes;
         self.nodes += 1;
         let children = Self::children(pos, key);
+        // The children's numbers from this node's view, read once: each
+        // search below returns its child's new numbers, so that the loop
+        // does not look every child up again after each one.
+        let mut views: Vec<Numbers> = children.iter().map(|c| self.view(c)).collect();
         loop {
-            let (numbers, best, second) = self.select(&children);
+            let (numbers, best, second) = select(&views);
             let done = numbers.pn >= threshold.pn || numbers.dn >= threshold.dn;
             if done || self.stopped || self.should_stop() {
                 let winning = (numbers.pn == 0).then(|| children[best].mv);
@@ -288,7 +287,7 @@ impl<B: Board> Pn<'_, B> {
             // number (this node's proof number) up to the second best's times
             // 1+ε, its proof number up to what this node's disproof number allows.
             let child = &children[best];
-            let mine = self.view(child);
+            let mine = views[best];
             let pn_limit = threshold.pn.min(
                 second
                     .saturating_add(1)
@@ -305,8 +304,12 @@ impl<B: Board> Pn<'_, B> {
             } else {
                 limit
             };
-            let (pos, key) = (child.pos, child.key);
-            self.search(&pos, key, limit);
+            let (numbers, _) = self.search(&child.pos, child.key, limit);
+            views[best] = if child.other_side {
+                numbers.swapped()
+            } else {
+                numbers
+            };
         }
     }
 
@@ -320,34 +323,6 @@ impl<B: Board> Pn<'_, B> {
         }
     }
 
-    /// The node's numbers from its children, the index of the most proving
-    /// child and the second least proof number among them (this node's
-    /// view). A won node's proof is one ply over its winning child's; a lost
-    /// one's one ply over its longest child's.
-    fn select(&mut self, children: &[Child<B>]) -> (Numbers, usize, u32) {
-        let (mut pn, mut dn, mut best, mut second) = (INFINITE, 0u32, 0, INFINITE);
-        let mut height = 0;
-        for (i, child) in children.iter().enumerate() {
-            let n = self.view(child);
-            if n.pn == 0 {
-                return (Numbers::win(n.height + 1), i, second);
-            }
-            dn = dn.saturating_add(n.dn).min(INFINITE);
-            height = height.max(n.height + 1);
-            if n.pn < pn {
-                second = pn;
-                pn = n.pn;
-                best = i;
-            } else if n.pn < second {
-                second = n.pn;
-            }
-        }
-        if dn == 0 {
-            return (Numbers::loss(height), best, second);
-        }
-        (Numbers::open(pn, dn), best, second)
-    }
-
     fn should_stop(&mut self) -> bool {
         if self.nodes >= self.next_check {
             self.next_check = self.nodes + STOP_CHECK;
@@ -355,6 +330,33 @@ impl<B: Board> Pn<'_, B> {
         }
         self.stopped
     }
+}
+
+/// A node's numbers from its children's (`views`, from the node's view),
+/// the index of the most proving child and the second least proof number
+/// among them. A won node's proof is one ply over its winning child's; a
+/// lost one's one ply over its longest child's.
+fn select(views: &[Numbers]) -> (Numbers, usize, u32) {
+    let (mut pn, mut dn, mut best, mut second) = (INFINITE, 0u32, 0, INFINITE);
+    let mut height = 0;
+    for (i, &n) in views.iter().enumerate() {
+        if n.pn == 0 {
+            return (Numbers::win(n.height + 1), i, second);
+        }
+        dn = dn.saturating_add(n.dn).min(INFINITE);
+        height = height.max(n.height + 1);
+        if n.pn < pn {
+            second = pn;
+            pn = n.pn;
+            best = i;
+        } else if n.pn < second {
+            second = n.pn;
+        }
+    }
+    if dn == 0 {
+        return (Numbers::loss(height), best, second);
+    }
+    (Numbers::open(pn, dn), best, second)
 }
 
 /// The first estimate of a node: the round over, a win at once, a short

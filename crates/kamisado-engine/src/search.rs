@@ -451,15 +451,16 @@ impl<'a, B: Board> Searcher<'a, B> {
             }
             Move::Step { from, to } => {
                 let history = self.history[from.index() * B::SQUARES + to.index()];
-                if eval::hands_a_win(pos, from, to) {
-                    return HANDS_A_WIN + history;
-                }
                 let replies = match rich {
-                    Some(Some(threats)) => threats.safe_replies(pos, from, to) as i32,
-                    Some(None) => eval::safe_replies(pos, from, to) as i32,
-                    None => 0,
+                    Some(Some(threats)) => threats.safe_replies_unless_handing(pos, from, to),
+                    _ if eval::hands_a_win(pos, from, to) => None,
+                    Some(None) => Some(eval::safe_replies(pos, from, to)),
+                    None => Some(0),
                 };
-                killer + history - replies * SAFE_REPLY_PENALTY
+                match replies {
+                    Some(replies) => killer + history - replies as i32 * SAFE_REPLY_PENALTY,
+                    None => HANDS_A_WIN + history,
+                }
             }
         }
     }

@@ -6,6 +6,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use kamisado_core::geometry::Board;
 use kamisado_core::{Move, Square};
 
+use crate::pages::Pages;
+
 /// What a stored score says about the true score.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Bound {
@@ -113,7 +115,7 @@ const FILL_SAMPLE: usize = 1 << 14;
 /// share it: reads and writes are lock-free, and a result torn by two
 /// writers is not found.
 pub(crate) struct Table {
-    buckets: Vec<Bucket>,
+    buckets: Pages<Bucket>,
     mask: usize,
     generation: u8,
 }
@@ -129,9 +131,8 @@ impl Table {
         }
         .max(MIN_BUCKETS);
         Table {
-            buckets: std::iter::repeat_with(Bucket::default)
-                .take(count)
-                .collect(),
+            // SAFETY: a bucket of zero bytes is empty (generation 0).
+            buckets: unsafe { Pages::zeroed(count) },
             mask: count - 1,
             generation: 1,
         }
@@ -158,7 +159,7 @@ impl Table {
     /// but for one pass over the table when the generations wrap around).
     pub fn clear(&mut self) {
         if self.generation == MAX_GENERATION {
-            self.buckets.fill_with(Bucket::default);
+            self.buckets.iter_mut().for_each(|b| *b = Bucket::default());
             self.generation = 1;
         } else {
             self.generation += 1;
