@@ -1,7 +1,7 @@
 //! What decides Kamisado, as numbers: open paths to the goal row, the colours
 //! a move hands the opponent, the forced tower's mobility and sumo power.
 
-use kamisado_core::geometry::{Bits, Board, colour_of, ranks_ahead, ray_bits, squares};
+use kamisado_core::geometry::{Bits, Board, colour_of, forward_targets, ray_bits, squares};
 use kamisado_core::rules::Variant;
 use kamisado_core::tower::{reach, zvezda_reach};
 use kamisado_core::{Colour, Move, Position, Side, Square};
@@ -390,24 +390,10 @@ fn plain_steps<B: Board>(pos: &Position<B>) -> bool {
 }
 
 /// Where a plain tower of `side` on `from` may step over the board
-/// `occupied` (R3: forward or diagonally forward, up to the first tower in
-/// the way): [`Position::tower_targets`] for a board that is not a position's.
+/// `occupied` (R3): [`Position::tower_targets`] for a board that is not a position's.
 #[inline(always)]
 fn plain_step_targets<B: Board>(side: Side, from: Square<B>, occupied: B::Bits) -> B::Bits {
-    let mut targets = B::Bits::ZERO;
-    for direction in 0..3 {
-        let ray = ray_bits(side, direction, from);
-        let blockers = ray & occupied;
-        targets |= if blockers.is_empty() {
-            ray
-        } else {
-            match side {
-                Side::Black => ray & blockers.below_lowest(),
-                Side::White => ray & blockers.above_highest(),
-            }
-        };
-    }
-    targets & ranks_ahead::<B>(side, from.rank(), reach(0))
+    forward_targets(side, from, occupied, reach(0))
 }
 
 /// Whether every one of the forced tower's `replies` (steps) in `child`

@@ -27,8 +27,8 @@ pub use bits::{Bits, squares};
 pub use board::{Board, colour_of, square_of};
 pub use layout::construct_layout;
 pub use rays::{
-    COMPASS, DIRECTIONS, STRAIGHT, compass_for, compass_ray_bits, ranks_ahead, ray_bits, runs_up,
-    step, within,
+    COMPASS, DIRECTIONS, STRAIGHT, compass_for, compass_ray_bits, forward_targets, ranks_ahead,
+    ray_bits, runs_up, step, within,
 };
 pub use size::{BoardSize, ParseBoardError};
 pub use tables::{Eight, Six, Ten};

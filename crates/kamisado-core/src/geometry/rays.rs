@@ -29,6 +29,34 @@ pub fn ray_bits<B: Board>(side: Side, direction: usize, from: Square<B>) -> B::B
     compass_ray_bits(compass_for(side, (direction + 7) % 8), from)
 }
 
+/// The squares a tower of `side` on `from` may step to over the board
+/// `occupied`, moving up to `reach` squares (R3): forward or diagonally
+/// forward, up to the first tower in the way.
+#[inline(always)]
+pub fn forward_targets<B: Board>(
+    side: Side,
+    from: Square<B>,
+    occupied: B::Bits,
+    reach: i32,
+) -> B::Bits {
+    let mut targets = B::Bits::ZERO;
+    for direction in 0..DIRECTIONS.len() {
+        let ray = ray_bits(side, direction, from);
+        let blockers = ray & occupied;
+        targets |= if blockers.is_empty() {
+            ray
+        } else {
+            match side {
+                // Black's rays run up the indices: keep what lies below the first blocker.
+                Side::Black => ray & blockers.below_lowest(),
+                // White's run down: keep what lies above the highest blocker.
+                Side::White => ray & blockers.above_highest(),
+            }
+        };
+    }
+    targets & ranks_ahead::<B>(side, from.rank(), reach)
+}
+
 /// The eight compass directions as (file step, rank step), from Black's side:
 /// north (towards the last rank) first, then clockwise.
 pub const COMPASS: [(i32, i32); 8] = [

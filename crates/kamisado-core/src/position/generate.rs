@@ -3,7 +3,7 @@
 //! standard rules and once for zvezda, each with and without the opening
 //! limits of a round's first plies.
 
-use crate::geometry::{self, Bits, Board, ray_bits};
+use crate::geometry::{self, Bits, Board};
 use crate::movelist::MoveList;
 
 use crate::rules::Variant;
@@ -59,23 +59,7 @@ impl<B: Board> Position<B> {
         if ZVEZDA {
             return self.zvezda_targets(side, from, teeth);
         }
-        let occupied = self.occupied();
-        let mut targets = B::Bits::ZERO;
-        for direction in 0..3 {
-            let ray = ray_bits(side, direction, from);
-            let blockers = ray & occupied;
-            targets |= if blockers.is_empty() {
-                ray
-            } else {
-                match side {
-                    // Black's rays run up the indices: keep what lies below the first blocker.
-                    Side::Black => ray & blockers.below_lowest(),
-                    // White's run down: keep what lies above the highest blocker.
-                    Side::White => ray & blockers.above_highest(),
-                }
-            };
-        }
-        targets & geometry::ranks_ahead::<B>(side, from.rank(), reach(teeth))
+        geometry::forward_targets(side, from, self.occupied(), reach(teeth))
     }
 
     /// The squares a tower may step to in this ply of the round: under
