@@ -14,7 +14,7 @@ use std::time::Instant;
 
 use kamisado_core::geometry::{Eight, Ten};
 use kamisado_core::{Position, Rules, perft};
-use kamisado_engine::{Engine, Value, solve_first_moves_under};
+use kamisado_engine::{Engine, EngineBoard, Value, solve_first_moves_under};
 
 /// Transposition table size, in megabytes, unless `HASH_MB` says otherwise.
 const HASH_MB: usize = 64;
@@ -56,35 +56,33 @@ fn main() {
     }
 }
 
+/// The exact proof of `pos`, in words.
+fn exact<B: EngineBoard>(engine: &mut Engine, pos: &Position<B>, stop: &AtomicBool) -> String {
+    let r = engine.solve(pos, stop).unwrap();
+    format!(
+        "{} by {}, {} nodes, the proof {:.3} s",
+        r.value,
+        r.best.unwrap(),
+        r.nodes,
+        r.elapsed.as_secs_f64()
+    )
+}
+
 /// Runs a job from a new engine; what it found, in words.
 fn run(job: &str) -> String {
     let stop = AtomicBool::new(false);
     let mut engine = Engine::new(hash_mb());
     match job {
-        "start" => {
-            let r = engine
-                .solve(&Position::<Eight>::start_with(Rules::STANDARD), &stop)
-                .unwrap();
-            format!(
-                "{} by {}, {} nodes, the proof {:.3} s",
-                r.value,
-                r.best.unwrap(),
-                r.nodes,
-                r.elapsed.as_secs_f64()
-            )
-        }
-        "ten" => {
-            let r = engine
-                .solve(&Position::<Ten>::start_with(Rules::STANDARD), &stop)
-                .unwrap();
-            format!(
-                "{} by {}, {} nodes, the proof {:.3} s",
-                r.value,
-                r.best.unwrap(),
-                r.nodes,
-                r.elapsed.as_secs_f64()
-            )
-        }
+        "start" => exact(
+            &mut engine,
+            &Position::<Eight>::start_with(Rules::STANDARD),
+            &stop,
+        ),
+        "ten" => exact(
+            &mut engine,
+            &Position::<Ten>::start_with(Rules::STANDARD),
+            &stop,
+        ),
         "first" => {
             let all =
                 solve_first_moves_under::<Eight>(&mut engine, Rules::STANDARD, &mut |_, _| {});
