@@ -2,7 +2,9 @@
 // an analysis brings, towers with their dragon's teeth, marks for the last
 // move, the forced tower, a selection, targets, a hint and the keyboard
 // cursor, and the colour-symbol mode for colour-blind players.
-import { tower, side, colour } from './i18n.js';
+import {
+  t as say, tower, side, colour, squareWords,
+} from './i18n.js';
 import { $ } from './dom.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -133,37 +135,78 @@ function drawTower(parent, t, x, y, extra = '') {
   return g;
 }
 
-// Draws a whole board: squares, coordinates, towers and marks.
-export function drawBoard(svg, opts) {
-  const { towers = [], flipped = false, last = null, forced = null, selected = null,
-    targets = [], cursor = null, hint = null, danger = [], spots = [] } = opts;
-  svg.replaceChildren();
-  el('rect', { x: 0, y: 0, width: 840, height: 840, class: 'frame', rx: 14 }, svg);
-  const squares = el('g', { class: 'squares' }, svg);
-  for (let rank = 0; rank < SIZE; rank++) {
-    for (let file = 0; file < SIZE; file++) {
-      const sq = squareName(file, rank);
+// What a square holds for its name to a screen reader: its colour, its
+// tower, and the marks drawn on it.
+function squareInfo(opts) {
+  const { towers = [], last = null, forced = null, selected = null, targets = [], hint = null, danger = [] } = opts;
+  const info = new Map();
+  const at = (sq) => {
+    if (!info.has(sq)) info.set(sq, {});
+    return info.get(sq);
+  };
+  for (const t of towers) at(t.sq).tower = t;
+  if (last && !last.pass) { at(last.from).last = 'from'; at(last.to).last = 'to'; }
+  if (hint && !hint.pass) { at(hint.from).hint = 'from'; at(hint.to).hint = 'to'; }
+  if (forced) at(forced).forced = true;
+  if (selected) at(selected).selected = true;
+  for (const mv of targets) at(mv.to).target = mv.push ? 'push' : 'move';
+  for (const d of danger) at(d.to).danger = { verdict: d.verdict, plies: d.plies };
+  return info;
+}
+
+/** The id of a board's cell for `sq`, which `aria-activedescendant` names. */
+export function cellId(svg, sq) { return `${svg.id}-${sq}`; }
+
+// The squares as the rows of a grid, top of the screen first, each cell
+// named in words ("c6, blue square, Gold's pink sumo") for a screen reader.
+function drawSquares(svg, opts) {
+  const flipped = Boolean(opts.flipped);
+  const info = squareInfo(opts);
+  const squares = el('g', { class: 'squares', role: 'rowgroup' }, svg);
+  for (let row = 0; row < SIZE; row++) {
+    const rank = flipped ? row + 1 : SIZE - row;
+    const line = el('g', { role: 'row', 'aria-label': say('board.rank', { rank }) }, squares);
+    for (let col = 0; col < SIZE; col++) {
+      const sq = squareName(flipped ? SIZE - 1 - col : col, flipped ? row : SIZE - 1 - row);
       const { x, y } = place(sq, flipped);
       const colourName = LAYOUT.length ? squareColour(sq) : null;
-      const g = el('g', { class: 'square', 'data-sq': sq, 'data-colour': colourName || '', role: 'gridcell' }, squares);
+      const label = squareWords({ sq, colour: colourName, ...(info.get(sq) || {}) });
+      const g = el('g', {
+        class: 'square', 'data-sq': sq, 'data-colour': colourName || '', role: 'gridcell', 'aria-label': label,
+      }, line);
+      if (svg.id) g.id = cellId(svg, sq);
+      if (opts.selected === sq) g.setAttribute('aria-selected', 'true');
       const title = el('title', {}, g);
       title.textContent = colourName ? `${sq}, ${colour(colourName)}` : sq;
       el('rect', { x, y, width: CELL, height: CELL, fill: COLOURS[colourName] || '#d9cfbd' }, g);
       if (!colourName) continue;
-      const colour_ = colourName;
-      const sym = symbolShape(colour_, g, 0.75, 'rgba(255,255,255,0.85)', 'rgba(0,0,0,0.55)');
+      const sym = symbolShape(colourName, g, 0.75, 'rgba(255,255,255,0.85)', 'rgba(0,0,0,0.55)');
       sym.setAttribute('transform', `translate(${x + 0.15 * CELL},${y + 0.15 * CELL}) scale(${0.0075 * CELL})`);
       sym.classList.add('on-square');
     }
   }
+}
+
+// Draws a whole board: squares, coordinates, towers and marks. The squares
+// are the cells of a grid, which say in words all that the marks and the
+// towers show; every other layer is hidden from screen readers.
+export function drawBoard(svg, opts) {
+  const { towers = [], flipped = false, last = null, forced = null, selected = null,
+    targets = [], cursor = null, hint = null, danger = [], spots = [] } = opts;
+  svg.replaceChildren();
+  if (!svg.getAttribute('role')) svg.setAttribute('role', 'grid');
+  const hidden = { 'aria-hidden': 'true' };
+  el('rect', { x: 0, y: 0, width: 840, height: 840, class: 'frame', rx: 14, ...hidden }, svg);
+  drawSquares(svg, opts);
   // Coordinates along the frame.
+  const coords = el('g', { class: 'coords', ...hidden }, svg);
   for (let i = 0; i < SIZE; i++) {
     const file = flipped ? SIZE - 1 - i : i;
     const rank = flipped ? i : SIZE - 1 - i;
-    el('text', { x: MARGIN + i * CELL + CELL / 2, y: 836, class: 'coord' }, svg).textContent = String.fromCharCode(97 + file);
-    el('text', { x: 10, y: MARGIN + i * CELL + CELL / 2 + 5, class: 'coord' }, svg).textContent = String(rank + 1);
+    el('text', { x: MARGIN + i * CELL + CELL / 2, y: 836, class: 'coord' }, coords).textContent = String.fromCharCode(97 + file);
+    el('text', { x: 10, y: MARGIN + i * CELL + CELL / 2 + 5, class: 'coord' }, coords).textContent = String(rank + 1);
   }
-  const marks = el('g', { class: 'marks' }, svg);
+  const marks = el('g', { class: 'marks', ...hidden }, svg);
   const mark = (sq, cls) => {
     if (!sq) return;
     const { x, y } = place(sq, flipped);
@@ -174,12 +217,12 @@ export function drawBoard(svg, opts) {
   for (const sq of spots) mark(sq, 'spot');
   if (forced) mark(forced, 'forced');
   if (selected) mark(selected, 'selected');
-  const pieces = el('g', { class: 'pieces' }, svg);
+  const pieces = el('g', { class: 'pieces', ...hidden }, svg);
   for (const t of towers) {
     const { x, y } = place(t.sq, flipped);
     drawTower(pieces, t, x, y, t.sq === forced ? 'is-forced' : '');
   }
-  const dots = el('g', { class: 'targets' }, svg);
+  const dots = el('g', { class: 'targets', ...hidden }, svg);
   for (const mv of targets) {
     const { x, y } = place(mv.to, flipped);
     if (mv.push) {
@@ -191,17 +234,27 @@ export function drawBoard(svg, opts) {
   drawDanger(svg, danger, flipped);
   if (cursor) {
     const { x, y } = place(cursor, flipped);
-    el('rect', { x: x + 1, y: y + 1, width: CELL - 2, height: CELL - 2, class: 'cursor', rx: 4 }, svg);
+    el('rect', { x: x + 1, y: y + 1, width: CELL - 2, height: CELL - 2, class: 'cursor', rx: 4, ...hidden }, svg);
+    if (svg.id) svg.setAttribute('aria-activedescendant', cellId(svg, cursor));
+  } else {
+    svg.removeAttribute('aria-activedescendant');
   }
 }
 
 
 // The danger view's marks: a ring on each target square in the colour of
-// its verdict (safe, loses at once, lost in N, wins), N beside a loss, and
-// the reason in words as the square's tooltip.
+// its verdict (safe, loses at once, lost in N, wins), and a badge that says
+// the verdict without its colour: a tick, a cross, N, a star. The reason in
+// words is the square's tooltip; the square's cell names the verdict.
+const VERDICT_GLYPHS = {
+  safe: 'M-5,0 L-1.5,4 L5.5,-4.5',
+  loses_at_once: 'M-4.5,-4.5 L4.5,4.5 M4.5,-4.5 L-4.5,4.5',
+  wins: 'M0,-6.5 L1.9,-2.2 L6.2,-2 L2.9,0.9 L4,5.5 L0,3 L-4,5.5 L-2.9,0.9 L-6.2,-2 L-1.9,-2.2 Z',
+};
+
 function drawDanger(svg, danger, flipped) {
   if (!danger.length) return;
-  const layer = el('g', { class: 'dangers' }, svg);
+  const layer = el('g', { class: 'dangers', 'aria-hidden': 'true' }, svg);
   for (const d of danger) {
     const { x, y } = place(d.to, flipped);
     const g = el('g', { class: `danger danger-${d.verdict}`, 'data-sq': d.to, 'data-verdict': d.verdict }, layer);
@@ -209,10 +262,15 @@ function drawDanger(svg, danger, flipped) {
     el('rect', { x: x + 2, y: y + 2, width: CELL - 4, height: CELL - 4, rx: 8, class: 'danger-area' }, g);
     el('circle', { cx: x + CELL / 2, cy: y + CELL / 2, r: 0.36 * CELL, class: 'danger-halo' }, g);
     el('circle', { cx: x + CELL / 2, cy: y + CELL / 2, r: 0.36 * CELL, class: 'danger-ring' }, g);
+    const bx = x + 0.8 * CELL;
+    const by = y + 0.2 * CELL;
     if (d.verdict === 'lost' && d.plies) {
-      el('circle', { cx: x + 0.8 * CELL, cy: y + 0.2 * CELL, r: 0.15 * CELL, class: 'danger-badge' }, g);
-      el('text', { x: x + 0.8 * CELL, y: y + 0.2 * CELL + 0.06 * CELL, class: 'danger-n', 'font-size': 0.18 * CELL }, g)
+      el('circle', { cx: bx, cy: by, r: 0.15 * CELL, class: 'danger-badge' }, g);
+      el('text', { x: bx, y: by + 0.06 * CELL, class: 'danger-n', 'font-size': 0.18 * CELL }, g)
         .textContent = String(d.plies);
+    } else if (VERDICT_GLYPHS[d.verdict]) {
+      el('circle', { cx: bx, cy: by, r: 0.15 * CELL, class: 'danger-badge' }, g);
+      el('path', { d: VERDICT_GLYPHS[d.verdict], class: 'danger-glyph', transform: `translate(${bx},${by}) scale(${CELL / 100 * 1.6})` }, g);
     }
     if (d.focus) el('rect', { x: x + 6, y: y + 6, width: CELL - 12, height: CELL - 12, rx: 6, class: 'danger-focus' }, g);
   }
@@ -244,3 +302,64 @@ export function animateMove(svg, mv, flipped) {
 
 /** The size of the board being drawn, in squares. */
 export function boardSize() { return SIZE; }
+
+/**
+ * Keyboard play on a board: Tab reaches it, the arrow keys move a cursor
+ * over the squares (as the board is seen: `flipped()` tells), Enter or Space
+ * acts on the cursor's square (`pick(sq)`), Escape drops a pick (`drop()`),
+ * and each letter of `keys` does what it maps to. `moved(sq)` follows an
+ * arrow; `redraw()` draws the board with the cursor while the board has the
+ * focus. Returns the cursor: `at()` its square, `set(sq)` puts it there
+ * (a click), `shown()` whether it is drawn.
+ */
+export function keyboardBoard(svg, {
+  flipped = () => false, pick, drop, moved = () => {}, redraw, keys = {}, start = 'd4',
+}) {
+  let cursor = start;
+  // The cursor's square is also the board's `data-cursor`, for tools and tests.
+  const put = (sq) => { cursor = sq; svg.dataset.cursor = sq; };
+  put(start);
+  svg.setAttribute('tabindex', '0');
+  if (!svg.hasAttribute('aria-describedby') && document.getElementById('board-help')) {
+    svg.setAttribute('aria-describedby', 'board-help');
+  }
+  svg.addEventListener('keydown', (ev) => {
+    const file = cursor.charCodeAt(0) - 97;
+    const rank = Number(cursor.slice(1)) - 1;
+    const dir = flipped() ? -1 : 1;
+    const arrows = { ArrowUp: [0, dir], ArrowDown: [0, -dir], ArrowLeft: [-dir, 0], ArrowRight: [dir, 0] };
+    const letter = ev.key.length === 1 && !ev.ctrlKey && !ev.metaKey && !ev.altKey ? keys[ev.key.toLowerCase()] : null;
+    if (arrows[ev.key]) {
+      const [df, dr] = arrows[ev.key];
+      const clamp = (n) => Math.min(SIZE - 1, Math.max(0, n));
+      put(squareName(clamp(file + df), clamp(rank + dr)));
+      ev.preventDefault();
+      moved(cursor);
+      redraw();
+    } else if (ev.key === 'Enter' || ev.key === ' ') {
+      ev.preventDefault();
+      pick(cursor);
+    } else if (ev.key === 'Escape') {
+      drop();
+    } else if (letter) {
+      ev.preventDefault();
+      letter();
+    }
+  });
+  // Focus only shows or hides the cursor: the board alone is drawn again,
+  // but not under a press (a redraw between a press and its release would
+  // swallow the click).
+  let pressed = false;
+  svg.addEventListener('pointerdown', () => { pressed = true; }, true);
+  svg.addEventListener('pointerup', () => { pressed = false; }, true);
+  svg.addEventListener('focus', () => {
+    if (!pressed) redraw();
+    pressed = false;
+  });
+  svg.addEventListener('blur', () => redraw());
+  return {
+    at: () => cursor,
+    set: (sq) => { if (sq) put(sq); },
+    shown: () => document.activeElement === svg,
+  };
+}

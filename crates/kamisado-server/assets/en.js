@@ -38,7 +38,7 @@ export const words = {
   'game.pass': 'Pass', 'game.hint': 'Hint', 'game.undo': 'Undo', 'game.takeback': 'Offer takeback', 'game.resign': 'Resign',
   'game.resign_sure': 'Really resign?', 'game.flip': 'Flip board', 'game.download': 'Download record', 'game.analyse': 'Analyse',
   'game.type': 'Type a move', 'game.play': 'Play', 'game.accept': 'Accept', 'game.decline': 'Decline',
-  'game.invite': 'Invite a friend', 'game.invite_text': 'Send this link to your opponent. It holds their seat: keep it between the two of you.',
+  'game.invite_link': 'Invite link', 'game.invite': 'Invite a friend', 'game.invite_text': 'Send this link to your opponent. It holds their seat: keep it between the two of you.',
   'game.copy': 'Copy', 'game.your_name': 'Your name', 'game.set': 'Set', 'game.moves': 'Moves', 'game.happened': 'What happened',
   'game.watch_link': 'Watch link:', 'game.fill_prompt': 'Choose how to refill the home rows:',
   'game.fill_left': 'Fill from the left', 'game.fill_right': 'Fill from the right', 'game.new': 'New game', 'game.show_board': 'Show the board',
@@ -63,6 +63,18 @@ export const words = {
   'ana.every': 'Every move here', 'ana.start': 'Start: {fen}', 'ana.best': ' (best {mv}: {value})',
   'ana.first': 'First position', 'ana.prev': 'Previous move', 'ana.next': 'Next move', 'ana.last': 'Last position', 'ana.flip': 'Flip',
   'board.label': 'Board',
+  'board.rank': 'Rank {rank}',
+  'board.help_short': 'Arrow keys move over the squares; Enter picks a tower, then plays it to a square; Escape drops it; T tells the picked tower\'s moves.',
+  'board.help': 'Arrow keys move over the squares; Enter picks a tower, then plays it to a square; Escape drops it. T tells the picked tower\'s moves, C the clocks, M goes to the move box.',
+  'game.title': 'A game of Kamisado', 'game.sheet': 'The round\'s end',
+  'say.picked': 'Picked the {tower} on {sq}: {n} {moves}. T lists them.',
+  'say.moves': 'The {tower} on {sq} can go to {list}.', 'say.push': '{sq} (a push)',
+  'say.pick_first': 'Pick a tower first: move to it with the arrow keys, then press Enter.',
+  'say.not_yours': 'It is not your move.', 'say.dropped': 'Nothing picked.',
+  'say.cannot': 'The {tower} on {sq} cannot move now.', 'say.cannot_forced': 'The {tower} on {sq} cannot move now: the {forced} on {fsq} must move.',
+  'say.empty': '{sq} is empty.', 'say.no_target': 'The {tower} on {from} cannot go to {sq}.',
+  'say.clocks': 'Clocks: {b} {bt}, {w} {wt}.', 'say.low': '{side} has {time} left.', 'say.no_clock': 'This game has no clock.',
+  'say.resign_armed': 'Press Resign again to resign.',
   'nav.leaderboard': 'Leaderboard',
   'net.unreachable': 'The server cannot be reached: check the connection and try again.',
   'account.title': 'Account', 'account.why': 'Sign in to play other players, with clocks and ratings.',
@@ -189,7 +201,7 @@ export const words = {
 // Each unit's singular and plural.
 const UNITS = {
   day: ['day', 'days'], hour: ['hour', 'hours'], minute: ['minute', 'minutes'], point_gen: ['point', 'points'],
-  ply: ['ply', 'plies'],
+  ply: ['ply', 'plies'], move: ['move', 'moves'],
 };
 
 /** The form of `unit` that goes with the number `n`: 1 day, 3 days. */
@@ -230,6 +242,28 @@ export function opponentParams(mover) {
 
 /** "Black's yellow sumo". */
 const owned = (t) => `${side(t.side)}'s ${tower(t)}`;
+
+const VERDICTS = { safe: 'safe', wins: 'wins at once', loses_at_once: 'loses at once' };
+const HINTS = { from: 'the hint moves from here', to: 'the hint moves here' };
+const LASTS = { from: 'the last move left here', to: 'the last move came here' };
+
+/**
+ * A square's name for a screen reader, from what it holds and the marks on
+ * it: "c6, blue square, Gold's pink sumo, must move".
+ */
+export function squareWords(s) {
+  const parts = [s.colour ? `${s.sq}, ${s.colour} square` : s.sq, s.tower ? owned(s.tower) : 'empty'];
+  if (s.forced) parts.push('must move');
+  if (s.selected) parts.push('picked');
+  if (s.target) parts.push(s.target === 'push' ? 'push here' : 'move here');
+  if (s.danger) {
+    const { verdict, plies } = s.danger;
+    parts.push(verdict === 'lost' ? `lost in ${plies} ${plural(plies, 'ply')}` : VERDICTS[verdict] || verdict);
+  }
+  if (s.hint) parts.push(HINTS[s.hint]);
+  if (s.last) parts.push(LASTS[s.last]);
+  return parts.join(', ');
+}
 
 const ENDS = {
   'home row': (w) => `${side(w)} has reached ${side(other(w))}'s home row (R6)`,

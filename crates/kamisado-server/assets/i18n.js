@@ -109,6 +109,12 @@ export function colour(name) { return here().colour(name); }
 /** A tower by colour and rank: "yellow sumo", "жёлтое сумо". */
 export function tower(tw) { return here().tower(tw); }
 
+/**
+ * A square's name for a screen reader: its colour, its tower and its marks
+ * (`forced`, `selected`, `target`, `danger`, `hint`, `last`).
+ */
+export function squareWords(info) { return here().squareWords(info); }
+
 // ---------- values ----------
 
 /** A value for its side in words: "Black wins in 17", "Gold is better". */

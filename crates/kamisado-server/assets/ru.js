@@ -37,7 +37,7 @@ export const words = {
   'game.pass': 'Пропуск', 'game.hint': 'Подсказка', 'game.undo': 'Отменить ход', 'game.takeback': 'Попросить вернуть ход', 'game.resign': 'Сдаться',
   'game.resign_sure': 'Точно сдаться?', 'game.flip': 'Перевернуть доску', 'game.download': 'Скачать запись', 'game.analyse': 'Анализ',
   'game.type': 'Ввести ход', 'game.play': 'Сыграть', 'game.accept': 'Принять', 'game.decline': 'Отклонить',
-  'game.invite': 'Пригласить друга', 'game.invite_text': 'Отправьте эту ссылку сопернику. В ней его место за доской: не передавайте её другим.',
+  'game.invite_link': 'Ссылка-приглашение', 'game.invite': 'Пригласить друга', 'game.invite_text': 'Отправьте эту ссылку сопернику. В ней его место за доской: не передавайте её другим.',
   'game.copy': 'Копировать', 'game.your_name': 'Ваше имя', 'game.set': 'Сохранить', 'game.moves': 'Ходы', 'game.happened': 'Что произошло',
   'game.watch_link': 'Ссылка для зрителей:', 'game.fill_prompt': 'Выберите, как заполнить домашние ряды:',
   'game.fill_left': 'Заполнить слева', 'game.fill_right': 'Заполнить справа', 'game.new': 'Новая партия', 'game.show_board': 'Показать доску',
@@ -62,6 +62,18 @@ export const words = {
   'ana.every': 'Все ходы здесь', 'ana.start': 'Начало: {fen}', 'ana.best': ' (лучше {mv}: {value})',
   'ana.first': 'Начальная позиция', 'ana.prev': 'Предыдущий ход', 'ana.next': 'Следующий ход', 'ana.last': 'Последняя позиция', 'ana.flip': 'Перевернуть',
   'board.label': 'Доска',
+  'board.rank': 'Ряд {rank}',
+  'board.help_short': 'Стрелки переводят по клеткам; Enter выбирает башню, затем ведёт её на клетку; Escape снимает выбор; T называет ходы выбранной башни.',
+  'board.help': 'Стрелки переводят по клеткам; Enter выбирает башню, затем ведёт её на клетку; Escape снимает выбор. T называет ходы выбранной башни, C — время на часах, M — поле ввода хода.',
+  'game.title': 'Партия в Камисадо', 'game.sheet': 'Конец раунда',
+  'say.picked': 'Выбрано: {tower} на {sq}, {n} {moves}. T — список.',
+  'say.moves': '{tower} на {sq} может пойти на {list}.', 'say.push': '{sq} (толчок)',
+  'say.pick_first': 'Сначала выберите башню: стрелками к ней, затем Enter.',
+  'say.not_yours': 'Сейчас не ваш ход.', 'say.dropped': 'Выбор снят.',
+  'say.cannot': '{tower} на {sq} сейчас ходить не может.', 'say.cannot_forced': '{tower} на {sq} сейчас ходить не может: ходит {forced} на {fsq}.',
+  'say.empty': 'Клетка {sq} пуста.', 'say.no_target': '{tower} с {from} не может пойти на {sq}.',
+  'say.clocks': 'Часы: {b} {bt}, {w} {wt}.', 'say.low': '{side}: осталось {time}.', 'say.no_clock': 'В этой партии нет часов.',
+  'say.resign_armed': 'Нажмите «Сдаться» ещё раз, чтобы сдаться.',
   'nav.leaderboard': 'Рейтинг',
   'net.unreachable': 'Сервер недоступен: проверьте соединение и попробуйте ещё раз.',
   'account.title': 'Учётная запись', 'account.why': 'Войдите, чтобы играть с другими игроками на время и на рейтинг.',
@@ -193,6 +205,7 @@ function say(key, params = {}) {
 const UNITS = {
   day: ['день', 'дня', 'дней'], hour: ['час', 'часа', 'часов'], minute: ['минута', 'минуты', 'минут'],
   point: ['очко', 'очка', 'очков'], point_gen: ['очка', 'очков', 'очков'], ply: ['полуход', 'полухода', 'полуходов'],
+  move: ['ход', 'хода', 'ходов'],
 };
 
 /** The form of `unit` that goes with the number `n`: 1 день, 3 дня, 7 дней. */
@@ -262,6 +275,29 @@ export function opponentParams(mover) {
 }
 
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+
+const VERDICTS = { safe: 'безопасно', wins: 'выигрывает сразу', loses_at_once: 'проигрывает сразу' };
+const HINTS = { from: 'подсказка: ход отсюда', to: 'подсказка: ход сюда' };
+const LASTS = { from: 'последний ход отсюда', to: 'последний ход сюда' };
+
+/**
+ * A square's name for a screen reader, from what it holds and the marks on
+ * it: «c6, синяя клетка, розовое сумо Золотых, обязано ходить».
+ */
+export function squareWords(s) {
+  const t = s.tower;
+  const parts = [s.colour ? `${s.sq}, ${colour(s.colour)} клетка` : s.sq, t ? `${tower(t)} ${sideGen(t.side)}` : 'пусто'];
+  if (s.forced && t) parts.push(past(t, 'обязана ходить', 'обязано ходить'));
+  if (s.selected && t) parts.push(past(t, 'выбрана', 'выбрано'));
+  if (s.target) parts.push(s.target === 'push' ? 'сюда — толчок' : 'сюда можно пойти');
+  if (s.danger) {
+    const { verdict, plies } = s.danger;
+    parts.push(verdict === 'lost' ? `проигрыш за ${plies} ${plural(plies, 'ply')}` : VERDICTS[verdict] || verdict);
+  }
+  if (s.hint) parts.push(HINTS[s.hint]);
+  if (s.last) parts.push(LASTS[s.last]);
+  return parts.join(', ');
+}
 
 // ---------- what happened ----------
 
