@@ -6,7 +6,7 @@ import {
 } from './i18n.js';
 import { $, html } from './dom.js';
 import {
-  useLayout, drawBoard, parseMove, place, squareAt, squareName, boardSize, svgPoint,
+  useLayout, drawBoard, parseMove, place, squareAt, svgPoint, keyboardBoard,
 } from './board.js';
 import { myGames, saveGame } from './games.js';
 import { Danger, dangerOn, setDangerOn } from './danger.js';
@@ -15,6 +15,7 @@ import { request } from './http.js';
 import {
   controlWords, clockFigures, durationWords, isLow,
 } from './clock.js';
+import { announce, tellPick, tellMoves } from './speech.js';
 
 
 // How long a page waits for the answer to what it sent before it gives up
@@ -24,9 +25,9 @@ const HINT_MS = 16000;
 
 export const play = {
   id: null, key: null, seat: null, state: null, ws: null, flipped: false,
-  selected: null, cursor: 'd4', pending: null, timer: null, hint: null, hintAsked: null, retry: 0,
+  selected: null, keys: null, pending: null, timer: null, hint: null, hintAsked: null, retry: 0,
   overlayClosed: -1, drag: null, resignArmed: false, flipChosen: false, previews: null,
-  syncing: null, offset: 0, danger: null,
+  syncing: null, offset: 0, danger: null, lowSaid: { b: false, w: false }, sheetOpen: false,
 };
 
 function mySides() {
@@ -48,8 +49,17 @@ function movesFrom(sq) {
   return legalMoves().filter((m) => m.from === sq);
 }
 
+// Whether the player is at the keyboard: the focus goes back to the board
+// after a sheet's or an offer's button only then (a mouse leaves it be).
+let byKeys = false;
+
+function backToBoard() {
+  if (byKeys) $('board').focus();
+}
+
 function showError(reason) {
   const box = $('error');
+  if (reason && box.textContent !== reason) announce(reason);
   box.textContent = reason;
   box.hidden = !reason;
 }
@@ -137,7 +147,7 @@ function focusDanger(sq) {
 
 function clickSquare(sq, touch = false) {
   if (!sq) return;
-  play.cursor = sq;
+  play.keys.set(sq);
   if (play.selected) {
     const mv = movesFrom(play.selected).find((m) => m.to === sq);
     // On a touch screen the danger view's first tap on a target tells its
@@ -149,9 +159,46 @@ function clickSquare(sq, touch = false) {
   renderBoard();
 }
 
+// Enter on a square, as a click, and what it did said in words: the tower
+// picked and its moves, or why nothing was (a move played is told by its note).
+function keyPick(sq) {
+  const before = play.selected;
+  if (before && movesFrom(before).some((m) => m.to === sq)) { clickSquare(sq); return; }
+  clickSquare(sq);
+  const s = play.state;
+  if (!s) return;
+  if (!play.selected && before !== sq && !myTurn()) {
+    announce(s.status === 'playing' ? t('say.not_yours') : describeStatus(s));
+    return;
+  }
+  tellPick({
+    sq, before, after: play.selected, moves: movesFrom, position: s,
+  });
+}
+
+// The letters the board answers: the picked tower's moves, the clocks, the move box.
+const KEYS = {
+  t: () => tellMoves({ picked: play.selected, moves: movesFrom, position: play.state }),
+  c: () => announce(clocksWords()),
+  m: () => { if (!$('type-move').hidden) $('move-input').focus(); },
+};
+
+// Both clocks in words, as they stand now.
+function clocksWords() {
+  const s = play.state;
+  const c = s && s.clock;
+  if (!c || c.days) {
+    return c && c.deadline_ms ? t('clock.move_left', { time: durationWords(c.deadline_ms - Date.now() - play.offset) }) : t('say.no_clock');
+  }
+  const now = Date.now() + play.offset;
+  return t('say.clocks', {
+    b: side('b'), bt: clockFigures(timeLeft(c, 'b', now)), w: side('w'), wt: clockFigures(timeLeft(c, 'w', now)),
+  });
+}
+
 function setupBoardInput() {
   // The keyboard cursor's square, for assistive tools and tests.
-  window.kamisadoCursor = () => play.cursor;
+  window.kamisadoCursor = () => play.keys.at();
   const svg = $('board');
   svg.addEventListener('pointerdown', (ev) => {
     const p = svgPoint(svg, ev);
@@ -198,31 +245,17 @@ function setupBoardInput() {
     if (focusDanger(squareAt(svgPoint(svg, ev), play.flipped))) renderBoard();
   });
   svg.addEventListener('pointercancel', () => { play.drag = null; render(); });
-  svg.addEventListener('keydown', (ev) => {
-    const file = play.cursor.charCodeAt(0) - 97;
-    const rank = Number(play.cursor.slice(1)) - 1;
-    const dir = play.flipped ? -1 : 1;
-    const moves = { ArrowUp: [0, dir], ArrowDown: [0, -dir], ArrowLeft: [-dir, 0], ArrowRight: [dir, 0] };
-    if (moves[ev.key]) {
-      const [df, dr] = moves[ev.key];
-      const f = Math.min(boardSize() - 1, Math.max(0, file + df));
-      const r = Math.min(boardSize() - 1, Math.max(0, rank + dr));
-      play.cursor = squareName(f, r);
-      focusDanger(play.cursor);
-      ev.preventDefault();
-      render();
-    } else if (ev.key === 'Enter' || ev.key === ' ') {
-      ev.preventDefault();
-      clickSquare(play.cursor);
-    } else if (ev.key === 'Escape') {
-      play.selected = null;
-      render();
-    }
+  // The keyboard: arrows, Enter, Escape and the letters; focus only shows
+  // the cursor, so the board alone is redrawn (a press elsewhere, a fill
+  // preview, is not undone by a redraw under it).
+  play.keys = keyboardBoard(svg, {
+    flipped: () => play.flipped,
+    pick: keyPick,
+    drop: () => { play.selected = null; announce(t('say.dropped')); render(); },
+    moved: focusDanger,
+    redraw: renderBoard,
+    keys: KEYS,
   });
-  // Focus only moves the keyboard cursor: redraw the board alone, so that a
-  // press elsewhere (a fill preview) is not undone by a redraw under it.
-  svg.addEventListener('focus', () => renderBoard());
-  svg.addEventListener('blur', () => renderBoard());
 }
 
 // The engine is named in the reader's language; players by their own names.
@@ -281,6 +314,12 @@ function tickClocks() {
       const left = timeLeft(c, who, now);
       text = clockFigures(left);
       low = isLow(left, c.initial_ms);
+      // Said once as a running clock turns low.
+      if (low && c.running === who && !play.lowSaid[who]) {
+        play.lowSaid[who] = true;
+        announce(t('say.low', { side: side(who), time: text }));
+      }
+      if (!low) play.lowSaid[who] = false;
     }
     if (el.textContent !== text) el.textContent = text;
     el.classList.toggle('low', low);
@@ -349,6 +388,9 @@ function renderOverlay() {
   const box = $('round-end');
   const show = (s.status === 'fill' || s.status === 'over') && play.overlayClosed !== s.n;
   box.hidden = !show;
+  const opened = show && !play.sheetOpen;
+  if (!show && play.sheetOpen && box.contains(document.activeElement)) backToBoard();
+  play.sheetOpen = show;
   if (!show) { play.previews = null; return; }
   const r = s.last_round;
   const winner = s.status === 'over' ? s.winner : s.to_act;
@@ -379,6 +421,11 @@ function renderOverlay() {
     drawBoard($('preview-left'), { towers: s.fill_preview.left || [], flipped: play.flipped });
     drawBoard($('preview-right'), { towers: s.fill_preview.right || [], flipped: play.flipped });
   }
+  // An opened sheet takes the focus: its first choice, or the sheet itself.
+  if (opened) {
+    const first = [$('fill-left'), $('again')].find((b) => !b.closest('[hidden]'));
+    (first || box).focus();
+  }
 }
 
 function renderBoard() {
@@ -397,7 +444,7 @@ function renderBoard() {
     forced: s.status === 'playing' ? s.forced : null,
     selected: play.selected,
     targets: play.selected ? movesFrom(play.selected) : [],
-    cursor: document.activeElement === svg ? play.cursor : null,
+    cursor: play.keys.shown() ? play.keys.at() : null,
     hint: play.hint,
     danger: dangerShown() ? play.danger.marks(s.to_act) : [],
   });
@@ -537,12 +584,30 @@ function synced() {
   play.syncing = null;
 }
 
+// What a screen reader is told of a new state: each action since the last
+// as its note tells it (the last three at most), where the game stands
+// after an undo or on arriving, and a takeback asked of this seat.
+function tell(before, s) {
+  if (!before) { announce(describeStatus(s)); return; }
+  const actions = s.n - before.n;
+  if (actions > 0) {
+    for (const note of s.notes.slice(-Math.min(actions, 3))) announce(noteText(note, { target: s.target }));
+  } else if (actions < 0) {
+    announce(describeStatus(s));
+  }
+  if (s.takeback && s.takeback !== before.takeback && may('answer_takeback')) {
+    announce(t('status.offer', { name: s.names[s.takeback] }));
+  }
+}
+
 function showState(state) {
-  const changed = !play.state || play.state.n !== state.n;
+  const before = play.state;
+  const changed = !before || before.n !== state.n;
   play.state = state;
   if (changed) { play.selected = null; play.resignArmed = false; }
   if (changed && play.hint && play.hint.n !== state.n) { play.hint = null; $('hint-text').hidden = true; }
   render();
+  tell(before, state);
 }
 
 function connect() {
@@ -644,7 +709,7 @@ export function showGame(id) {
     $('invite-link').select();
     if (navigator.clipboard) navigator.clipboard.writeText($('invite-link').value).catch(() => {});
   });
-  $('pass').addEventListener('click', () => playMove('pass'));
+  $('pass').addEventListener('click', () => { playMove('pass'); backToBoard(); });
   play.danger = new Danger(() => renderBoard());
   $('danger-on').checked = dangerOn();
   $('danger-on').addEventListener('change', (ev) => { setDangerOn(ev.target.checked); renderBoard(); });
@@ -652,10 +717,10 @@ export function showGame(id) {
   $('hint').addEventListener('click', askHint);
   $('undo').addEventListener('click', () => act({ t: 'undo', n: play.state.n }));
   $('takeback').addEventListener('click', () => act({ t: 'takeback', n: play.state.n }));
-  $('takeback-accept').addEventListener('click', () => act({ t: 'takeback_reply', accept: true }));
-  $('takeback-decline').addEventListener('click', () => act({ t: 'takeback_reply', accept: false }));
+  $('takeback-accept').addEventListener('click', () => { act({ t: 'takeback_reply', accept: true }); backToBoard(); });
+  $('takeback-decline').addEventListener('click', () => { act({ t: 'takeback_reply', accept: false }); backToBoard(); });
   $('resign').addEventListener('click', () => {
-    if (!play.resignArmed) { play.resignArmed = true; render(); return; }
+    if (!play.resignArmed) { play.resignArmed = true; render(); announce(t('say.resign_armed')); return; }
     play.resignArmed = false;
     act({ t: 'resign', n: play.state.n });
   });
@@ -668,9 +733,12 @@ export function showGame(id) {
     }
   });
   $('flip').addEventListener('click', () => { play.flipped = !play.flipped; play.flipChosen = true; render(); });
-  $('fill-left').addEventListener('click', () => act({ t: 'fill', n: play.state.n, fill: 'left' }));
-  $('fill-right').addEventListener('click', () => act({ t: 'fill', n: play.state.n, fill: 'right' }));
-  $('close-overlay').addEventListener('click', () => { play.overlayClosed = play.state.n; render(); });
+  $('fill-left').addEventListener('click', () => { act({ t: 'fill', n: play.state.n, fill: 'left' }); backToBoard(); });
+  $('fill-right').addEventListener('click', () => { act({ t: 'fill', n: play.state.n, fill: 'right' }); backToBoard(); });
+  $('close-overlay').addEventListener('click', () => { play.overlayClosed = play.state.n; render(); backToBoard(); });
+  $('round-end').addEventListener('keydown', (ev) => {
+    if (ev.key === 'Escape' && play.state.status === 'over') $('close-overlay').click();
+  });
   $('type-move').addEventListener('submit', (ev) => {
     ev.preventDefault();
     const text = $('move-input').value.trim();
@@ -690,6 +758,8 @@ export function showGame(id) {
     $('my-name').blur();
   });
   onLanguageChange(render);
+  document.addEventListener('keydown', () => { byKeys = true; }, true);
+  document.addEventListener('pointerdown', () => { byKeys = false; }, true);
   setupBoardInput();
   setInterval(tickClocks, 100);
   connect();

@@ -8,13 +8,15 @@ import {
 import { $, html } from './dom.js';
 import { request } from './http.js';
 import {
-  useLayout, drawBoard, parseMove, squareAt, svgPoint, animateMove,
+  useLayout, drawBoard, parseMove, squareAt, svgPoint, animateMove, keyboardBoard,
 } from './board.js';
+import { tellPick, tellMoves } from './speech.js';
 
 const STORE = 'kamisado.lessons';
 
 const learn = {
   lessons: [], at: 0, selected: null, answer: null, tried: null, busy: false, error: null, loadError: null,
+  keys: null,
 };
 
 /** The ids of the lessons this browser has passed. */
@@ -59,6 +61,7 @@ function renderBoard(animate = false) {
     selected: learn.selected,
     targets: learn.selected ? movesFrom(learn.selected) : [],
     spots: a && !a.passed ? (l.hint_squares || []) : [],
+    cursor: learn.keys && learn.keys.shown() ? learn.keys.at() : null,
   });
   if (animate && done) animateMove(svg, tried, false);
   svg.dataset.lesson = l.id;
@@ -139,12 +142,23 @@ async function tryMove(mv) {
 
 function clickSquare(sq) {
   if (!sq || !open()) return;
+  if (learn.keys) learn.keys.set(sq);
   if (learn.selected) {
     const mv = movesFrom(learn.selected).find((m) => m.to === sq);
     if (mv) { tryMove(mv.text); return; }
   }
   learn.selected = movesFrom(sq).length > 0 && learn.selected !== sq ? sq : null;
   renderBoard();
+}
+
+// Enter on a square, as a click, told in words (a try is told by its result).
+function keyPick(sq) {
+  const before = learn.selected;
+  if (!open() || (before && movesFrom(before).some((m) => m.to === sq))) { clickSquare(sq); return; }
+  clickSquare(sq);
+  tellPick({
+    sq, before, after: learn.selected, moves: movesFrom, position: lesson().start, id: 'l-announce',
+  });
 }
 
 function reset() {
@@ -167,6 +181,12 @@ export async function showLearn() {
   $('learn').hidden = false;
   const svg = $('l-board');
   svg.addEventListener('click', (ev) => clickSquare(squareAt(svgPoint(svg, ev), false)));
+  learn.keys = keyboardBoard(svg, {
+    pick: keyPick,
+    drop: () => { learn.selected = null; renderBoard(); },
+    redraw: () => renderBoard(),
+    keys: { t: () => tellMoves({ picked: learn.selected, moves: movesFrom, position: lesson().start, id: 'l-announce' }) },
+  });
   $('l-pass').addEventListener('click', () => { if (open()) tryMove('pass'); });
   $('l-again').addEventListener('click', () => { reset(); render(); });
   $('l-next').addEventListener('click', () => openLesson(learn.at + 1));

@@ -8,8 +8,9 @@ import {
 import { $ } from './dom.js';
 import { request } from './http.js';
 import {
-  useLayout, drawBoard, parseMove, squareAt, svgPoint, animateMove,
+  useLayout, drawBoard, parseMove, squareAt, svgPoint, animateMove, keyboardBoard,
 } from './board.js';
+import { tellPick, tellMoves } from './speech.js';
 import { currentAccount } from './account.js';
 
 // How long each move of the solution stays before the next, in ms.
@@ -17,7 +18,7 @@ const STEP_MS = 700;
 
 const puz = {
   data: null, selected: null, busy: false, answer: null, tried: null, at: 0, timer: null,
-  error: null, attemptError: null, me: null, flipped: false,
+  error: null, attemptError: null, me: null, flipped: false, keys: null,
 };
 
 function open() { return Boolean(puz.data) && !puz.answer && !puz.busy; }
@@ -48,6 +49,7 @@ function renderBoard(animate = false) {
     forced: pos.forced,
     selected: puz.selected,
     targets: puz.selected ? movesFrom(puz.selected) : [],
+    cursor: puz.keys && puz.keys.shown() ? puz.keys.at() : null,
   });
   if (animate && a && puz.at > 0) animateMove(svg, last, puz.flipped);
   svg.dataset.puzzle = d.id;
@@ -167,12 +169,23 @@ async function attempt(mv) {
 
 function clickSquare(sq) {
   if (!sq || !open()) return;
+  if (puz.keys) puz.keys.set(sq);
   if (puz.selected) {
     const mv = movesFrom(puz.selected).find((m) => m.to === sq);
     if (mv) { attempt(mv.text); return; }
   }
   puz.selected = movesFrom(sq).length > 0 && puz.selected !== sq ? sq : null;
   renderBoard();
+}
+
+// Enter on a square, as a click, told in words (an attempt is told by its result).
+function keyPick(sq) {
+  const before = puz.selected;
+  if (!open() || (before && movesFrom(before).some((m) => m.to === sq))) { clickSquare(sq); return; }
+  clickSquare(sq);
+  tellPick({
+    sq, before, after: puz.selected, moves: movesFrom, position: puz.data.start, id: 'z-announce',
+  });
 }
 
 async function load(url) {
@@ -205,6 +218,13 @@ export async function showPuzzles(id) {
   $('puzzles').hidden = false;
   const svg = $('z-board');
   svg.addEventListener('click', (ev) => clickSquare(squareAt(svgPoint(svg, ev), puz.flipped)));
+  puz.keys = keyboardBoard(svg, {
+    flipped: () => puz.flipped,
+    pick: keyPick,
+    drop: () => { puz.selected = null; renderBoard(); },
+    redraw: () => renderBoard(),
+    keys: { t: () => tellMoves({ picked: puz.selected, moves: movesFrom, position: puz.data.start, id: 'z-announce' }) },
+  });
   $('z-pass').addEventListener('click', () => { if (open()) attempt('pass'); });
   $('z-first').addEventListener('click', () => { stopPlaying(); goTo(0, false); });
   $('z-prev').addEventListener('click', () => { stopPlaying(); goTo(puz.at - 1, false); });
