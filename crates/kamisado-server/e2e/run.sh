@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs the browser tests of the Kamisado page in headless Chromium.
-# Installs what is missing: Debian's chromium, and playwright-core via `npm ci`.
+# Installs what is missing: Debian's chromium, and playwright-core and
+# @axe-core/playwright via `npm ci`.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 workspace="$(cd "$here/../../.." && pwd)"
@@ -10,7 +11,7 @@ if [ ! -x /usr/bin/chromium ]; then
   DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
 fi
 cd "$here"
-if [ ! -d node_modules/playwright-core ]; then
+if [ ! -d node_modules/playwright-core ] || [ ! -d node_modules/@axe-core/playwright ]; then
   npm ci --no-audit --no-fund
 fi
 (cd "$workspace" && cargo build -p kamisado-server --bin kamisado-serverd)

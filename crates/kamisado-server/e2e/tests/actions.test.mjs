@@ -8,10 +8,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   startServer, launchBrowser, withScreenshots, watchErrors, gameState, waitForN, clickMove, SHOTS,
+  WIN_17, winRoundOne,
 } from './helpers.mjs';
 
-// Best play from the start: Black wins in 17 plies (`kamisado solve`).
-const WIN_17 = 'g1-g7 h8-h3 b1-b2 h3-h2 c1-c7 d8-d5 h1-g2 a8-c6 g2-h3 g8-h7 f1-f7 e8-e4 h3-h4 d5-c4 b2-b4 f8-c5 g7-f8'.split(' ');
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 
@@ -144,17 +143,6 @@ test('a reload, a server restart and a resignation on one screen, each followed 
   });
   await context.close();
 });
-
-/** Plays the 17-ply win on one screen by clicking, up to the fill choice. */
-async function winRoundOne(page) {
-  for (const [i, mv] of WIN_17.entries()) {
-    await page.waitForFunction((n) => document.querySelector('#board').dataset.myturn === '1'
-      && document.querySelector('#board').dataset.n === String(n), i);
-    await clickMove(page, mv);
-  }
-  await waitForN(page, WIN_17.length);
-  await page.waitForSelector('#fill-choice:not([hidden])');
-}
 
 test('the fill is chosen by the first click, with a mouse and with a touch, and the next round plays', async () => {
   for (const [how, options] of [

@@ -160,3 +160,24 @@ export async function shot(page, name, fullPage = false) {
   fs.mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage });
 }
+
+/** Best play from the start: Black wins in 17 plies (`kamisado solve`). */
+export const WIN_17 = 'g1-g7 h8-h3 b1-b2 h3-h2 c1-c7 d8-d5 h1-g2 a8-c6 g2-h3 g8-h7 f1-f7 e8-e4 h3-h4 d5-c4 b2-b4 f8-c5 g7-f8'.split(' ');
+
+/** Plays Black's 17-ply win on one screen by clicking, up to the fill choice. */
+export async function winRoundOne(page) {
+  for (const [i, mv] of WIN_17.entries()) {
+    await page.waitForFunction((n) => document.querySelector('#board').dataset.myturn === '1'
+      && document.querySelector('#board').dataset.n === String(n), i);
+    await clickMove(page, mv);
+  }
+  await waitForN(page, WIN_17.length);
+  await page.waitForSelector('#fill-choice:not([hidden])');
+}
+
+/** A new context of `browser` at `viewport` with the page's language set to `lang`. */
+export async function contextIn(browser, lang, viewport) {
+  const ctx = await browser.newContext({ viewport });
+  await ctx.addInitScript((l) => localStorage.setItem('kamisado.lang', l), lang);
+  return ctx;
+}
