@@ -517,6 +517,17 @@ function renderHint() {
   $('hint-text').hidden = false;
 }
 
+// A refusal in the reader's words where the page can tell why itself (a
+// typed move that is not among the legal ones), else the server's.
+function refusalWords(waiting, msg) {
+  const s = play.state;
+  if (waiting && waiting.t === 'move' && s && s.status === 'playing' && mySides().includes(s.to_act)
+    && !s.legal.includes(waiting.mv)) {
+    return t('say.illegal', { mv: waiting.mv, status: describeStatus(s) });
+  }
+  return msg.reason;
+}
+
 function answered(msg) {
   const waiting = play.pending;
   if (waiting && (msg.of === waiting.t || msg.of === null)) {
@@ -655,8 +666,8 @@ function connect() {
       case 'error':
         // A sync refused (over the rate): the new connection brings the state.
         if (msg.of === 'sync') { ws.close(); break; }
+        showError(refusalWords(play.pending, msg));
         answered(msg);
-        showError(msg.reason);
         render();
         break;
       case 'hint':

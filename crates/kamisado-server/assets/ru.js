@@ -73,6 +73,7 @@ export const words = {
   'say.cannot': '{tower} на {sq} сейчас ходить не может.', 'say.cannot_forced': '{tower} на {sq} сейчас ходить не может: ходит {forced} на {fsq}.',
   'say.empty': 'Клетка {sq} пуста.', 'say.no_target': '{tower} с {from} не может пойти на {sq}.',
   'say.clocks': 'Часы: {b} {bt}, {w} {wt}.', 'say.low': '{side}: осталось {time}.', 'say.no_clock': 'В этой партии нет часов.',
+  'say.illegal': 'Ход {mv} здесь невозможен. {status}',
   'say.resign_armed': 'Нажмите «Сдаться» ещё раз, чтобы сдаться.',
   'nav.leaderboard': 'Рейтинг',
   'net.unreachable': 'Сервер недоступен: проверьте соединение и попробуйте ещё раз.',

@@ -80,18 +80,27 @@ test('two players in two browser contexts and a watcher', async () => {
   });
 });
 
-test('an illegal typed move is refused with a reason', async () => {
-  const page = await (await browser.newContext()).newPage();
-  await withScreenshots('refusal', () => [page], async () => {
-    await page.goto(`${server.url}/`);
-    await page.check('input[name=mode][value=local]');
-    await page.click('#start');
-    await page.waitForSelector('#board .tower');
-    await page.fill('#move-input', 'a1-b1');
-    await page.click('#type-move button');
-    await page.waitForSelector('#error:not([hidden])');
-    assert.match(await page.textContent('#error'), /illegal/);
-    const s = await gameState(page);
-    assert.equal(s.n, 0);
-  });
+test('an illegal typed move is refused with a reason, in the reader\'s language, and told', async () => {
+  for (const [lang, words] of [['en', /^a1-b1 is not a legal move here\. Black to move: any tower may move\.$/],
+    ['ru', /^Ход a1-b1 здесь невозможен\. Ход Чёрных: можно ходить любой башней\.$/]]) {
+    const context = await browser.newContext();
+    await context.addInitScript((l) => localStorage.setItem('kamisado.lang', l), lang);
+    const page = await context.newPage();
+    await withScreenshots(`refusal-${lang}`, () => [page], async () => {
+      await page.goto(`${server.url}/`);
+      await page.check('input[name=mode][value=local]');
+      await page.click('#start');
+      await page.waitForSelector('#board .tower');
+      await page.fill('#move-input', 'a1-b1');
+      await page.click('#type-move button');
+      await page.waitForSelector('#error:not([hidden])');
+      const told = await page.textContent('#error');
+      assert.match(told, words);
+      if (lang === 'ru') assert.doesNotMatch(told.replace(/[a-h]\d-[a-h]\d/g, ''), /[A-Za-z]/, 'no English in the Russian refusal');
+      assert.equal(await page.locator('#announce p').last().textContent(), told, 'the refusal is told to a screen reader');
+      const s = await gameState(page);
+      assert.equal(s.n, 0);
+    });
+    await context.close();
+  }
 });
