@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
@@ -180,4 +181,58 @@ export async function contextIn(browser, lang, viewport) {
   const ctx = await browser.newContext({ viewport });
   await ctx.addInitScript((l) => localStorage.setItem('kamisado.lang', l), lang);
   return ctx;
+}
+
+/**
+ * The pixels of a PNG screenshot (8-bit RGB or RGBA, not interlaced, as
+ * Chromium writes them): { width, height, at(x, y) → [r, g, b] }.
+ */
+export function pngPixels(png) {
+  let at = 8;
+  let width = 0;
+  let height = 0;
+  let channels = 0;
+  const chunks = [];
+  while (at < png.length) {
+    const length = png.readUInt32BE(at);
+    const type = png.toString('latin1', at + 4, at + 8);
+    const body = png.subarray(at + 8, at + 8 + length);
+    if (type === 'IHDR') {
+      width = body.readUInt32BE(0);
+      height = body.readUInt32BE(4);
+      if (body[8] !== 8 || body[12] !== 0) throw new Error('only 8-bit, non-interlaced PNGs are read');
+      channels = { 2: 3, 6: 4 }[body[9]];
+      if (!channels) throw new Error(`PNG colour type ${body[9]} is not read`);
+    } else if (type === 'IDAT') {
+      chunks.push(body);
+    }
+    at += 12 + length;
+  }
+  const raw = zlib.inflateSync(Buffer.concat(chunks));
+  const stride = width * channels;
+  const out = Buffer.alloc(stride * height);
+  for (let y = 0; y < height; y++) {
+    const filter = raw[y * (stride + 1)];
+    const line = raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1));
+    for (let i = 0; i < stride; i++) {
+      const left = i >= channels ? out[y * stride + i - channels] : 0;
+      const up = y > 0 ? out[(y - 1) * stride + i] : 0;
+      const corner = y > 0 && i >= channels ? out[(y - 1) * stride + i - channels] : 0;
+      let value = line[i];
+      if (filter === 1) value += left;
+      else if (filter === 2) value += up;
+      else if (filter === 3) value += Math.floor((left + up) / 2);
+      else if (filter === 4) {
+        const p = left + up - corner;
+        const [pa, pb, pc] = [Math.abs(p - left), Math.abs(p - up), Math.abs(p - corner)];
+        value += pa <= pb && pa <= pc ? left : pb <= pc ? up : corner;
+      }
+      out[y * stride + i] = value & 255;
+    }
+  }
+  return {
+    width,
+    height,
+    at: (x, y) => [...out.subarray(y * stride + x * channels, y * stride + x * channels + 3)],
+  };
 }

@@ -1,0 +1,82 @@
+// The round's-end sheet is opaque over a dimmed page, at both sizes: a
+// pixel of the sheet where the board or the panel lies under it is the
+// sheet's own colour. A phone opens the lobby on the new game: "Start the
+// game" is above the fold for a guest and for an account.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  startServer, launchBrowser, withScreenshots, watchErrors, winRoundOne, DESKTOP, PHONE, shot, pngPixels,
+} from './helpers.mjs';
+
+let server;
+let browser;
+before(async () => { server = await startServer(); browser = await launchBrowser(); });
+after(async () => { await browser?.close(); await server?.stop(); });
+
+// The sheet's colour (--card) and how far a pixel may stray from it.
+const CARD = [255, 253, 248];
+const NEAR = 3;
+
+for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
+  test(`the fill sheet is opaque over a dimmed page on the ${size}`, async () => {
+    const ctx = await browser.newContext({ viewport });
+    const page = await ctx.newPage();
+    const errors = [];
+    watchErrors(page, errors);
+    await withScreenshots(`sheets-${size}`, () => [page], async () => {
+      await page.goto(`${server.url}/?seed=42`);
+      await page.check('input[name=mode][value=local]');
+      await page.selectOption('#target', '3');
+      await page.click('#start');
+      await page.waitForSelector('#board .tower');
+      await winRoundOne(page);
+      await page.mouse.move(0, 0);
+      const png = await page.screenshot();
+      await shot(page, `sheet-${size}`);
+      const pixels = pngPixels(png);
+      const box = await page.locator('#round-end').boundingBox();
+      // A strip along the sheet's inner edge, inside its padding, where
+      // nothing of the sheet is drawn: only the sheet's colour may show.
+      const y = Math.round(box.y + 8);
+      const odd = [];
+      for (let x = Math.round(box.x + 16); x < box.x + box.width - 16; x += 3) {
+        const px = pixels.at(x, y);
+        if (px.some((c, i) => Math.abs(c - CARD[i]) > NEAR)) odd.push(`${x},${y}: ${px}`);
+      }
+      assert.deepEqual(odd, [], 'the sheet is its own colour all along its top');
+      // Beside the sheet (above it on a phone, where it spans the width), the
+      // page is dimmed: darker than its own background (#f3efe6).
+      const beside = box.x > 8 ? pixels.at(4, Math.round(box.y + box.height / 2)) : pixels.at(4, Math.round(box.y - 10));
+      assert.ok(beside.every((c) => c < 200), `the page is dimmed beside the sheet: ${beside}`);
+      assert.deepEqual(errors, []);
+    });
+    await ctx.close();
+  });
+}
+
+test('a phone opens the lobby on the new game, for a guest and for an account', async () => {
+  const ctx = await browser.newContext({ viewport: PHONE });
+  const page = await ctx.newPage();
+  await withScreenshots('sheets-lobby', () => [page], async () => {
+    const startShown = async (who) => {
+      const box = await page.locator('#start').boundingBox();
+      assert.ok(box.y + box.height <= PHONE.height, `${who}: Start (${Math.round(box.y + box.height)} px) is above the fold`);
+      const form = await page.locator('#new-game').boundingBox();
+      const account = await page.locator('#account-card').boundingBox();
+      assert.ok(form.y < account.y, `${who}: the new game comes before the account`);
+    };
+    await page.goto(`${server.url}/`);
+    await page.waitForSelector('#account-guest:not([hidden])');
+    await startShown('a guest');
+    await shot(page, 'lobby-phone-guest');
+    const status = await page.evaluate(async () => (await fetch('/api/accounts', {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Phoebe', password: 'phoebe-secret-1' }),
+    })).status);
+    assert.ok(status < 300);
+    await page.reload();
+    await page.waitForSelector('#account-in:not([hidden])');
+    await startShown('an account');
+    await shot(page, 'lobby-phone-account');
+  });
+  await ctx.close();
+});
