@@ -1,27 +1,34 @@
 // Kamisado in the browser. The server decides everything about the rules: this
 // page draws what it is sent and offers only the legal moves it is given. Its
 // words come from i18n.js, in each language it has a module for (en.js, ru.js); each part of the page is a
-// module: the board (board.js), the lobby, a game and the analysis board.
+// module: the board (board.js), the lobby, a game and the analysis board. A
+// page loads only the modules of the part its address shows.
 import {
   initialLanguage, setLanguage, language, languageChanged, languages,
 } from './i18n.js';
 import { $, html } from './dom.js';
 import { setSymbols } from './board.js';
-import { showLobby } from './lobby.js';
-import { showGame, render, play } from './game.js';
-import { showAnalysis } from './analysis.js';
 import { showNavAccount } from './account.js';
-import { showPlayer } from './player.js';
-import { showLeaderboard } from './leaderboard.js';
-import { showLearn } from './learn.js';
-import { showPuzzles } from './puzzles.js';
 
 // A path segment as text; a malformed escape is left as it is.
 function decoded(segment) {
   try { return decodeURIComponent(segment); } catch (e) { return segment; }
 }
 
-function start() {
+// Each part of the page: the addresses it shows, and how it is loaded and shown.
+const PARTS = [
+  [/^\/g\/([0-9a-zA-Z]+)$/, () => import('./game.js'), (m, [id]) => m.showGame(id)],
+  [/^\/learn$/, () => import('./learn.js'), (m) => m.showLearn()],
+  [/^\/puzzles(?:\/([^/]+))?$/, () => import('./puzzles.js'), (m, [id]) => m.showPuzzles(id ? decoded(id) : null)],
+  [/^\/p\/([^/]+)$/, () => import('./player.js'), (m, [name]) => m.showPlayer(decoded(name))],
+  [/^\/leaderboard$/, () => import('./leaderboard.js'), (m) => m.showLeaderboard()],
+  [/^\/analysis$/, () => import('./analysis.js'), (m) => m.showAnalysis()],
+];
+
+// What redraws the part shown when the colour symbols change (a game's board).
+let redraw = () => {};
+
+async function start() {
   setLanguage(initialLanguage());
   const select = $('lang');
   for (const [code, name] of languages()) {
@@ -39,20 +46,19 @@ function start() {
   setSymbols(symbols);
   $('symbols').addEventListener('change', (ev) => {
     setSymbols(ev.target.checked);
-    if (play.state) render();
+    redraw();
   });
   showNavAccount();
-  const path = location.pathname;
-  const game = path.match(/^\/g\/([0-9a-zA-Z]+)$/);
-  const player = path.match(/^\/p\/([^/]+)$/);
-  const puzzle = path.match(/^\/puzzles(?:\/([^/]+))?$/);
-  if (game) showGame(game[1]);
-  else if (path === '/learn') showLearn();
-  else if (puzzle) showPuzzles(puzzle[1] ? decoded(puzzle[1]) : null);
-  else if (player) showPlayer(decoded(player[1]));
-  else if (path === '/leaderboard') showLeaderboard();
-  else if (path === '/analysis') showAnalysis();
-  else showLobby();
+  for (const [address, load, show] of PARTS) {
+    const found = location.pathname.match(address);
+    if (found) {
+      const part = await load();
+      if (part.play && part.render) redraw = () => { if (part.play.state) part.render(); };
+      show(part, found.slice(1));
+      return;
+    }
+  }
+  (await import('./lobby.js')).showLobby();
 }
 
 start();

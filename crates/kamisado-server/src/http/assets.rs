@@ -1,14 +1,15 @@
 //! The page and its assets, built into the binary, and the pages for a link
 //! that leads nowhere.
 
-use std::sync::Arc;
+use std::sync::{Arc, LazyLock};
 
 use axum::Router;
 use axum::extract::{Path, State};
-use axum::http::{StatusCode, header};
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 
+use super::served::{FOREVER, REVALIDATE, Served, digest};
 use crate::error::ServerError;
 use crate::games::Games;
 
@@ -60,56 +61,140 @@ const ASSETS: [(&str, &str, &str); 23] = [
 ];
 const MISSING_HTML: &str = include_str!("../../assets/missing.html");
 
+/// The page as it is served, made once: the assets compressed and tagged,
+/// and the page's HTML pointing at them under `/assets/{version}/`, where
+/// the version is a hash of every asset, so that a browser keeps them until
+/// the server is upgraded. (The modules import each other by relative
+/// names, which the version's folder keeps.)
+struct Page {
+    version: String,
+    /// The page's HTML for each part, which names the part's module to
+    /// load beside `app.js` (a page loads only its part's modules).
+    index: Vec<(&'static str, Served)>,
+    favicon: Served,
+    assets: Vec<(&'static str, Served)>,
+}
+
+/// The module of each part of the page.
+const PARTS: [&str; 7] = [
+    "lobby.js",
+    "game.js",
+    "analysis.js",
+    "player.js",
+    "leaderboard.js",
+    "learn.js",
+    "puzzles.js",
+];
+
+static PAGE: LazyLock<Page> = LazyLock::new(|| {
+    let mut all = String::new();
+    for (name, _, body) in ASSETS {
+        all.push_str(name);
+        all.push_str(body);
+    }
+    let version = digest(all.as_bytes())[..12].to_string();
+    let html = INDEX_HTML.replace("\"/assets/", &format!("\"/assets/{version}/"));
+    let script = format!("<script type=\"module\" src=\"/assets/{version}/app.js\"></script>");
+    let index = PARTS
+        .iter()
+        .map(|part| {
+            let preload =
+                format!("{script}\n<link rel=\"modulepreload\" href=\"/assets/{version}/{part}\">");
+            let page = html.replacen(&script, &preload, 1);
+            (*part, Served::new("text/html; charset=utf-8", page))
+        })
+        .collect();
+    Page {
+        index,
+        favicon: Served::new("image/svg+xml", FAVICON),
+        assets: ASSETS
+            .iter()
+            .map(|&(name, content_type, body)| (name, Served::new(content_type, body)))
+            .collect(),
+        version,
+    }
+});
+
+/// The bytes of the page's HTML and of each asset on the wire with
+/// `encoding` (`br`, `gzip`, or none), for the figures of the docs.
+pub fn sizes(encoding: &str) -> Vec<(&'static str, usize)> {
+    let page = &*PAGE;
+    std::iter::once(("index.html", page.index[0].1.size(encoding)))
+        .chain(
+            page.assets
+                .iter()
+                .map(|(name, s)| (*name, s.size(encoding))),
+        )
+        .collect()
+}
+
 /// The page's routes: the page at each of its addresses, and its assets.
 pub fn router(games: Arc<Games>) -> Router {
+    let part = |name: &'static str| move |headers: HeaderMap| async move { index(&headers, name) };
     Router::new()
-        .route("/", get(index))
+        .route("/", get(part("lobby.js")))
         .route("/g/{id}", get(game_page))
-        .route("/analysis", get(index))
-        .route("/p/{name}", get(index))
-        .route("/leaderboard", get(index))
-        .route("/learn", get(index))
-        .route("/puzzles", get(index))
-        .route("/puzzles/{id}", get(index))
+        .route("/analysis", get(part("analysis.js")))
+        .route("/p/{name}", get(part("player.js")))
+        .route("/leaderboard", get(part("leaderboard.js")))
+        .route("/learn", get(part("learn.js")))
+        .route("/puzzles", get(part("puzzles.js")))
+        .route("/puzzles/{id}", get(part("puzzles.js")))
         .route("/assets/{name}", get(page_asset))
-        .route("/favicon.svg", get(|| asset("image/svg+xml", FAVICON)))
+        .route("/assets/{version}/{name}", get(versioned_asset))
+        .route(
+            "/favicon.svg",
+            get(|headers: HeaderMap| async move { PAGE.favicon.answer(&headers, REVALIDATE) }),
+        )
         .with_state(games)
 }
 
-async fn index() -> Response {
-    (
-        [
-            (header::CONTENT_TYPE, "text/html; charset=utf-8"),
-            (header::CACHE_CONTROL, "no-cache"),
-        ],
-        INDEX_HTML,
-    )
-        .into_response()
+/// The page's HTML for the part whose module is `part`.
+fn index(headers: &HeaderMap, part: &str) -> Response {
+    let page = &*PAGE;
+    let served = page
+        .index
+        .iter()
+        .find(|(p, _)| *p == part)
+        .unwrap_or(&page.index[0]);
+    served.1.answer(headers, REVALIDATE)
 }
 
-/// One of the page's assets by name, or 404.
-async fn page_asset(Path(name): Path<String>) -> Response {
-    match ASSETS.iter().find(|(n, _, _)| *n == name) {
-        Some(&(_, content_type, body)) => asset(content_type, body).await,
+/// One of the page's assets by name, asked again each time (a 304 when unchanged), or 404.
+async fn page_asset(headers: HeaderMap, Path(name): Path<String>) -> Response {
+    asset(&headers, &name, REVALIDATE)
+}
+
+/// An asset under the page's version: kept for a year. An address of an
+/// older version (a page loaded before an upgrade) gets today's asset,
+/// asked again each time.
+async fn versioned_asset(
+    headers: HeaderMap,
+    Path((version, name)): Path<(String, String)>,
+) -> Response {
+    let cache = if version == PAGE.version {
+        FOREVER
+    } else {
+        REVALIDATE
+    };
+    asset(&headers, &name, cache)
+}
+
+fn asset(headers: &HeaderMap, name: &str, cache: &'static str) -> Response {
+    match PAGE.assets.iter().find(|(n, _)| *n == name) {
+        Some((_, served)) => served.answer(headers, cache),
         None => ServerError::NotFound(format!("there is no asset `{name}`")).into_response(),
     }
 }
 
-async fn asset(content_type: &'static str, body: &'static str) -> Response {
-    (
-        [
-            (header::CONTENT_TYPE, content_type),
-            (header::CACHE_CONTROL, "no-cache"),
-        ],
-        body,
-    )
-        .into_response()
-}
-
 /// The page of a game, or a page that says there is none (404).
-async fn game_page(State(games): State<Arc<Games>>, Path(id): Path<String>) -> Response {
+async fn game_page(
+    State(games): State<Arc<Games>>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> Response {
     match games.game(&id).await {
-        Ok(_) => index().await,
+        Ok(_) => index(&headers, "game.js"),
         Err(e @ ServerError::NoSuchGame(_)) => missing_page(
             e.status(),
             "There is no game here",

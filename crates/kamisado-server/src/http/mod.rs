@@ -22,6 +22,7 @@ use crate::request::Viewer;
 pub mod assets;
 pub mod edge;
 pub mod serve;
+mod served;
 
 pub use edge::Edge;
 

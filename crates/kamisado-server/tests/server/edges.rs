@@ -24,20 +24,7 @@ struct Raw {
 /// Sends `head` (the request line and headers, without the blank line) and
 /// `body` on a connection of its own; the answer.
 async fn raw(addr: SocketAddr, head: &str, body: &str) -> Raw {
-    let exchange = async {
-        let mut stream = TcpStream::connect(addr).await.unwrap();
-        let request = format!(
-            "{head}\r\nHost: {addr}\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}",
-            body.len()
-        );
-        let _ = stream.write_all(request.as_bytes()).await;
-        let mut answer = Vec::new();
-        let _ = stream.read_to_end(&mut answer).await;
-        String::from_utf8_lossy(&answer).into_owned()
-    };
-    let text = tokio::time::timeout(PATIENCE, exchange)
-        .await
-        .expect("an answer in time");
+    let text = String::from_utf8_lossy(&common::raw_exchange(addr, head, body).await).into_owned();
     let status = text
         .split(' ')
         .nth(1)

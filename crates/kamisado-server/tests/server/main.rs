@@ -7,6 +7,7 @@ mod common;
 
 mod account;
 mod assessment;
+mod assets;
 mod backup;
 mod claim;
 mod cluster;

@@ -253,6 +253,27 @@ pub async fn play_out(black: &mut GameSocket, white: &mut GameSocket) -> StateVi
     }
 }
 
+/// Sends `head` (the request line and headers, without the blank line) and
+/// `body` on a connection of its own to `addr`; the answer's bytes, as
+/// they came (headers and body).
+pub async fn raw_exchange(addr: SocketAddr, head: &str, body: &str) -> Vec<u8> {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let exchange = async {
+        let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+        let request = format!(
+            "{head}\r\nHost: {addr}\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}",
+            body.len()
+        );
+        let _ = stream.write_all(request.as_bytes()).await;
+        let mut answer = Vec::new();
+        let _ = stream.read_to_end(&mut answer).await;
+        answer
+    };
+    tokio::time::timeout(PATIENCE, exchange)
+        .await
+        .expect("an answer in time")
+}
+
 /// A move in notation.
 pub fn mv(text: &str) -> AnyMove {
     text.parse().expect("a move in notation")

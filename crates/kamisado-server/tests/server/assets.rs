@@ -1,0 +1,116 @@
+//! The page's files on the wire: compressed as the browser accepts, tagged
+//! so that a held copy is answered 304, and kept for a year under the
+//! page's version; the whole first visit well under 70 KB.
+
+use crate::common;
+
+use common::{TempDb, TestServer};
+
+/// An answer's head (lower-cased header names) and body bytes.
+struct Answer {
+    status: u16,
+    headers: Vec<(String, String)>,
+    body: Vec<u8>,
+}
+
+impl Answer {
+    fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+async fn get(server: &TestServer, path: &str, headers: &[&str]) -> Answer {
+    let mut head = format!("GET {path} HTTP/1.1");
+    for h in headers {
+        head.push_str("\r\n");
+        head.push_str(h);
+    }
+    let bytes = common::raw_exchange(server.addr, &head, "").await;
+    let split = bytes
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .expect("an answer with a head");
+    let text = String::from_utf8_lossy(&bytes[..split]).into_owned();
+    let mut lines = text.split("\r\n");
+    let status = lines
+        .next()
+        .and_then(|l| l.split(' ').nth(1))
+        .and_then(|s| s.parse().ok())
+        .expect("a status");
+    let headers = lines
+        .filter_map(|l| l.split_once(':'))
+        .map(|(n, v)| (n.trim().to_ascii_lowercase(), v.trim().to_string()))
+        .collect();
+    Answer {
+        status,
+        headers,
+        body: bytes[split + 4..].to_vec(),
+    }
+}
+
+#[tokio::test]
+async fn assets_travel_compressed_tagged_and_kept_under_the_page_s_version() {
+    let db = TempDb::new("assets");
+    let server = TestServer::start(&db).await;
+    let page = get(&server, "/", &["Accept-Encoding: gzip, deflate, br"]).await;
+    assert_eq!(page.status, 200);
+    assert_eq!(page.header("content-encoding"), Some("br"));
+    assert_eq!(page.header("cache-control"), Some("no-cache"));
+    // The HTML (read without compression) points at a versioned app.js and
+    // preloads the lobby's module.
+    let plain = get(&server, "/", &[]).await;
+    assert_eq!(plain.header("content-encoding"), None);
+    let html = String::from_utf8(plain.body).unwrap();
+    let at = html.find("/assets/").expect("the page names its assets") + "/assets/".len();
+    let version = &html[at..at + 12];
+    assert!(version.chars().all(|c| c.is_ascii_hexdigit()), "{version}");
+    assert!(html.contains(&format!("src=\"/assets/{version}/app.js\"")));
+    assert!(html.contains(&format!(
+        "rel=\"modulepreload\" href=\"/assets/{version}/lobby.js\""
+    )));
+
+    // Under the version: kept for a year; gzip for a browser without brotli.
+    let app = get(
+        &server,
+        &format!("/assets/{version}/game.js"),
+        &["Accept-Encoding: gzip"],
+    )
+    .await;
+    assert_eq!(app.status, 200);
+    assert_eq!(app.header("content-encoding"), Some("gzip"));
+    assert_eq!(
+        app.header("cache-control"),
+        Some("public, max-age=31536000, immutable")
+    );
+    assert_eq!(app.header("vary"), Some("accept-encoding"));
+    let etag = app.header("etag").expect("an ETag").to_string();
+    // Held already: 304, without a body.
+    let again = get(
+        &server,
+        "/assets/game.js",
+        &["Accept-Encoding: gzip", &format!("If-None-Match: {etag}")],
+    )
+    .await;
+    assert_eq!(again.status, 304);
+    assert!(again.body.is_empty());
+    // Another version's address (a page from before an upgrade) is asked again each time.
+    let old = get(&server, "/assets/000000000000/game.js", &[]).await;
+    assert_eq!(old.status, 200);
+    assert_eq!(old.header("cache-control"), Some("no-cache"));
+    assert_eq!(
+        get(&server, &format!("/assets/{version}/nothing.js"), &[])
+            .await
+            .status,
+        404
+    );
+
+    // Everything a first visit could load, brotli-compressed, is under 70 KB.
+    let total: usize = kamisado_server::http::assets::sizes("br")
+        .iter()
+        .map(|(_, n)| n)
+        .sum();
+    assert!(total < 70_000, "the page and all its assets: {total} B");
+}
