@@ -1,0 +1,403 @@
+//! The next round of a Swiss by the FIDE Dutch system (C.04.3, 2017 text),
+//! for players who may have played single games or two-game matches.
+//!
+//! # What is implemented
+//!
+//! Absolute criteria (C.04.3 C.1–C.3), always kept:
+//! - no two players meet twice (a forfeited pairing was not a game: the two
+//!   may be paired again);
+//! - the pairing-allocated bye (worth a win) goes to one player of an odd
+//!   number, never to one who already scored without playing (a bye, a
+//!   full-point bye or a forfeit win);
+//! - two players with the same absolute colour preference (colour
+//!   difference beyond ±1, or the same colour in the last two games) do
+//!   not meet, so nobody's difference leaves ±2 and nobody has one colour
+//!   three times running — except, in the last round, when one of the two
+//!   is a topscorer (over half the maximum score).
+//!
+//! If any pairing keeps these, one is found: every pair is accepted only if
+//! the players left can still all be paired (a maximum matching, Edmonds'
+//! blossom algorithm, is kept up to date as pairs are taken).
+//!
+//! Quality criteria, in the Dutch order, as far as a bracket-by-bracket
+//! greedy search honours them:
+//! - the bye goes to the lowest ranked eligible player of the lowest score
+//!   group whose absence leaves the others pairable;
+//! - score brackets are paired from the top; each bracket (its residents and
+//!   the players floated down into it, those first) makes as many pairs as
+//!   its own maximum matching allows while the rest stays pairable, so the
+//!   fewest players float down, and those who do float to the next bracket
+//!   down first (the smallest score difference);
+//! - within a bracket S1 (the top half of the pairs to make) meets S2 in
+//!   order, and a player that cannot meet the first of S2 tries the next
+//!   (the order of the Dutch transpositions); one that meets none of S2
+//!   tries S1 from the bottom up (an exchange); among the candidates, those
+//!   whose colour preference fits come first;
+//! - colours are allocated by E.1–E.5 (both preferences; the stronger; the
+//!   wider difference between absolute ones; alternation back to the last
+//!   round with different colours; the higher ranked's preference; and with
+//!   none, the drawn colour by pairing number).
+//!
+//! # Where it departs from C.04.3
+//!
+//! - The search is greedy, player by player, not a full evaluation of every
+//!   candidate of a bracket: the colour criterion (C.12) is honoured per
+//!   pair, not minimised over the bracket, and it can take a transposition
+//!   later in the order than the Dutch one when an earlier player's choice
+//!   forces it.
+//! - Floats are not remembered: C.14–C.21 (no repeated floats, and the
+//!   score differences of up-floaters) are not applied, and which players of
+//!   a bracket float down is decided by the greedy order (the lowest
+//!   unpaired), not by C.04.3 B.2's ordering of downfloater choices.
+//! - Half-point and full-point byes, absence and withdrawal are read from
+//!   the players' entries and `active` flags; the rules for their
+//!   scores (C.04.2) are the caller's.
+
+mod colour;
+mod matching;
+
+use std::fmt;
+use std::rc::Rc;
+
+use crate::{Colour, Player, PlayerId, Points};
+use colour::{Preference, Strength};
+use matching::Matching;
+
+/// What the pairing needs beside the players.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Whether the round to pair is the tournament's last: topscorers may
+    /// then get a third colour in a row or a difference of 3.
+    pub last_round: bool,
+    /// The colour drawn for the top player in round 1 (C.04.3 E.5).
+    pub first_colour: Colour,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            last_round: false,
+            first_colour: Colour::White,
+        }
+    }
+}
+
+/// One board of a round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Board {
+    /// The player with White (in a match, in its first game).
+    pub white: PlayerId,
+    /// The player with Black.
+    pub black: PlayerId,
+}
+
+/// The pairings of a round: the boards, the highest scores first, and the
+/// pairing-allocated bye.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Round {
+    /// The boards.
+    pub boards: Vec<Board>,
+    /// Who has the bye, if the number of players is odd.
+    pub bye: Option<PlayerId>,
+}
+
+/// Why a round could not be paired.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PairingError {
+    /// No pairing of the active players keeps the absolute criteria.
+    NoLegalPairing,
+    /// Two players share a number.
+    DuplicatePlayer(PlayerId),
+}
+
+impl fmt::Display for PairingError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PairingError::NoLegalPairing => {
+                write!(
+                    f,
+                    "no pairing avoids rematches, repeated byes and colour breaches"
+                )
+            }
+            PairingError::DuplicatePlayer(id) => write!(f, "player number {id} appears twice"),
+        }
+    }
+}
+
+impl std::error::Error for PairingError {}
+
+/// A player as the pairing sees them.
+struct Seat<'a> {
+    player: &'a Player,
+    score: Points,
+    pref: Preference,
+    topscorer: bool,
+    bye_eligible: bool,
+}
+
+/// Pairs the next round of the active players.
+///
+/// # Errors
+///
+/// [`PairingError::NoLegalPairing`] when no pairing keeps the absolute
+/// criteria; [`PairingError::DuplicatePlayer`] when two players share a
+/// number.
+///
+/// ```
+/// use kamisado_tournament::{record::play, swiss, Outcome, Player, PlayerId as P};
+/// let mut players: Vec<Player> =
+///     (1..=4).map(|i| Player::new(P(i), &format!("p{i}"), 0)).collect();
+/// let r1 = swiss::pair(&players, &swiss::Options::default()).unwrap();
+/// assert_eq!(r1.boards[0], swiss::Board { white: P(1), black: P(3) });
+/// assert_eq!(r1.boards[1], swiss::Board { white: P(4), black: P(2) });
+/// play(&mut players, P(1), P(3), Outcome::Win);
+/// play(&mut players, P(4), P(2), Outcome::Loss);
+/// let r2 = swiss::pair(&players, &swiss::Options::default()).unwrap();
+/// // The winners meet, and so do the losers.
+/// assert_eq!(r2.boards[0], swiss::Board { white: P(2), black: P(1) });
+/// assert_eq!(r2.boards[1], swiss::Board { white: P(3), black: P(4) });
+/// ```
+pub fn pair(players: &[Player], options: &Options) -> Result<Round, PairingError> {
+    let seats = seats(players, options)?;
+    let n = seats.len();
+    let adj: Rc<[bool]> = compatibility(&seats, options).into();
+    // One extra vertex stands for the bye when the number is odd.
+    let odd = n % 2 == 1;
+    let m = n + usize::from(odd);
+    let mut full = vec![false; m * m];
+    for a in 0..n {
+        full[a * m..a * m + n].copy_from_slice(&adj[a * n..a * n + n]);
+    }
+    if odd {
+        for a in (0..n).filter(|&a| seats[a].bye_eligible) {
+            full[a * m + n] = true;
+            full[n * m + a] = true;
+        }
+    }
+    let mut all = Matching::maximum(m, full.into(), vec![true; m]);
+    if 2 * all.size != m {
+        return Err(PairingError::NoLegalPairing);
+    }
+    let bye = if odd {
+        let chosen = (0..n)
+            .rev()
+            .filter(|&a| seats[a].bye_eligible)
+            .find(|&a| all.take_pair(a, n))
+            .ok_or(PairingError::NoLegalPairing)?;
+        Some(chosen)
+    } else {
+        None
+    };
+    let pairs = Brackets {
+        seats: &seats,
+        adj: &adj,
+        all,
+    }
+    .pair_all();
+    let mut boards: Vec<Board> = pairs
+        .into_iter()
+        .map(|(a, b)| board(&seats, a, b, options))
+        .collect();
+    let rank: std::collections::HashMap<PlayerId, usize> = seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| (s.player.id, i))
+        .collect();
+    boards.sort_by_key(|b| rank[&b.white].min(rank[&b.black]));
+    Ok(Round {
+        boards,
+        bye: bye.map(|i| seats[i].player.id),
+    })
+}
+
+/// The active players in pairing order: score down, then pairing number.
+fn seats<'a>(players: &'a [Player], options: &Options) -> Result<Vec<Seat<'a>>, PairingError> {
+    let mut ids: Vec<PlayerId> = players.iter().map(|p| p.id).collect();
+    ids.sort();
+    if let Some(w) = ids.windows(2).find(|w| w[0] == w[1]) {
+        return Err(PairingError::DuplicatePlayer(w[0]));
+    }
+    let mut seats: Vec<Seat> = players
+        .iter()
+        .filter(|p| p.active)
+        .map(|p| {
+            let score = p.score();
+            let played = p.rounds.len() as u32;
+            Seat {
+                player: p,
+                score,
+                pref: Preference::of(p),
+                topscorer: options.last_round && score.halves() > played,
+                bye_eligible: !p.rounds.iter().any(|e| e.is_unplayed_win()),
+            }
+        })
+        .collect();
+    seats.sort_by(|a, b| b.score.cmp(&a.score).then(a.player.id.cmp(&b.player.id)));
+    Ok(seats)
+}
+
+/// Which pairs the absolute criteria allow, as an `n`×`n` matrix.
+fn compatibility(seats: &[Seat], _options: &Options) -> Vec<bool> {
+    let n = seats.len();
+    let index: std::collections::HashMap<PlayerId, usize> = seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| (s.player.id, i))
+        .collect();
+    let mut adj = vec![true; n * n];
+    for (a, seat) in seats.iter().enumerate() {
+        adj[a * n + a] = false;
+        for opp in seat.player.opponents() {
+            if let Some(&b) = index.get(&opp) {
+                adj[a * n + b] = false;
+                adj[b * n + a] = false;
+            }
+        }
+    }
+    for a in 0..n {
+        for b in a + 1..n {
+            let (pa, pb) = (seats[a].pref, seats[b].pref);
+            let clash = pa.strength == Strength::Absolute
+                && pb.strength == Strength::Absolute
+                && pa.colour == pb.colour
+                && !seats[a].topscorer
+                && !seats[b].topscorer;
+            if clash {
+                adj[a * n + b] = false;
+                adj[b * n + a] = false;
+            }
+        }
+    }
+    adj
+}
+
+/// The board of the pair `a`–`b` (indices into `seats`, `a` ranked higher).
+fn board(seats: &[Seat], a: usize, b: usize, options: &Options) -> Board {
+    let (hi, lo) = (seats[a.min(b)].player, seats[a.max(b)].player);
+    let c = colour::allocate(hi, lo, hi.id.0 % 2 == 1, options.first_colour);
+    if c == Colour::White {
+        Board {
+            white: hi.id,
+            black: lo.id,
+        }
+    } else {
+        Board {
+            white: lo.id,
+            black: hi.id,
+        }
+    }
+}
+
+/// The pairing of the score brackets, top down.
+struct Brackets<'a> {
+    seats: &'a [Seat<'a>],
+    adj: &'a Rc<[bool]>,
+    /// A perfect matching of everyone not yet paired (the bye taken out).
+    all: Matching,
+}
+
+impl Brackets<'_> {
+    fn pair_all(mut self) -> Vec<(usize, usize)> {
+        let n = self.seats.len();
+        let mut pairs = Vec::with_capacity(n / 2);
+        let mut floaters: Vec<usize> = Vec::new();
+        let mut start = 0;
+        while start < n {
+            let score = self.seats[start].score;
+            let end = (start..n)
+                .find(|&i| self.seats[i].score != score)
+                .unwrap_or(n);
+            let mut bracket = std::mem::take(&mut floaters);
+            bracket.extend((start..end).filter(|&i| self.all.alive[i]));
+            floaters = self.pair_bracket(&bracket, &mut pairs);
+            start = end;
+        }
+        debug_assert!(floaters.is_empty(), "the perfect matching leaves nobody");
+        pairs
+    }
+
+    /// Pairs as many of `bracket` (pairing order) as can be while the rest
+    /// stays pairable; returns the players floated down.
+    fn pair_bracket(&mut self, bracket: &[usize], pairs: &mut Vec<(usize, usize)>) -> Vec<usize> {
+        let n = self.seats.len();
+        let mut alive = vec![false; n];
+        for &i in bracket {
+            alive[i] = true;
+        }
+        let mut inner = Matching::maximum(n, Rc::clone(self.adj), alive);
+        let target = inner.size;
+        let (s1, s2) = bracket.split_at(target.min(bracket.len()));
+        let mut made = 0;
+        for (k, &x) in bracket.iter().enumerate() {
+            if made == target {
+                break;
+            }
+            if !inner.alive[x] {
+                continue;
+            }
+            let candidates = self.candidates(x, k < s1.len(), s1, s2, &inner);
+            let found = candidates
+                .iter()
+                .copied()
+                .find(|&y| {
+                    let mut trial = inner.clone();
+                    trial.take_pair(x, y) && self.all.clone().take_pair(x, y) && {
+                        inner = trial;
+                        true
+                    }
+                })
+                .or_else(|| {
+                    candidates.iter().copied().find(|&y| {
+                        inner.alive[y] && self.all.clone().take_pair(x, y) && {
+                            inner.alive[x] = false;
+                            inner.alive[y] = false;
+                            inner = Matching::maximum(n, Rc::clone(self.adj), inner.alive.clone());
+                            true
+                        }
+                    })
+                });
+            if let Some(y) = found {
+                assert!(self.all.take_pair(x, y), "checked just above");
+                pairs.push((x, y));
+                made += 1;
+            }
+        }
+        bracket
+            .iter()
+            .copied()
+            .filter(|&i| self.all.alive[i])
+            .collect()
+    }
+
+    /// The players `x` may meet, best first: S2 in order (for a player of
+    /// S1), then S1 from the bottom up; those whose colour fits first.
+    fn candidates(
+        &self,
+        x: usize,
+        in_s1: bool,
+        s1: &[usize],
+        s2: &[usize],
+        inner: &Matching,
+    ) -> Vec<usize> {
+        let legal = |&y: &usize| y != x && inner.alive[y] && inner.edge(x, y);
+        let mut order: Vec<usize> = if in_s1 {
+            s2.iter()
+                .chain(s1.iter().rev())
+                .copied()
+                .filter(legal)
+                .collect()
+        } else {
+            s2.iter()
+                .copied()
+                .filter(|&y| y > x)
+                .filter(legal)
+                .collect()
+        };
+        let fits = |y: usize| {
+            let (a, b) = (self.seats[x].pref.wants(), self.seats[y].pref.wants());
+            a.is_none() || b.is_none() || a != b
+        };
+        order.sort_by_key(|&y| !fits(y));
+        order
+    }
+}
