@@ -15,7 +15,11 @@ fn table(rounds: &[BergerRound]) -> Vec<Vec<(u32, u32)>> {
 fn four_players_as_published() {
     assert_eq!(
         table(&schedule(4, false)),
-        vec![vec![(1, 4), (2, 3)], vec![(4, 3), (1, 2)], vec![(2, 4), (3, 1)]]
+        vec![
+            vec![(1, 4), (2, 3)],
+            vec![(4, 3), (1, 2)],
+            vec![(2, 4), (3, 1)]
+        ]
     );
 }
 
@@ -85,16 +89,23 @@ fn every_size_from_3_to_16_keeps_the_properties() {
                     mark(b);
                 }
                 assert_eq!(round.bye.is_some(), n % 2 == 1);
-                assert!(seen[1..].iter().all(|&s| s), "{n}: everyone in round {}", r + 1);
+                assert!(
+                    seen[1..].iter().all(|&s| s),
+                    "{n}: everyone in round {}",
+                    r + 1
+                );
             }
             for a in 1..=n as usize {
-                for b in 1..=n as usize {
+                for (b, &times) in met[a].iter().enumerate().skip(1) {
                     let want = if a == b { 0 } else { cycles };
-                    assert_eq!(met[a][b], want, "{n}: {a} and {b}");
+                    assert_eq!(times, want, "{n}: {a} and {b}");
                 }
                 let whites = colours[a].iter().filter(|c| **c == Colour::White).count() as i32;
                 let diff = 2 * whites - colours[a].len() as i32;
-                assert!(diff.abs() <= 1, "{n} players, double {double}: player {a} {diff}");
+                assert!(
+                    diff.abs() <= 1,
+                    "{n} players, double {double}: player {a} {diff}"
+                );
             }
             if double {
                 let (first, second) = rounds.split_at(cycle as usize);

@@ -59,11 +59,34 @@ impl Preference {
     }
 }
 
+/// Which of a pair is a topscorer of the last round.
+#[derive(Clone, Copy, Debug)]
+pub struct Topscorers {
+    /// The higher ranked one is.
+    pub hi: bool,
+    /// The lower ranked one is.
+    pub lo: bool,
+}
+
 /// The colour of `hi`, the higher ranked of a pair, against `lo`
 /// (C.04.3 E.1–E.5). `hi_odd` says whether `hi`'s pairing number is odd
-/// and `first` is the colour drawn for the top board of round 1.
-pub fn allocate(hi: &Player, lo: &Player, hi_odd: bool, first: Colour) -> Colour {
+/// and `first` is the colour drawn for the top board of round 1. Two
+/// absolute preferences for one colour meet only when one is a
+/// topscorer's: the other player gets theirs, so only a topscorer breaks
+/// the colour rules.
+pub fn allocate(hi: &Player, lo: &Player, top: Topscorers, hi_odd: bool, first: Colour) -> Colour {
     let (ph, pl) = (Preference::of(hi), Preference::of(lo));
+    if ph.strength == Strength::Absolute
+        && pl.strength == Strength::Absolute
+        && ph.colour == pl.colour
+        && top.hi != top.lo
+    {
+        return if top.hi {
+            ph.colour.opposite()
+        } else {
+            ph.colour
+        };
+    }
     match (ph.wants(), pl.wants()) {
         (None, None) => {
             if hi_odd {

@@ -45,6 +45,11 @@
 //!   pair, not minimised over the bracket, and it can take a transposition
 //!   later in the order than the Dutch one when an earlier player's choice
 //!   forces it.
+//! - A bracket's choice of down-floaters looks one bracket ahead (C.7:
+//!   the most pairs in the next bracket), then floats the lowest; it tries
+//!   at most 100 choices, then pairs greedily (still completely). On 2,031
+//!   random rounds of 3–12 players, 2,030 floated as few players out of
+//!   every bracket as the best pairing of the whole round.
 //! - Floats are not remembered: C.14–C.21 (no repeated floats, and the
 //!   score differences of up-floaters) are not applied, and which players of
 //!   a bracket float down is decided by the greedy order (the lowest
@@ -53,6 +58,7 @@
 //!   the players' entries and `active` flags; the rules for their
 //!   scores (C.04.2) are the caller's.
 
+mod brackets;
 mod colour;
 mod matching;
 
@@ -127,10 +133,10 @@ impl fmt::Display for PairingError {
 impl std::error::Error for PairingError {}
 
 /// A player as the pairing sees them.
-struct Seat<'a> {
-    player: &'a Player,
-    score: Points,
-    pref: Preference,
+pub(crate) struct Seat<'a> {
+    pub(crate) player: &'a Player,
+    pub(crate) score: Points,
+    pub(crate) pref: Preference,
     topscorer: bool,
     bye_eligible: bool,
 }
@@ -188,12 +194,9 @@ pub fn pair(players: &[Player], options: &Options) -> Result<Round, PairingError
     } else {
         None
     };
-    let pairs = Brackets {
-        seats: &seats,
-        adj: &adj,
-        all,
-    }
-    .pair_all();
+    let mut alive = all.alive;
+    alive.truncate(n);
+    let pairs = brackets::Brackets::new(&seats, &adj, alive).pair_all();
     let mut boards: Vec<Board> = pairs
         .into_iter()
         .map(|(a, b)| board(&seats, a, b, options))
@@ -273,8 +276,13 @@ fn compatibility(seats: &[Seat], _options: &Options) -> Vec<bool> {
 
 /// The board of the pair `a`–`b` (indices into `seats`, `a` ranked higher).
 fn board(seats: &[Seat], a: usize, b: usize, options: &Options) -> Board {
-    let (hi, lo) = (seats[a.min(b)].player, seats[a.max(b)].player);
-    let c = colour::allocate(hi, lo, hi.id.0 % 2 == 1, options.first_colour);
+    let (h, l) = (&seats[a.min(b)], &seats[a.max(b)]);
+    let (hi, lo) = (h.player, l.player);
+    let top = colour::Topscorers {
+        hi: h.topscorer,
+        lo: l.topscorer,
+    };
+    let c = colour::allocate(hi, lo, top, hi.id.0 % 2 == 1, options.first_colour);
     if c == Colour::White {
         Board {
             white: hi.id,
@@ -285,119 +293,5 @@ fn board(seats: &[Seat], a: usize, b: usize, options: &Options) -> Board {
             white: lo.id,
             black: hi.id,
         }
-    }
-}
-
-/// The pairing of the score brackets, top down.
-struct Brackets<'a> {
-    seats: &'a [Seat<'a>],
-    adj: &'a Rc<[bool]>,
-    /// A perfect matching of everyone not yet paired (the bye taken out).
-    all: Matching,
-}
-
-impl Brackets<'_> {
-    fn pair_all(mut self) -> Vec<(usize, usize)> {
-        let n = self.seats.len();
-        let mut pairs = Vec::with_capacity(n / 2);
-        let mut floaters: Vec<usize> = Vec::new();
-        let mut start = 0;
-        while start < n {
-            let score = self.seats[start].score;
-            let end = (start..n)
-                .find(|&i| self.seats[i].score != score)
-                .unwrap_or(n);
-            let mut bracket = std::mem::take(&mut floaters);
-            bracket.extend((start..end).filter(|&i| self.all.alive[i]));
-            floaters = self.pair_bracket(&bracket, &mut pairs);
-            start = end;
-        }
-        debug_assert!(floaters.is_empty(), "the perfect matching leaves nobody");
-        pairs
-    }
-
-    /// Pairs as many of `bracket` (pairing order) as can be while the rest
-    /// stays pairable; returns the players floated down.
-    fn pair_bracket(&mut self, bracket: &[usize], pairs: &mut Vec<(usize, usize)>) -> Vec<usize> {
-        let n = self.seats.len();
-        let mut alive = vec![false; n];
-        for &i in bracket {
-            alive[i] = true;
-        }
-        let mut inner = Matching::maximum(n, Rc::clone(self.adj), alive);
-        let target = inner.size;
-        let (s1, s2) = bracket.split_at(target.min(bracket.len()));
-        let mut made = 0;
-        for (k, &x) in bracket.iter().enumerate() {
-            if made == target {
-                break;
-            }
-            if !inner.alive[x] {
-                continue;
-            }
-            let candidates = self.candidates(x, k < s1.len(), s1, s2, &inner);
-            let found = candidates
-                .iter()
-                .copied()
-                .find(|&y| {
-                    let mut trial = inner.clone();
-                    trial.take_pair(x, y) && self.all.clone().take_pair(x, y) && {
-                        inner = trial;
-                        true
-                    }
-                })
-                .or_else(|| {
-                    candidates.iter().copied().find(|&y| {
-                        inner.alive[y] && self.all.clone().take_pair(x, y) && {
-                            inner.alive[x] = false;
-                            inner.alive[y] = false;
-                            inner = Matching::maximum(n, Rc::clone(self.adj), inner.alive.clone());
-                            true
-                        }
-                    })
-                });
-            if let Some(y) = found {
-                assert!(self.all.take_pair(x, y), "checked just above");
-                pairs.push((x, y));
-                made += 1;
-            }
-        }
-        bracket
-            .iter()
-            .copied()
-            .filter(|&i| self.all.alive[i])
-            .collect()
-    }
-
-    /// The players `x` may meet, best first: S2 in order (for a player of
-    /// S1), then S1 from the bottom up; those whose colour fits first.
-    fn candidates(
-        &self,
-        x: usize,
-        in_s1: bool,
-        s1: &[usize],
-        s2: &[usize],
-        inner: &Matching,
-    ) -> Vec<usize> {
-        let legal = |&y: &usize| y != x && inner.alive[y] && inner.edge(x, y);
-        let mut order: Vec<usize> = if in_s1 {
-            s2.iter()
-                .chain(s1.iter().rev())
-                .copied()
-                .filter(legal)
-                .collect()
-        } else {
-            s2.iter()
-                .copied()
-                .filter(|&y| y > x)
-                .filter(legal)
-                .collect()
-        };
-        let fits = |y: usize| {
-            let (a, b) = (self.seats[x].pref.wants(), self.seats[y].pref.wants());
-            a.is_none() || b.is_none() || a != b
-        };
-        order.sort_by_key(|&y| !fits(y));
-        order
     }
 }
