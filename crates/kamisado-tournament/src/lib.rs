@@ -25,4 +25,6 @@ mod types;
 
 pub use record::{Entry, Outcome, Player};
 pub use types::{Colour, PlayerId, Points};
+pub mod standings;
 pub mod swiss;
+pub mod trf;
