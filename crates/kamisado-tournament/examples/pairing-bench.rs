@@ -8,6 +8,7 @@
 
 use std::time::{Duration, Instant};
 
+use kamisado_tournament::arena::{Arena, ArenaGame};
 use kamisado_tournament::swiss::{self, Options};
 use kamisado_tournament::{Outcome, Player, PlayerId, record::play};
 
@@ -59,6 +60,41 @@ fn swiss_bench() {
     );
 }
 
+/// 2,000 players join, then 200,000 games end one by one (seeded random
+/// games and results); each end pairs its two players at once if anyone
+/// fits. Times one `finish`, the scoring and pairing of both players.
+fn arena_bench() {
+    let mut rng = Rng(2000);
+    let mut arena = Arena::new();
+    let mut games: Vec<ArenaGame> = Vec::new();
+    for i in 1..=2000 {
+        games.extend(arena.join(PlayerId(i)).expect("a new player"));
+    }
+    let mut times = Vec::with_capacity(200_000);
+    let mut paired = 0;
+    for _ in 0..200_000 {
+        let k = (rng.next() % games.len() as u64) as usize;
+        let g = games.swap_remove(k);
+        let outcome = [Outcome::Win, Outcome::Loss, Outcome::Draw][(rng.next() % 3) as usize];
+        let start = Instant::now();
+        let new = arena
+            .finish(g.white, g.black, outcome)
+            .expect("a game in play");
+        times.push(start.elapsed());
+        paired += new.len();
+        games.extend(new);
+    }
+    times.sort();
+    let at = |q: f64| times[((times.len() - 1) as f64 * q) as usize].as_secs_f64() * 1e6;
+    println!(
+        "arena: 2,000 players, 200,000 game ends, {paired} pairings: median {:.2} µs, p99 {:.2} µs, max {:.0} µs per game end",
+        at(0.5),
+        at(0.99),
+        at(1.0)
+    );
+}
+
 fn main() {
     swiss_bench();
+    arena_bench();
 }

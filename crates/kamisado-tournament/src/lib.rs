@@ -19,6 +19,7 @@
 //! assert_eq!(round.bye, Some(PlayerId(5)));
 //! ```
 
+pub mod arena;
 pub mod berger;
 pub mod record;
 mod types;
