@@ -19,6 +19,8 @@
 //! assert_eq!(round.bye, Some(PlayerId(5)));
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod arena;
 pub mod berger;
 pub mod record;

@@ -3,6 +3,7 @@
 //! fewest players float down.
 
 use kamisado_tournament::swiss::{self, Options, Round};
+use kamisado_tournament::trf;
 use kamisado_tournament::{Colour, Entry, Outcome, Player, PlayerId, Points, record::play};
 
 /// SplitMix64: a small deterministic generator, seeded per test.
@@ -90,6 +91,16 @@ fn check_colours(ps: &[Player], exempt: &[PlayerId]) {
             );
         }
     }
+}
+
+/// The TRF of `ps` reads back as `ps` (but for who is active, which a
+/// TRF does not say).
+fn round_trips(ps: &[Player]) {
+    let text = trf::write(&trf::Header::default(), ps);
+    let back = trf::read_players(&text).unwrap();
+    let mut want = ps.to_vec();
+    want.iter_mut().for_each(|p| p.active = true);
+    assert_eq!(back, want);
 }
 
 /// Plays the round with random results; sometimes a forfeit.
@@ -293,6 +304,7 @@ fn tournament(n: u32, rounds: u32, seed: u64, oracle: bool) -> (u32, u32) {
                     .map(|p| p.id)
                     .collect();
                 play_round(&mut ps, &round, &mut rng);
+                round_trips(&ps);
                 check_colours(&ps, if options.last_round { &exempt } else { &[] });
                 paired += 1;
             }
@@ -339,6 +351,13 @@ fn large_fields_keep_the_absolute_criteria() {
         let r = 3 + rng.below(9) as u32;
         let (paired, _) = tournament(n, r, rng.next(), false);
         assert_eq!(paired, r, "{n} players, {r} rounds");
+    }
+}
+
+#[test]
+fn the_largest_field_plays_eleven_rounds() {
+    for seed in [1, 2] {
+        assert_eq!(tournament(200, 11, seed, false).0, 11);
     }
 }
 
