@@ -403,3 +403,27 @@ fn no_pairing_is_reported_when_none_exists() {
         Err(swiss::PairingError::NoLegalPairing)
     );
 }
+
+#[test]
+fn the_bye_of_last_round_does_not_float_again() {
+    // Round 1: 1-3 and 4-2 (1 and 2 win), 5 has the bye. In round 2 the
+    // bracket of 1, 2 and 5 floats one player: not 5, who floated down by
+    // the bye (C.14), though the lowest; 4 has the bye.
+    let mut ps = players(5);
+    let r1 = swiss::pair(&ps, &Options::default()).unwrap();
+    let pairs: Vec<(u32, u32)> = r1.boards.iter().map(|b| (b.white.0, b.black.0)).collect();
+    assert_eq!(pairs, vec![(1, 3), (4, 2)]);
+    assert_eq!(r1.bye, Some(PlayerId(5)));
+    play(&mut ps, PlayerId(1), PlayerId(3), Outcome::Win);
+    play(&mut ps, PlayerId(4), PlayerId(2), Outcome::Loss);
+    ps[4].rounds.push(Entry::PairingBye);
+    let r2 = swiss::pair(&ps, &Options::default()).unwrap();
+    assert_eq!(r2.bye, Some(PlayerId(4)));
+    let mut pairs: Vec<(u32, u32)> = r2
+        .boards
+        .iter()
+        .map(|b| (b.white.0.min(b.black.0), b.white.0.max(b.black.0)))
+        .collect();
+    pairs.sort();
+    assert_eq!(pairs, vec![(1, 5), (2, 3)]);
+}

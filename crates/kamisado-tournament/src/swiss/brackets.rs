@@ -61,7 +61,8 @@ impl<'a> Brackets<'a> {
     /// `lower` players; with the perfect matching of the bracket's rest.
     /// Among equally few, the choice lets the next bracket (the floaters
     /// and `next`, the first score group of `lower`) make the most pairs
-    /// (C.04.3 C.7), and then floats the lowest players.
+    /// (C.04.3 C.7), then floats the fewest who floated down last round
+    /// (C.14), then the lowest players.
     fn choose_floaters(
         &self,
         bracket: &[usize],
@@ -77,7 +78,7 @@ impl<'a> Brackets<'a> {
             .collect();
         let mut tries = 0;
         for f in (fewest..=bracket.len()).step_by(2) {
-            let mut best: Option<(usize, Vec<usize>, Matching)> = None;
+            let mut best: Option<((usize, usize), Vec<usize>, Matching)> = None;
             subsets_from_bottom(bracket.len(), f, &mut |chosen: &[usize]| {
                 tries += 1;
                 if let Some((float, inner)) = self.try_floaters(bracket, chosen, lower) {
@@ -88,10 +89,15 @@ impl<'a> Brackets<'a> {
                     } else {
                         self.fewest_floaters(&next_bracket, &below_next)
                     };
-                    if best.as_ref().is_none_or(|(b, _, _)| then < *b) {
-                        best = Some((then, float, inner));
+                    let again = float
+                        .iter()
+                        .filter(|&&v| self.seats[v].floated_down)
+                        .count();
+                    let quality = (then, again);
+                    if best.as_ref().is_none_or(|(b, _, _)| quality < *b) {
+                        best = Some((quality, float, inner));
                     }
-                    if then <= next_bracket.len() % 2 {
+                    if quality <= (next_bracket.len() % 2, 0) {
                         return false;
                     }
                 }

@@ -41,19 +41,23 @@
 //! # Where it departs from C.04.3
 //!
 //! - The search is greedy, player by player, not a full evaluation of every
-//!   candidate of a bracket: the colour criterion (C.12) is honoured per
+//!   candidate of a bracket: the colour criteria (C.12, C.13) are honoured per
 //!   pair, not minimised over the bracket, and it can take a transposition
 //!   later in the order than the Dutch one when an earlier player's choice
 //!   forces it.
 //! - A bracket's choice of down-floaters looks one bracket ahead (C.7:
-//!   the most pairs in the next bracket), then floats the lowest; it tries
-//!   at most 100 choices, then pairs greedily (still completely). On 2,031
-//!   random rounds of 3–12 players, 2,030 floated as few players out of
-//!   every bracket as the best pairing of the whole round.
-//! - Floats are not remembered: C.14–C.21 (no repeated floats, and the
-//!   score differences of up-floaters) are not applied, and which players of
-//!   a bracket float down is decided by the greedy order (the lowest
-//!   unpaired), not by C.04.3 B.2's ordering of downfloater choices.
+//!   the most pairs in the next bracket), then avoids players who floated
+//!   down in the last round (C.14; the pairing bye counts as a float), then
+//!   floats the lowest; it tries at most 100 choices, then pairs greedily
+//!   (still completely). On 2,023 random rounds of 3–12 players, every one
+//!   floated as few players out of every bracket as the best pairing of the
+//!   whole round.
+//! - Of the float criteria only C.14 (no second down-float in a row) is
+//!   applied: up-floats in the last round (C.15), floats two rounds back
+//!   (C.16, C.17) and the score differences of repeated floaters
+//!   (C.18–C.21) are not, nor does any float criterion weigh against the
+//!   colour ones (C.12, C.13) inside a bracket. Which players of a
+//!   bracket float is chosen as above, not by C.04.3 B.2's full ordering.
 //! - Half-point and full-point byes, absence and withdrawal are read from
 //!   the players' entries and `active` flags; the rules for their
 //!   scores (C.04.2) are the caller's.
@@ -65,7 +69,7 @@ mod matching;
 use std::fmt;
 use std::rc::Rc;
 
-use crate::{Colour, Player, PlayerId, Points};
+use crate::{Colour, Entry, Player, PlayerId, Points};
 use colour::{Preference, Strength};
 use matching::Matching;
 
@@ -139,6 +143,9 @@ pub(crate) struct Seat<'a> {
     pub(crate) pref: Preference,
     topscorer: bool,
     bye_eligible: bool,
+    /// Whether they floated down in the last round (met a lower score or
+    /// had the pairing bye).
+    pub(crate) floated_down: bool,
 }
 
 /// Pairs the next round of the active players.
@@ -220,6 +227,8 @@ fn seats<'a>(players: &'a [Player], options: &Options) -> Result<Vec<Seat<'a>>, 
     if let Some(w) = ids.windows(2).find(|w| w[0] == w[1]) {
         return Err(PairingError::DuplicatePlayer(w[0]));
     }
+    let by_id: std::collections::HashMap<PlayerId, &Player> =
+        players.iter().map(|p| (p.id, p)).collect();
     let mut seats: Vec<Seat> = players
         .iter()
         .filter(|p| p.active)
@@ -232,11 +241,26 @@ fn seats<'a>(players: &'a [Player], options: &Options) -> Result<Vec<Seat<'a>>, 
                 pref: Preference::of(p),
                 topscorer: options.last_round && score.halves() > played,
                 bye_eligible: !p.rounds.iter().any(|e| e.is_unplayed_win()),
+                floated_down: floated_down(p, &by_id),
             }
         })
         .collect();
     seats.sort_by(|a, b| b.score.cmp(&a.score).then(a.player.id.cmp(&b.player.id)));
     Ok(seats)
+}
+
+/// Whether `p` floated down in their last round: the pairing bye, or an
+/// opponent with a lower score before that round.
+fn floated_down(p: &Player, by_id: &std::collections::HashMap<PlayerId, &Player>) -> bool {
+    let before =
+        |q: &Player| q.score().halves() - q.rounds.last().map_or(0, |e| e.points().halves());
+    match p.rounds.last() {
+        Some(Entry::PairingBye) => true,
+        Some(Entry::Played { opponent, .. }) => by_id
+            .get(opponent)
+            .is_some_and(|q| q.rounds.len() == p.rounds.len() && before(q) < before(p)),
+        _ => false,
+    }
 }
 
 /// Which pairs the absolute criteria allow, as an `n`×`n` matrix.
