@@ -9,6 +9,7 @@
 //! A tournament is a list of [`Player`]s, each with one [`Entry`] per round.
 //! A pairing may be a single game or a match of two games with the colours
 //! swapped; the Swiss counts a match as one result ([`Outcome::from_games`]).
+//! Scores are kept in half points ([`Points`]) so that draws stay exact.
 //!
 //! ```
 //! use kamisado_tournament::{swiss, Player, PlayerId};
@@ -24,10 +25,10 @@
 pub mod arena;
 pub mod berger;
 pub mod record;
+pub mod standings;
+pub mod swiss;
+pub mod trf;
 mod types;
 
 pub use record::{Entry, Outcome, Player};
 pub use types::{Colour, PlayerId, Points};
-pub mod standings;
-pub mod swiss;
-pub mod trf;

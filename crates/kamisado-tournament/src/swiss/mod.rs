@@ -173,7 +173,7 @@ pub(crate) struct Seat<'a> {
 pub fn pair(players: &[Player], options: &Options) -> Result<Round, PairingError> {
     let seats = seats(players, options)?;
     let n = seats.len();
-    let adj: Rc<[bool]> = compatibility(&seats, options).into();
+    let adj: Rc<[bool]> = compatibility(&seats).into();
     // One extra vertex stands for the bye when the number is odd.
     let odd = n % 2 == 1;
     let m = n + usize::from(odd);
@@ -264,7 +264,7 @@ fn floated_down(p: &Player, by_id: &std::collections::HashMap<PlayerId, &Player>
 }
 
 /// Which pairs the absolute criteria allow, as an `n`×`n` matrix.
-fn compatibility(seats: &[Seat], _options: &Options) -> Vec<bool> {
+fn compatibility(seats: &[Seat]) -> Vec<bool> {
     let n = seats.len();
     let index: std::collections::HashMap<PlayerId, usize> = seats
         .iter()
