@@ -2,9 +2,9 @@
 //!
 //! `cargo run --release -p kamisado-tournament --example pairing-bench`
 //! pairs round 6 of a 1,000-player Swiss (rounds 1–5 played with seeded
-//! random results) nine times and prints the median, then runs an arena of
-//! 2,000 players as games end and prints the median and 99th percentile of
-//! one pairing.
+//! random results) nine times and prints the median, does the same for
+//! round 11, then runs an arena of 2,000 players as games end and prints
+//! the median and 99th percentile of one game's end and its pairings.
 
 use std::time::{Duration, Instant};
 
@@ -30,12 +30,12 @@ fn median(mut times: Vec<Duration>) -> Duration {
     times[times.len() / 2]
 }
 
-fn swiss_bench() {
+fn swiss_bench(round: u32) {
     let mut rng = Rng(6);
     let mut players: Vec<Player> = (1..=1000)
         .map(|i| Player::new(PlayerId(i), &format!("p{i}"), 0))
         .collect();
-    for _ in 1..=5 {
+    for _ in 1..round {
         let round = swiss::pair(&players, &Options::default()).expect("a pairing");
         for b in round.boards {
             let outcome = match rng.next() % 5 {
@@ -55,7 +55,7 @@ fn swiss_bench() {
         boards = round.boards.len();
     }
     println!(
-        "swiss: round 6 of 1,000 players, {boards} boards: median {:.1} ms of 9 runs",
+        "swiss: round {round} of 1,000 players, {boards} boards: median {:.1} ms of 9 runs",
         median(times).as_secs_f64() * 1e3
     );
 }
@@ -95,6 +95,7 @@ fn arena_bench() {
 }
 
 fn main() {
-    swiss_bench();
+    swiss_bench(6);
+    swiss_bench(11);
     arena_bench();
 }
