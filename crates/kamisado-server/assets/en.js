@@ -74,7 +74,6 @@ export const words = {
   'say.cannot': 'The {tower} on {sq} cannot move now.', 'say.cannot_forced': 'The {tower} on {sq} cannot move now: the {forced} on {fsq} must move.',
   'say.empty': '{sq} is empty.', 'say.no_target': 'The {tower} on {from} cannot go to {sq}.',
   'say.clocks': 'Clocks: {b} {bt}, {w} {wt}.', 'say.low': '{side} has {time} left.', 'say.no_clock': 'This game has no clock.',
-  'say.illegal': '{mv} is not a legal move here. {status}',
   'say.resign_armed': 'Press Resign again to resign.',
   'nav.leaderboard': 'Leaderboard',
   'net.unreachable': 'The server cannot be reached: check the connection and try again.',

@@ -2,7 +2,7 @@
 // then patches), the board's input, the socket and its answers, and
 // everything the page shows about the game.
 import {
-  t, side, sideGen, other, tower, valueWords, noteText, roundOver, onLanguageChange, rulesWords,
+  t, side, sideGen, other, tower, valueWords, noteText, roundOver, onLanguageChange, rulesWords, language,
 } from './i18n.js';
 import { $, html } from './dom.js';
 import {
@@ -517,12 +517,13 @@ function renderHint() {
   $('hint-text').hidden = false;
 }
 
-// A refusal in the reader's words where the page can tell why itself (a
-// typed move that is not among the legal ones), else the server's.
+// A refusal in the reader's words: the server's reason (in English, and
+// the most precise, naming the rule), or on a page in another language, for
+// a typed move that is not among the legal ones, the page's own words.
 function refusalWords(waiting, msg) {
   const s = play.state;
-  if (waiting && waiting.t === 'move' && s && s.status === 'playing' && mySides().includes(s.to_act)
-    && !s.legal.includes(waiting.mv)) {
+  if (language() !== 'en' && waiting && waiting.t === 'move' && s && s.status === 'playing'
+    && mySides().includes(s.to_act) && !s.legal.includes(waiting.mv)) {
     return t('say.illegal', { mv: waiting.mv, status: describeStatus(s) });
   }
   return msg.reason;

@@ -76,7 +76,11 @@ function pickMove(s) {
 
 /** A tower in the page's words ("pink sumo", «розовое сумо»). */
 async function towerWords(page, tw) {
-  return page.evaluate(async (x) => (await import('/assets/i18n.js')).tower(x), tw);
+  // The page's own instance of the module: the one beside its app.js.
+  return page.evaluate(async (x) => {
+    const app = document.querySelector('script[type=module]').src;
+    return (await import(app.replace(/app\.js$/, 'i18n.js'))).tower(x);
+  }, tw);
 }
 
 // A move's squares as a pattern, whatever dash the language writes.
