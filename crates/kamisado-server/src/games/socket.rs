@@ -240,14 +240,21 @@ impl Connection {
     }
 }
 
+/// The reason a connection opened by an API token closes when the token
+/// is revoked.
+pub const REVOKED: &str = "the API token of this connection was revoked";
+
 /// Runs one client's connection until it closes; `account` is the one its
-/// session cookie signs in, if any.
+/// session cookie or API token signs in, if any, and `token` that token's
+/// id: the connection closes when it is revoked.
 pub async fn session(
     games: Arc<Games>,
     cell: Arc<GameCell>,
     mut socket: WebSocket,
     account: Option<String>,
+    token: Option<String>,
 ) {
+    let mut revocations = games.revocations();
     let (direct, mut direct_rx) = mpsc::channel::<String>(DIRECT_DEPTH);
     let rate = RateLimiter::new(games.limits.messages_per_second, games.limits.message_burst);
     let mut outbox = Outbox::default();
@@ -292,6 +299,12 @@ pub async fn session(
             _ = stopped.changed() => {
                 Flow::Close(close_code::AWAY, RESTARTING.into())
             }
+            revoked = revocations.recv(), if token.is_some() => match revoked {
+                Ok(id) if Some(&id) == token.as_ref() => {
+                    Flow::Close(close_code::POLICY, REVOKED.into())
+                }
+                _ => Flow::Open,
+            },
         };
         match flow {
             Flow::Open => {}

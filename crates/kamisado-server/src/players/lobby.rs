@@ -82,6 +82,11 @@ impl Lobby {
         }
     }
 
+    /// The lobby's events from now on.
+    pub fn subscribe(&self) -> broadcast::Receiver<LobbyEvent> {
+        self.events.subscribe()
+    }
+
     /// Tells every lobby of a change: on PostgreSQL through the database
     /// (each process, this one too, hears it from there), else directly.
     pub async fn tell(&self, event: LobbyEvent) {
