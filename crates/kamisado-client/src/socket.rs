@@ -126,8 +126,13 @@ impl GameSocket {
         patience: Duration,
         cookie: Option<&str>,
     ) -> Result<GameSocket, ClientError> {
-        GameSocket::connect_with(addr, id, patience, cookie.map(|c| ("cookie", c.to_string())))
-            .await
+        GameSocket::connect_with(
+            addr,
+            id,
+            patience,
+            cookie.map(|c| ("cookie", c.to_string())),
+        )
+        .await
     }
 
     /// As [`GameSocket::connect`], signed in by an API token

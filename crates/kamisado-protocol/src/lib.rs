@@ -44,7 +44,9 @@ pub fn engine_main() -> Result<(), String> {
 /// As [`engine_main`].
 pub fn engine_main_at(level: Option<u8>) -> Result<(), String> {
     use std::io::Read;
-    let first = level.map_or(String::new(), |n| format!("setoption name Level value {n}\n"));
+    let first = level.map_or(String::new(), |n| {
+        format!("setoption name Level value {n}\n")
+    });
     let input = std::io::BufReader::new(first.as_bytes().chain(std::io::stdin().lock()));
     run(input, std::io::stdout()).map_err(|e| format!("engine: {e}"))
 }

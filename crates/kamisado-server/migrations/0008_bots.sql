@@ -1,7 +1,7 @@
 -- Bot accounts and API tokens (docs/bots.md). An account that has played
 -- no games may become a bot: `bot` is 1 from then on, for good. A token
 -- is kept by the SHA-256 of its secret only (the secret is shown once, at
--- creation); `id` names it in lists and in its revocation, and a revoked
+-- creation). `id` names it in lists and in its revocation, and a revoked
 -- token keeps its row with `revoked_ms` set, so that it never signs in
 -- again. `scopes` is its scopes separated by spaces.
 ALTER TABLE accounts ADD COLUMN bot INTEGER NOT NULL DEFAULT 0;

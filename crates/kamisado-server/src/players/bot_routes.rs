@@ -87,8 +87,9 @@ async fn bot_socket(
         )));
     }
     let upgrade = upgrade.map_err(|e| ServerError::BadRequest(e.body_text()))?;
+    let token = credential.token;
     Ok(upgrade
         .max_message_size(MAX_FRAME)
         .read_buffer_size(READ_BUFFER)
-        .on_upgrade(move |socket| bots::session(players, socket, bot)))
+        .on_upgrade(move |socket| bots::session(players, socket, bot, token)))
 }

@@ -15,7 +15,7 @@ use super::challenge_store::Refused;
 use super::lobby::LobbyEvent;
 use super::{Players, signed_in};
 use crate::error::ServerError;
-use crate::games::socket::RESTARTING;
+use crate::games::socket::{RESTARTING, REVOKED};
 
 /// Games whose ends one stream waits for at once, at most.
 const WATCHED: usize = 100;
@@ -122,9 +122,16 @@ impl Players {
 
 /// Runs a bot's event stream until it closes: on connecting, every open
 /// challenge addressed to it and every game of its not over; then each
-/// new one, and each game's end. What the bot sends is not read.
-pub async fn session(players: Arc<Players>, mut socket: WebSocket, bot: String) {
+/// new one, and each game's end. What the bot sends is not read. It
+/// closes when `token`, the API token it was opened by, is revoked.
+pub async fn session(
+    players: Arc<Players>,
+    mut socket: WebSocket,
+    bot: String,
+    token: Option<String>,
+) {
     let mut news = players.lobby.subscribe();
+    let mut revocations = players.games.revocations();
     let mut stopped = players.games.stopped();
     let (ends_tx, mut ends) = mpsc::channel::<BotEvent>(WATCHED);
     let _open = (
@@ -175,6 +182,13 @@ pub async fn session(players: Arc<Players>, mut socket: WebSocket, bot: String) 
                 let frame = CloseFrame { code: close_code::AWAY, reason: RESTARTING.into() };
                 let _ = socket.send(Message::Close(Some(frame))).await;
                 return;
+            }
+            Ok(id) = revocations.recv(), if token.is_some() => {
+                if Some(&id) == token.as_ref() {
+                    let frame = CloseFrame { code: close_code::POLICY, reason: REVOKED.into() };
+                    let _ = socket.send(Message::Close(Some(frame))).await;
+                    return;
+                }
             }
         }
     }

@@ -115,7 +115,9 @@ impl Engine {
 fn word_after(line: &str, keyword: &str) -> Result<String, String> {
     match line.split_whitespace().nth(1) {
         Some(word) if word != "none" => Ok(word.to_string()),
-        _ => Err(format!("the engine answered `{line}`: no {keyword} to play")),
+        _ => Err(format!(
+            "the engine answered `{line}`: no {keyword} to play"
+        )),
     }
 }
 
@@ -134,7 +136,10 @@ pub fn go_command(clock: Option<&ClockView>, now_ms: i64) -> (String, Duration) 
         let running = clock.running == Some(side);
         (if running { stored - elapsed } else { stored }).max(0)
     };
-    let (b, w) = (left(SideCode::Black, clock.b_ms), left(SideCode::White, clock.w_ms));
+    let (b, w) = (
+        left(SideCode::Black, clock.b_ms),
+        left(SideCode::White, clock.w_ms),
+    );
     let inc = clock.increment_ms.unwrap_or(0).max(0);
     let most = b.max(w) as u64;
     let go = format!("go btime {b} wtime {w} binc {inc} winc {inc}");

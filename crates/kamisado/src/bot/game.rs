@@ -69,7 +69,10 @@ pub async fn play(job: Job) -> Result<StateView, String> {
             Ok(state) => break Ok(state),
             Err(Stop::Fatal(e)) => break Err(e),
             Err(Stop::Lost(e)) => {
-                log(&format!("game {}: connection lost ({e}): reconnecting", job.game));
+                log(&format!(
+                    "game {}: connection lost ({e}): reconnecting",
+                    job.game
+                ));
                 backoff.wait().await;
             }
         }
@@ -106,7 +109,9 @@ async fn connected(
                 refusals += 1;
                 log(&format!("game {}: refused: {reason}", job.game));
                 if refusals >= MAX_REFUSALS {
-                    return Err(Stop::Fatal(format!("the server refused the bot's actions: {reason}")));
+                    return Err(Stop::Fatal(format!(
+                        "the server refused the bot's actions: {reason}"
+                    )));
                 }
                 socket.act(ClientMessage::Sync).await.map_err(stop_of)?;
             } else {
@@ -128,13 +133,19 @@ async fn act(
     state: &StateView,
 ) -> Result<ServerMessage, Stop> {
     if state.status == Status::Fill {
-        let fill = engine.best_fill(state, now_ms()).await.map_err(Stop::Fatal)?;
+        let fill = engine
+            .best_fill(state, now_ms())
+            .await
+            .map_err(Stop::Fatal)?;
         let fill: Fill = fill
             .parse()
             .map_err(|e| Stop::Fatal(format!("the engine's fill `{fill}`: {e}")))?;
         return socket.fill(fill).await.map_err(stop_of);
     }
-    let mv = engine.best_move(state, now_ms()).await.map_err(Stop::Fatal)?;
+    let mv = engine
+        .best_move(state, now_ms())
+        .await
+        .map_err(Stop::Fatal)?;
     let mv: AnyMove = mv
         .parse()
         .map_err(|e| Stop::Fatal(format!("the engine's move `{mv}`: {e}")))?;

@@ -103,7 +103,10 @@ pub fn bot(args: &BotArgs) -> Result<(), String> {
         .trim()
         .to_string();
     if token.is_empty() {
-        return Err(format!("--token-file {}: the file is empty", args.token_file.display()));
+        return Err(format!(
+            "--token-file {}: the file is empty",
+            args.token_file.display()
+        ));
     }
     let addr = address(&args.server)?;
     let runtime = tokio::runtime::Runtime::new().map_err(|e| format!("bot: {e}"))?;
@@ -157,15 +160,26 @@ impl Bridge {
         let mut backoff = Backoff::new();
         let mut interrupt = std::pin::pin!(tokio::signal::ctrl_c());
         log(&format!("connecting to http://{}", self.addr));
+        let mut refused = None;
         loop {
             if self.finished() {
-                return Ok(());
+                return refused.map_or(Ok(()), Err);
+            }
+            if refused.is_some() {
+                // The token is refused: the games end as the server closes them.
+                if let Some((id, result)) = done.recv().await {
+                    self.ended(&id, result);
+                }
+                continue;
             }
             let mut stream = tokio::select! {
                 opened = BotStream::connect(self.addr, &self.token, Duration::from_secs(10)) => match opened {
                     Ok(stream) => stream,
                     Err(e) if e.to_string().contains("401") || e.to_string().contains("403") => {
-                        return Err(format!("the server refused the bot's token: {e}"));
+                        refused = Some(format!("the server refused the bot's token: {e}"));
+                        self.stopping = true;
+                        self.pending.clear();
+                        continue;
                     }
                     Err(e) => {
                         log(&format!("the event stream did not open ({e}): trying again"));
@@ -216,7 +230,11 @@ impl Bridge {
             .is_some_and(|max| self.games.len() + self.pending.len() >= max)
     }
 
-    async fn event(&mut self, event: BotEvent, done: &mpsc::Sender<(String, Result<StateView, String>)>) {
+    async fn event(
+        &mut self,
+        event: BotEvent,
+        done: &mpsc::Sender<(String, Result<StateView, String>)>,
+    ) {
         match event {
             BotEvent::Challenge { challenge } => self.challenged(&challenge).await,
             BotEvent::GameStart { game, colour } => {
@@ -256,13 +274,20 @@ impl Bridge {
             Some(_) => ("decline", format!("/api/challenges/{}/decline", c.id)),
             None => ("accept", format!("/api/challenges/{}/accept", c.id)),
         };
-        match self.http.request_bearer("POST", &path, None, &self.token).await {
+        match self
+            .http
+            .request_bearer("POST", &path, None, &self.token)
+            .await
+        {
             Ok(answer) if answer.status < 300 => {
                 if let Ok(created) = answer.json::<kamisado_wire::Created>() {
                     self.pending.insert(created.id);
                 }
                 let why = refusal.map_or(String::new(), |r| format!(": {r}"));
-                log(&format!("{verb}ed the challenge {} from {}{why}", c.id, c.creator));
+                log(&format!(
+                    "{verb}ed the challenge {} from {}{why}",
+                    c.id, c.creator
+                ));
             }
             Ok(answer) => log(&format!(
                 "could not {verb} the challenge {}: {}",

@@ -101,7 +101,9 @@ impl Policy {
         let (low, high) = self.time?;
         match c.clock {
             Some(clock) if (low..=high).contains(&clock.initial_s) => None,
-            _ => Some(format!("the bot plays live clocks of {low} to {high} s only")),
+            _ => Some(format!(
+                "the bot plays live clocks of {low} to {high} s only"
+            )),
         }
     }
 }
@@ -148,7 +150,11 @@ mod tests {
 
     #[test]
     fn a_policy_reads_and_decides() {
-        let words = ["rules=standard,zvezda boards=8x8".to_string(), "time=60..900".into(), "rated=yes".into()];
+        let words = [
+            "rules=standard,zvezda boards=8x8".to_string(),
+            "time=60..900".into(),
+            "rated=yes".into(),
+        ];
         let policy = Policy::parse(&words).unwrap();
         assert_eq!(policy.time, Some((60, 900)));
         assert_eq!(policy.refusal(&challenge()), None);
@@ -162,7 +168,11 @@ mod tests {
         c.clock = None;
         assert!(policy.refusal(&c).unwrap().contains("60 to 900"));
         assert_eq!(Policy::parse(&[]).unwrap().refusal(&c), None);
-        assert!(Policy::parse(&["speed=fast".into()]).unwrap_err().contains("unknown key"));
+        assert!(
+            Policy::parse(&["speed=fast".into()])
+                .unwrap_err()
+                .contains("unknown key")
+        );
         assert!(Policy::parse(&["time=9..1".into()]).is_err());
     }
 }
