@@ -279,15 +279,8 @@ pub async fn session(
     loop {
         // Written together: one flush for a state and the answer after it.
         let texts = std::mem::take(&mut connection.outbox.texts);
-        if !texts.is_empty() {
-            for text in texts {
-                if socket.feed(Message::Text(text)).await.is_err() {
-                    return;
-                }
-            }
-            if socket.flush().await.is_err() {
-                return;
-            }
+        if !send_all(&mut socket, texts).await {
+            return;
         }
         let flow = tokio::select! {
             incoming = socket.recv() => connection.incoming(incoming).await,
@@ -299,18 +292,38 @@ pub async fn session(
             _ = stopped.changed() => {
                 Flow::Close(close_code::AWAY, RESTARTING.into())
             }
-            revoked = revocations.recv(), if token.is_some() => match revoked {
-                Ok(id) if Some(&id) == token.as_ref() => {
-                    Flow::Close(close_code::POLICY, REVOKED.into())
-                }
-                _ => Flow::Open,
-            },
+            revoked = revocations.recv(), if token.is_some() => revoked_flow(revoked, &token),
         };
         match flow {
             Flow::Open => {}
             Flow::Close(code, reason) => return close(&mut socket, code, reason).await,
             Flow::Gone => return,
         }
+    }
+}
+
+/// Writes `texts` and flushes them; false once the client is gone.
+async fn send_all(socket: &mut WebSocket, texts: Vec<Utf8Bytes>) -> bool {
+    if texts.is_empty() {
+        return true;
+    }
+    for text in texts {
+        if socket.feed(Message::Text(text)).await.is_err() {
+            return false;
+        }
+    }
+    socket.flush().await.is_ok()
+}
+
+/// What a revocation heard does to a connection opened by `token`: it
+/// closes when it is that token's.
+fn revoked_flow(
+    revoked: Result<String, broadcast::error::RecvError>,
+    token: &Option<String>,
+) -> Flow {
+    match revoked {
+        Ok(id) if Some(&id) == token.as_ref() => Flow::Close(close_code::POLICY, REVOKED.into()),
+        _ => Flow::Open,
     }
 }
 

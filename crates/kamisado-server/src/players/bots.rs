@@ -144,22 +144,10 @@ pub async fn session(
     };
     let mut look = true;
     loop {
-        if std::mem::take(&mut look) {
-            let events = match players.bot_news(&bot, &mut told).await {
-                Ok(events) => events,
-                Err(e) => {
-                    tracing::warn!("a bot's news could not be read: {e}");
-                    Vec::new()
-                }
-            };
-            for event in events {
-                if let BotEvent::GameStart { game, .. } = &event {
-                    players.watch_end(game.clone(), ends_tx.clone()).await;
-                }
-                if !send(&mut socket, &event).await {
-                    return;
-                }
-            }
+        if std::mem::take(&mut look)
+            && !tell_news(&players, &mut socket, &bot, &mut told, &ends_tx).await
+        {
+            return;
         }
         tokio::select! {
             incoming = socket.recv() => match incoming {
@@ -192,6 +180,33 @@ pub async fn session(
             }
         }
     }
+}
+
+/// Sends what `bot` has not been told, watching the end of each game
+/// told as started; false once the connection is gone.
+async fn tell_news(
+    players: &Arc<Players>,
+    socket: &mut WebSocket,
+    bot: &str,
+    told: &mut Told,
+    ends: &mpsc::Sender<BotEvent>,
+) -> bool {
+    let events = match players.bot_news(bot, told).await {
+        Ok(events) => events,
+        Err(e) => {
+            tracing::warn!("a bot's news could not be read: {e}");
+            Vec::new()
+        }
+    };
+    for event in events {
+        if let BotEvent::GameStart { game, .. } = &event {
+            players.watch_end(game.clone(), ends.clone()).await;
+        }
+        if !send(socket, &event).await {
+            return false;
+        }
+    }
+    true
 }
 
 /// Sends one event; false once the connection is gone.
