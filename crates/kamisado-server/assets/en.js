@@ -108,6 +108,8 @@ export const words = {
   'lb.engine_help': 'Each level\'s rating, from matches to 3 between the levels.', 'lb.player': 'Player', 'lb.level': 'Level',
   'lb.provisional': '?: provisional, too few games for the rating to settle', 'lb.provisional_tag': '?',
   'lb.failed': 'The leaderboard could not be fetched: {reason}',
+  'bot.tag': 'BOT', 'bot.title': 'A bot account: an engine plays it through the API',
+  'bot.challenge': 'Challenge', 'bot.challenge_title': 'Challenge {name} to a game',
 
   'nav.learn': 'Learn', 'nav.puzzles': 'Puzzles',
 

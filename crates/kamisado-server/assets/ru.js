@@ -107,6 +107,8 @@ export const words = {
   'lb.engine_help': 'Рейтинг каждого уровня по матчам до 3 очков между уровнями.', 'lb.player': 'Игрок', 'lb.level': 'Уровень',
   'lb.provisional': '?: предварительный, партий слишком мало, рейтинг ещё не устоялся', 'lb.provisional_tag': '?',
   'lb.failed': 'Не удалось получить рейтинг: {reason}',
+  'bot.tag': 'БОТ', 'bot.title': 'Учётная запись бота: за неё играет программа через API',
+  'bot.challenge': 'Вызвать', 'bot.challenge_title': 'Вызвать {name} на партию',
 
   'nav.learn': 'Учиться', 'nav.puzzles': 'Задачи',
 
