@@ -8,7 +8,7 @@
 
 use std::io::{BufRead, BufReader};
 use std::net::{SocketAddr, TcpListener};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::{Receiver, channel};
 use std::sync::{Arc, Mutex};
@@ -188,7 +188,7 @@ async fn sign_up(http: &Http, name: &str) -> Player {
 }
 
 /// A bot account and its token, written to a file: the token.
-async fn make_bot(http: &Http, name: &str, file: &PathBuf) -> TokenCreated {
+async fn make_bot(http: &Http, name: &str, file: &Path) -> TokenCreated {
     let bot = sign_up(http, name).await;
     let (status, body) = ask(http, &bot, "POST", "/api/account/bot", None).await;
     assert_eq!(status, 200, "{body}");
@@ -207,7 +207,7 @@ async fn make_bot(http: &Http, name: &str, file: &PathBuf) -> TokenCreated {
 }
 
 /// The bridge for the bot whose token is in `file`, with `engine`.
-fn bridge(addr: SocketAddr, file: &PathBuf, engine: &str) -> Logged {
+fn bridge(addr: SocketAddr, file: &Path, engine: &str) -> Logged {
     Logged::start(Command::new(env!("CARGO_BIN_EXE_kamisado")).args([
         "bot",
         "--server",
