@@ -120,6 +120,7 @@ pub fn bot(args: &BotArgs) -> Result<(), String> {
         games: HashMap::new(),
         pending: HashSet::new(),
         stopping: false,
+        given_up: 0,
     };
     runtime.block_on(bridge.run())
 }
@@ -150,6 +151,8 @@ struct Bridge {
     pending: HashSet<String>,
     /// Set by Ctrl-C: no more challenges are accepted.
     stopping: bool,
+    /// The games given up (the engine failed, the token was refused).
+    given_up: usize,
 }
 
 impl Bridge {
@@ -163,7 +166,11 @@ impl Bridge {
         let mut refused = None;
         loop {
             if self.finished() {
-                return refused.map_or(Ok(()), Err);
+                return match (refused, self.given_up) {
+                    (Some(e), _) => Err(e),
+                    (None, 0) => Ok(()),
+                    (None, n) => Err(format!("{n} game(s) given up: see the log above")),
+                };
             }
             if refused.is_some() {
                 // The token is refused: the games end as the server closes them.
@@ -205,7 +212,7 @@ impl Bridge {
                     _ = &mut interrupt, if !self.stopping => self.stop(),
                 }
                 if self.finished() {
-                    return Ok(());
+                    break;
                 }
             }
         }
@@ -303,7 +310,10 @@ impl Bridge {
         self.games.insert(id.to_string(), false);
         match result {
             Ok(state) => log(&format!("game {id}: {}", result_line(&state))),
-            Err(e) => log(&format!("game {id}: given up: {e}")),
+            Err(e) => {
+                self.given_up += 1;
+                log(&format!("game {id}: given up: {e}"));
+            }
         }
     }
 }
