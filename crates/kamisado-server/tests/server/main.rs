@@ -8,6 +8,7 @@ mod common;
 mod account;
 mod assessment;
 mod backup;
+mod bots;
 mod claim;
 mod cluster;
 mod cluster_harness;
