@@ -2,7 +2,7 @@
 // `kamisado bot` (the bridge) with our own engine at level 1. A player
 // finds it on its page (marked BOT), challenges it with the page's
 // Challenge button, which opens the lobby's form aimed at it, and plays it
-// by clicking to the end; the bot's page and the leaderboard then show it
+// by clicking to the end (the bot marked on the game page); the bot's page and the leaderboard then show it
 // rated and marked, on a desktop and on a phone.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -132,6 +132,10 @@ test('a player challenges a bot from its page and plays it by clicking', async (
     let s = await gameState(ann);
     assert.deepEqual(s.players, { b: 'Ann', w: 'Robo' });
     assert.equal(s.rated, true);
+    // The bot is marked by its name on the game page too.
+    await ann.waitForSelector('#top-player .bot-tag');
+    assert.equal(await ann.locator('#bottom-player .bot-tag').count(), 0);
+    await shot(ann, 'bot-game-desktop');
     // Ann clicks her moves; the bot answers through the bridge.
     for (;;) {
       s = await gameState(ann);
