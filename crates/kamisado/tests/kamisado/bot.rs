@@ -208,6 +208,11 @@ async fn make_bot(http: &Http, name: &str, file: &Path) -> TokenCreated {
 
 /// The bridge for the bot whose token is in `file`, with `engine`.
 fn bridge(addr: SocketAddr, file: &Path, engine: &str) -> Logged {
+    bridge_for(addr, file, engine, 1)
+}
+
+/// The bridge, exiting after `games` games.
+fn bridge_for(addr: SocketAddr, file: &Path, engine: &str, games: usize) -> Logged {
     Logged::start(Command::new(env!("CARGO_BIN_EXE_kamisado")).args([
         "bot",
         "--server",
@@ -219,7 +224,7 @@ fn bridge(addr: SocketAddr, file: &Path, engine: &str) -> Logged {
         "--accept",
         "rules=standard boards=8x8 time=15..900 rated=yes",
         "--max-games",
-        "1",
+        &games.to_string(),
     ]))
 }
 
@@ -470,6 +475,44 @@ fn a_bot_that_stops_moving_loses_on_time() {
         assert_eq!(end.winner, Some(SideCode::Black));
         let round = end.last_round.expect("the last round");
         assert_eq!(round.end.to_string(), "time", "{round:?}");
+    });
+    let _ = std::fs::remove_file(&token_file);
+    let _ = std::fs::remove_file(&file);
+}
+
+#[test]
+fn the_bridge_plays_two_games_at_once() {
+    let (db, file) = database("two");
+    let addr = free_addr();
+    let _server = serve(addr, &db);
+    let token_file = file.with_extension("token");
+    let http = Http::new(addr);
+    runtime().block_on(async {
+        make_bot(&http, "robo", &token_file).await;
+        let ann = sign_up(&http, "ann").await;
+        let ben = sign_up(&http, "ben").await;
+        let mut bridge = bridge_for(addr, &token_file, &our_engine(), 2);
+        bridge.line_with("listening for challenges");
+        let first = challenge(&http, &ann, "robo", &bridge, (300, 3)).await;
+        let second = challenge(&http, &ben, "robo", &bridge, (300, 3)).await;
+        assert_ne!(first, second);
+        // Both are under way before either is played on.
+        let mut a = seat(addr, &ann, &first).await;
+        let mut b = seat(addr, &ben, &second).await;
+        let (end_a, end_b) = tokio::join!(
+            play_black(&mut a, usize::MAX),
+            play_black(&mut b, usize::MAX)
+        );
+        assert_eq!((end_a.status, end_b.status), (Status::Over, Status::Over));
+        assert!(bridge.exit(), "{:#?}", bridge.all());
+        let log = bridge.all();
+        for game in [&first, &second] {
+            assert!(
+                log.iter()
+                    .any(|l| l.contains(&format!("game {game}: over"))),
+                "{log:#?}"
+            );
+        }
     });
     let _ = std::fs::remove_file(&token_file);
     let _ = std::fs::remove_file(&file);
