@@ -5,6 +5,7 @@ import { t } from './i18n.js';
 import { $, html } from './dom.js';
 import { request } from './http.js';
 import { myGames } from './games.js';
+import { manageTokens } from './tokens.js';
 
 
 let session = null;
@@ -91,6 +92,7 @@ export async function showAccountBox() {
       }
     });
     manageAccount();
+    manageTokens();
     return name;
   }
   const tabs = { 'tab-sign-in': 'sign-in', 'tab-sign-up': 'sign-up' };

@@ -1,4 +1,5 @@
-// A bot on the site: an account made a bot with an API token, driven by
+// A bot on the site: an account made a bot with an API token from its
+// account card, driven by
 // `kamisado bot` (the bridge) with our own engine at level 1. A player
 // finds it on its page (marked BOT), challenges it with the page's
 // Challenge button, which opens the lobby's form aimed at it, and plays it
@@ -38,26 +39,27 @@ after(async () => {
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-/** An API call as the account whose cookie is `cookie`: the answer's JSON. */
-async function api(method, url, cookie, body) {
-  const res = await fetch(`${server.url}${url}`, {
-    method,
-    headers: { 'content-type': 'application/json', cookie, origin: server.url },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = await res.json();
-  assert.ok(res.ok, `${method} ${url}: ${res.status} ${JSON.stringify(json)}`);
-  return { json, cookie: (res.headers.get('set-cookie') || '').split(';')[0] };
-}
-
-/** Makes the bot account `name` and its token; the token's file. */
+/**
+ * Makes the bot account `name` from the account card: signed up, made a
+ * bot, a token made and read where it is shown once; the token's file.
+ */
 async function makeBot(name) {
-  const { cookie } = await api('POST', '/api/accounts', '', { name, password: 'bot-secret-1' });
-  await api('POST', '/api/account/bot', cookie);
-  const { json } = await api('POST', '/api/tokens', cookie, { name: 'bridge' });
-  assert.match(json.token, /^kamisado_[0-9a-f]{64}$/);
+  const context = await browser.newContext({ viewport: DESKTOP });
+  const page = await context.newPage();
+  await signUp(page, name, 'bot-secret-1');
+  await page.click('#account-manage summary');
+  await page.click('#become-bot');
+  await page.waitForSelector('#become-bot', { state: 'hidden' });
+  await page.fill('#token-name', 'bridge');
+  await page.click('#token-make-go');
+  await page.waitForSelector('#token-new:not([hidden])');
+  const token = await page.textContent('#token-secret');
+  assert.match(token, /^kamisado_[0-9a-f]{64}$/);
+  await page.waitForSelector('#token-list li .token-revoke');
+  await shot(page, 'bot-tokens-desktop');
+  await context.close();
   const file = path.join(dir, `${name}.token`);
-  fs.writeFileSync(file, json.token);
+  fs.writeFileSync(file, token);
   return file;
 }
 

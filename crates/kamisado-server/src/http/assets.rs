@@ -17,7 +17,7 @@ const FAVICON: &str = include_str!("../../assets/favicon.svg");
 
 const JS: &str = "text/javascript; charset=utf-8";
 /// The page's styles and its script modules, under `/assets/`.
-const ASSETS: [(&str, &str, &str); 22] = [
+const ASSETS: [(&str, &str, &str); 23] = [
     (
         "app.css",
         "text/css; charset=utf-8",
@@ -56,6 +56,7 @@ const ASSETS: [(&str, &str, &str); 22] = [
     ("plot.js", JS, include_str!("../../assets/plot.js")),
     ("puzzles.js", JS, include_str!("../../assets/puzzles.js")),
     ("ru.js", JS, include_str!("../../assets/ru.js")),
+    ("tokens.js", JS, include_str!("../../assets/tokens.js")),
 ];
 const MISSING_HTML: &str = include_str!("../../assets/missing.html");
 
