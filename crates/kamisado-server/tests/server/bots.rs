@@ -1,14 +1,17 @@
 //! API tokens and bot accounts through the HTTP API (docs/bots.md): a
 //! token shown once and listed without its secret, scopes kept, what a
 //! token and a bot may not do refused with the reason, a bot's stream of
-//! challenges and games, a challenge declined, a token revoked.
+//! challenges and games (their starts and ends), a challenge declined, a
+//! token revoked.
 
 use kamisado_client::BotStream;
 use kamisado_wire::bots::{BotEvent, TokenCreated, TokenList};
 use kamisado_wire::players::PlayerView;
 use serde_json::json;
 
-use crate::common::players::{Player, challenge, request, sign_up};
+use kamisado_wire::{ClientMessage, ServerMessage, SideCode};
+
+use crate::common::players::{Player, challenge, request, seated, sign_up};
 use crate::common::{PATIENCE, TempDb, TestServer};
 
 async fn token(server: &TestServer, who: &Player, scopes: Option<&[&str]>) -> TokenCreated {
@@ -131,8 +134,32 @@ async fn a_new_account_becomes_a_bot_that_plays_only_through_challenges() {
     let accept = format!("/api/challenges/{}/accept", second.id);
     let (status, body) = bearer(&server, &secret, "POST", &accept).await;
     assert_eq!(status, 201, "{body}");
+    let game = loop {
+        if let BotEvent::GameStart { game, .. } = stream.next().await.unwrap() {
+            break game;
+        }
+    };
+    // Ann resigns it: the stream tells its end and its winner.
+    let mut seat = seated(&server, &ann, &game).await;
+    let n = seat.state().n;
+    let answer = seat.act(ClientMessage::Resign { n }).await.unwrap();
+    assert!(
+        matches!(answer, ServerMessage::Ack { .. }),
+        "{}",
+        answer.to_text()
+    );
+    let robo_side = if seat.state().players.b.as_deref() == Some("robo") {
+        SideCode::Black
+    } else {
+        SideCode::White
+    };
     loop {
-        if let BotEvent::GameStart { .. } = stream.next().await.unwrap() {
+        if let BotEvent::GameFinish {
+            game: ended,
+            winner,
+        } = stream.next().await.unwrap()
+        {
+            assert_eq!((ended, winner), (game, Some(robo_side)));
             break;
         }
     }
