@@ -10,7 +10,12 @@ use kamisado_wire::bots::{
     BotAccountView, Scope, TokenCreated, TokenList, TokenRequest, TokenView,
 };
 
+use std::sync::Arc;
+
+use tokio::sync::broadcast;
+
 use super::accounts::token_hash;
+use super::lobby::LobbyEvent;
 use super::token_store::TokenRow;
 use super::{Players, signed_in};
 use crate::db::now_ms;
@@ -197,7 +202,8 @@ impl Players {
     }
 
     /// Revokes a token of the signed-in account's: it signs nothing in from
-    /// now on, and the game WebSockets it opened in this process close.
+    /// now on, and the WebSockets it opened close, in every process
+    /// ([`Players::watch_revocations`]).
     ///
     /// # Errors
     /// A guest, a token that is not theirs or was revoked, or a database failure.
@@ -209,8 +215,34 @@ impl Players {
             )));
         }
         tracing::info!(account = %name, token = %id, "API token revoked");
-        self.games.revoke(id);
+        let token = id.to_string();
+        self.lobby.tell(LobbyEvent::Revoked { token }).await;
         Ok(())
+    }
+
+    /// Closes, in this process, the WebSockets of every token revoked in
+    /// any process (told through the lobby's channel), until the players
+    /// are dropped: the task that does.
+    pub fn watch_revocations(self: &Arc<Self>) -> tokio::task::JoinHandle<()> {
+        let mut events = self.lobby.subscribe();
+        let players = Arc::downgrade(self);
+        tokio::spawn(async move {
+            loop {
+                match events.recv().await {
+                    Ok(LobbyEvent::Revoked { token }) => match players.upgrade() {
+                        Some(players) => players.games.revoke(&token),
+                        None => return,
+                    },
+                    Ok(_) => {}
+                    Err(broadcast::error::RecvError::Lagged(n)) => {
+                        tracing::warn!(
+                            "{n} lobby events were missed: a revocation may be among them"
+                        );
+                    }
+                    Err(broadcast::error::RecvError::Closed) => return,
+                }
+            }
+        })
     }
 
     /// Turns the signed-in account into a bot account, for good: it must
