@@ -517,3 +517,38 @@ fn the_bridge_plays_two_games_at_once() {
     let _ = std::fs::remove_file(&token_file);
     let _ = std::fs::remove_file(&file);
 }
+
+#[test]
+fn ctrl_c_stops_the_bridge_after_the_game_in_progress() {
+    let (db, file) = database("interrupt");
+    let addr = free_addr();
+    let _server = serve(addr, &db);
+    let token_file = file.with_extension("token");
+    let http = Http::new(addr);
+    runtime().block_on(async {
+        make_bot(&http, "robo", &token_file).await;
+        let ann = sign_up(&http, "ann").await;
+        let ben = sign_up(&http, "ben").await;
+        let mut bridge = bridge_for(addr, &token_file, &our_engine(), 5);
+        bridge.line_with("listening for challenges");
+        let game = challenge(&http, &ann, "robo", &bridge, (300, 3)).await;
+        let mut socket = seat(addr, &ann, &game).await;
+        play_black(&mut socket, 1).await;
+        let pid = bridge.child.id().to_string();
+        let sent = Command::new("kill").args(["-INT", &pid]).status().unwrap();
+        assert!(sent.success());
+        bridge.line_with("stopping after the 1 game(s) in progress");
+        // A new challenge is declined, saying why; the game goes on to its end.
+        let body = json!({"opponent": "robo", "rated": true,
+            "clock": {"initial_s": 300, "increment_s": 0}});
+        let (status, body) = ask(&http, &ben, "POST", "/api/challenges", Some(body)).await;
+        assert_eq!(status, 201, "{body}");
+        bridge.line_with("the bot is stopping");
+        let end = play_black(&mut socket, usize::MAX).await;
+        assert_eq!(end.status, Status::Over);
+        bridge.line_with(&format!("game {game}: over"));
+        assert!(bridge.exit(), "{:#?}", bridge.all());
+    });
+    let _ = std::fs::remove_file(&token_file);
+    let _ = std::fs::remove_file(&file);
+}
