@@ -123,10 +123,37 @@ impl Http {
         body: Option<&str>,
         cookie: Option<&str>,
     ) -> Result<Answer, ClientError> {
+        let header = cookie.map_or(String::new(), |c| format!("Cookie: {c}\r\n"));
+        self.request_with(method, path, body, header).await
+    }
+
+    /// As [`Http::request`], signed in by an API token
+    /// (`Authorization: Bearer TOKEN`, docs/bots.md).
+    ///
+    /// # Errors
+    /// As [`Http::request`].
+    pub async fn request_bearer(
+        &self,
+        method: &str,
+        path: &str,
+        body: Option<&str>,
+        token: &str,
+    ) -> Result<Answer, ClientError> {
+        let header = format!("Authorization: Bearer {token}\r\n");
+        self.request_with(method, path, body, header).await
+    }
+
+    /// One request with `header` (whole lines, each ending in CRLF) added.
+    async fn request_with(
+        &self,
+        method: &str,
+        path: &str,
+        body: Option<&str>,
+        cookie: String,
+    ) -> Result<Answer, ClientError> {
         let what = format!("{method} {path}");
         let body = body.unwrap_or("");
         let addr = self.addr;
-        let cookie = cookie.map_or(String::new(), |c| format!("Cookie: {c}\r\n"));
         let exchange = async {
             let mut stream = TcpStream::connect(addr).await?;
             let head = format!(

@@ -8,6 +8,7 @@
 //!   [`ClientMessage`](kamisado_wire::ClientMessage)s and reading
 //!   [`ServerMessage`](kamisado_wire::ServerMessage)s, with the
 //!   latest state kept; [`GameSocket::act`] returns the answer to a message.
+//! - [`BotStream`]: a bot's event stream, signed in by its API token.
 //! - [`loadtest`]: many friend games at once (`kamisado loadtest`).
 //!
 //! The message types are those of `kamisado_server::wire`: the client and
@@ -28,12 +29,14 @@
 
 #![warn(missing_docs)]
 
+mod bot;
 mod error;
 mod http;
 pub mod loadtest;
 mod socket;
 mod usage;
 
+pub use bot::BotStream;
 pub use error::{ClientError, CloseReason};
 pub use http::{Answer, GameRequest, Http, PATIENCE, PlayAs};
 pub use socket::{GameSocket, Traffic};

@@ -126,17 +126,39 @@ impl GameSocket {
         patience: Duration,
         cookie: Option<&str>,
     ) -> Result<GameSocket, ClientError> {
-        use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+        GameSocket::connect_with(
+            addr,
+            id,
+            patience,
+            cookie.map(|c| ("cookie", c.to_string())),
+        )
+        .await
+    }
+
+    /// As [`GameSocket::connect`], signed in by an API token
+    /// (`Authorization: Bearer TOKEN`): a bot's seats open with `join` and
+    /// no key.
+    ///
+    /// # Errors
+    /// As [`GameSocket::connect`]; a revoked token is refused with 401.
+    pub async fn connect_bearer(
+        addr: SocketAddr,
+        id: &str,
+        patience: Duration,
+        token: &str,
+    ) -> Result<GameSocket, ClientError> {
+        let header = ("authorization", format!("Bearer {token}"));
+        GameSocket::connect_with(addr, id, patience, Some(header)).await
+    }
+
+    async fn connect_with(
+        addr: SocketAddr,
+        id: &str,
+        patience: Duration,
+        header: Option<(&'static str, String)>,
+    ) -> Result<GameSocket, ClientError> {
         let url = format!("ws://{addr}/api/games/{id}/ws");
-        let mut request = url
-            .into_client_request()
-            .map_err(|e| ClientError::Connection(format!("the WebSocket's address: {e}")))?;
-        if let Some(cookie) = cookie {
-            let value = cookie
-                .parse()
-                .map_err(|_| ClientError::Connection("a cookie that is no header value".into()))?;
-            request.headers_mut().insert("cookie", value);
-        }
+        let request = crate::bot::ws_request(&url, header)?;
         // The server's messages are a few KiB: a small read buffer is not
         // zeroed anew at 128 KiB for every read.
         let config = WebSocketConfig::default().read_buffer_size(8 * 1024);

@@ -34,6 +34,19 @@ pub use session::{MAX_LINE, run};
 /// When standard input or output fails (e.g. the program driving the engine
 /// has closed the pipe).
 pub fn engine_main() -> Result<(), String> {
-    let stdin = std::io::stdin().lock();
-    run(stdin, std::io::stdout()).map_err(|e| format!("engine: {e}"))
+    engine_main_at(None)
+}
+
+/// As [`engine_main`], starting at `level` (1–6) when one is given: as if
+/// `setoption name Level value N` were the first line of the input.
+///
+/// # Errors
+/// As [`engine_main`].
+pub fn engine_main_at(level: Option<u8>) -> Result<(), String> {
+    use std::io::Read;
+    let first = level.map_or(String::new(), |n| {
+        format!("setoption name Level value {n}\n")
+    });
+    let input = std::io::BufReader::new(first.as_bytes().chain(std::io::stdin().lock()));
+    run(input, std::io::stdout()).map_err(|e| format!("engine: {e}"))
 }

@@ -2,9 +2,10 @@
 // link to their page, and the lobby's box to sign in, create an account or
 // sign out.
 import { t } from './i18n.js';
-import { $ } from './dom.js';
+import { $, html } from './dom.js';
 import { request } from './http.js';
 import { myGames } from './games.js';
+import { manageTokens } from './tokens.js';
 
 
 let session = null;
@@ -16,6 +17,21 @@ export function currentAccount() {
 }
 
 /** A player's page. */
+/** The "bot" mark shown after a bot account's name wherever it appears. */
+export function botTag() {
+  const tag = html('abbr', t('bot.tag'), 'bot-tag');
+  tag.title = t('bot.title');
+  return tag;
+}
+
+/** A link that opens the lobby's challenge form aimed at `name`. */
+export function challengeLink(name) {
+  const a = html('a', t('bot.challenge'), 'button challenge-link');
+  a.href = `/?challenge=${encodeURIComponent(name)}`;
+  a.title = t('bot.challenge_title', { name });
+  return a;
+}
+
 export function playerHref(name) {
   return `/p/${encodeURIComponent(name)}`;
 }
@@ -76,6 +92,7 @@ export async function showAccountBox() {
       }
     });
     manageAccount();
+    manageTokens();
     return name;
   }
   const tabs = { 'tab-sign-in': 'sign-in', 'tab-sign-up': 'sign-up' };

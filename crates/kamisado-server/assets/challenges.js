@@ -6,7 +6,7 @@ import { t, onLanguageChange, poolWords, targetWords } from './i18n.js';
 import { $, html } from './dom.js';
 import { request } from './http.js';
 import { saveGame } from './games.js';
-import { playerHref } from './account.js';
+import { playerHref, botTag } from './account.js';
 import { controlWords } from './clock.js';
 
 
@@ -78,6 +78,7 @@ function renderChallenges() {
     const link = html('a', c.creator, 'ch-creator');
     link.href = playerHref(c.creator);
     who.appendChild(link);
+    if (c.creator_bot) who.append(' ', botTag());
     who.appendChild(html('span', ` ${Math.round(c.rating)}`, 'ch-rating muted'));
     li.appendChild(who);
     li.appendChild(html('div', terms(c), 'ch-terms'));
@@ -129,6 +130,13 @@ function setupForm() {
   };
   form.addEventListener('change', sync);
   sync();
+  // A "Challenge" button elsewhere (a bot's page, the leaderboard) opens
+  // the form aimed at its player.
+  const aimed = new URLSearchParams(location.search).get('challenge');
+  if (aimed) {
+    $('ch-opponent').value = aimed;
+    $('ch-new').open = true;
+  }
   form.addEventListener('submit', async (ev) => {
     ev.preventDefault();
     const body = {

@@ -120,6 +120,14 @@ export const words = {
   'lb.engine_help': 'Each level\'s rating, from matches to 3 between the levels.', 'lb.player': 'Player', 'lb.level': 'Level',
   'lb.provisional': '?: provisional, too few games for the rating to settle', 'lb.provisional_tag': '?',
   'lb.failed': 'The leaderboard could not be fetched: {reason}',
+  'tokens.title': 'Bot and API tokens',
+  'tokens.help': 'A token lets a program play as this account (docs/bots.md). It is shown once: copy it when it is made.',
+  'tokens.name': 'Token\'s name', 'tokens.make': 'Make a token', 'tokens.once': 'Your token, shown this once:',
+  'tokens.revoke': 'Revoke', 'tokens.bot': 'Make this account a bot',
+  'tokens.bot_help': 'Only an account that has played no game; for good.', 'tokens.is_bot': 'This account is a bot.',
+  'tokens.failed': 'Not done: {reason}',
+  'bot.tag': 'BOT', 'bot.title': 'A bot account: an engine plays it through the API',
+  'bot.challenge': 'Challenge', 'bot.challenge_title': 'Challenge {name} to a game',
 
   'nav.learn': 'Learn', 'nav.puzzles': 'Puzzles',
 

@@ -10,7 +10,7 @@ import {
 } from './board.js';
 import { myGames, saveGame } from './games.js';
 import { Danger, dangerOn, setDangerOn } from './danger.js';
-import { playerHref } from './account.js';
+import { playerHref, botTag } from './account.js';
 import { request } from './http.js';
 import {
   controlWords, clockFigures, durationWords, isLow,
@@ -263,6 +263,20 @@ function nameOf(s, who) {
   return s.engine === who && s.level ? t('engine.name', { level: s.level }) : s.names[who];
 }
 
+// Whether each account seen in a game is a bot, from its page, asked once.
+const botAccounts = new Map();
+
+/** Whether `account` is a bot: undefined until its page has answered (then `box` is drawn again). */
+function isBot(account, box, who) {
+  if (!botAccounts.has(account)) {
+    botAccounts.set(account, undefined);
+    request('GET', `/api/players/${encodeURIComponent(account)}`)
+      .then((p) => { botAccounts.set(account, Boolean(p.bot)); if (p.bot && play.state) renderPlayer(box, who); })
+      .catch(() => botAccounts.set(account, false));
+  }
+  return botAccounts.get(account);
+}
+
 function renderPlayer(box, who) {
   const s = play.state;
   box.replaceChildren();
@@ -272,6 +286,7 @@ function renderPlayer(box, who) {
     const link = html('a', account, 'name');
     link.href = playerHref(account);
     box.appendChild(link);
+    if (isBot(account, box, who)) box.append(' ', botTag());
   } else {
     box.appendChild(html('span', nameOf(s, who), 'name'));
   }

@@ -4,7 +4,7 @@
 import { t, onLanguageChange, poolWords } from './i18n.js';
 import { $, html } from './dom.js';
 import { request } from './http.js';
-import { playerHref } from './account.js';
+import { playerHref, botTag, challengeLink } from './account.js';
 
 
 const board = { data: null, error: null };
@@ -42,6 +42,11 @@ function render() {
     const a = html('a', p.name);
     a.href = playerHref(p.name);
     name.appendChild(a);
+    // A bot is marked, and challenged from here.
+    if (p.bot) {
+      tr.classList.add('bot');
+      name.append(' ', botTag(), ' ', challengeLink(p.name));
+    }
     tr.appendChild(name);
     // A provisional rating is marked as on the player page: "1662 ?".
     const rating = cell(String(Math.round(p.rating)), t('player.rating'), 'col-rating');

@@ -4,7 +4,7 @@
 import { t, side, onLanguageChange, poolWords, howWords, dateWords } from './i18n.js';
 import { $, html } from './dom.js';
 import { request } from './http.js';
-import { playerHref } from './account.js';
+import { playerHref, botTag, challengeLink } from './account.js';
 import { drawHistory } from './plot.js';
 
 
@@ -82,6 +82,8 @@ function renderArchive(d) {
 function render() {
   const d = page.data;
   $('p-name').textContent = d ? d.name : page.name;
+  // A bot is marked by its name, with a button that challenges it.
+  if (d && d.bot) $('p-name').append(' ', botTag(), ' ', challengeLink(d.name));
   document.title = `${d ? d.name : page.name} — Kamisado`;
   $('p-error').hidden = !page.error;
   $('p-error').textContent = page.error ? page.error() : '';

@@ -14,7 +14,9 @@ cd "$here"
 if [ ! -d node_modules/playwright-core ] || [ ! -d node_modules/@axe-core/playwright ]; then
   npm ci --no-audit --no-fund
 fi
-(cd "$workspace" && cargo build -p kamisado-server --bin kamisado-serverd)
+(cd "$workspace" && cargo build -p kamisado-server --bin kamisado-serverd && cargo build -p kamisado)
 target="${CARGO_TARGET_DIR:-$workspace/target}"
 export E2E_SERVER="$target/debug/kamisado-serverd"
+# The bridge and the engine of tests/bots.test.mjs.
+export E2E_KAMISADO="$target/debug/kamisado"
 node --test --test-concurrency=1 tests/

@@ -166,6 +166,7 @@ pub async fn bind_with(config: ServeConfig, limits: Limits) -> Result<Server, Se
     let players = Arc::new(Players::new(Arc::clone(&games)));
     players.store.fill_skeletons().await?;
     let lobby = players.lobby.listen().await?;
+    players.watch_revocations();
     let learning = Arc::new(Learning::new(Arc::clone(&games)));
     learning.ensure_puzzles().await?;
     let listener = tokio::net::TcpListener::bind(config.addr).await?;

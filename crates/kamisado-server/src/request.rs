@@ -1,5 +1,6 @@
 //! What a request carries besides its body, as extractors every feature's
-//! routes use: the signed-in viewer and the client's address.
+//! routes use: the signed-in viewer, how it signed in, and the client's
+//! address.
 
 use std::convert::Infallible;
 use std::net::{IpAddr, SocketAddr};
@@ -20,6 +21,31 @@ impl<S: Send + Sync> FromRequestParts<S> for Viewer {
         Ok(parts
             .extensions
             .get::<Viewer>()
+            .cloned()
+            .unwrap_or_default())
+    }
+}
+
+/// How the viewer signed in, beside who: by an API token (its id and
+/// scopes) or by a session cookie, and whether the account is a bot
+/// (docs/bots.md). A guest's is the default.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Credential {
+    /// The id of the API token the request carries (none: a session cookie).
+    pub token: Option<String>,
+    /// What that token may do.
+    pub scopes: Vec<kamisado_wire::bots::Scope>,
+    /// Whether the account is a bot account.
+    pub bot: bool,
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for Credential {
+    type Rejection = Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Credential, Infallible> {
+        Ok(parts
+            .extensions
+            .get::<Credential>()
             .cloned()
             .unwrap_or_default())
     }

@@ -6,7 +6,8 @@
 //! - [`socket`]: the game WebSocket's messages both ways ([`ClientMessage`],
 //!   [`ServerMessage`]), the [`StateView`] of a game and its [`PatchView`]s,
 //!   the story of each action ([`Note`]).
-//! - [`games`], [`analysis`], [`players`], [`learning`]: the HTTP bodies.
+//! - [`games`], [`analysis`], [`players`], [`learning`], [`bots`]: the HTTP
+//!   bodies, and the bot's event stream.
 //! - The vocabulary they share: [`Seat`], [`Mode`], [`PlayAs`],
 //!   [`SideCode`], [`PerSide`], and the one body reader ([`read_body`],
 //!   [`read_json`]) with its error ([`ReadError`]).
@@ -26,6 +27,7 @@
 
 pub mod analysis;
 mod body;
+pub mod bots;
 pub mod games;
 pub mod learning;
 pub mod note;

@@ -38,6 +38,9 @@ pub struct Credentials {
 pub struct SessionView {
     /// The account's name; none for a guest.
     pub name: Option<String>,
+    /// Whether the account is a bot.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub bot: bool,
     /// The games claimed (creating an account).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub claimed: Option<usize>,
@@ -90,6 +93,9 @@ pub struct ChallengeView {
     pub id: String,
     /// The account that made it.
     pub creator: String,
+    /// Whether the creator is a bot account.
+    #[serde(default)]
+    pub creator_bot: bool,
     /// The creator's rating in the challenge's pool (1500 when unrated).
     pub rating: f64,
     /// The rule set.
@@ -110,6 +116,9 @@ pub struct ChallengeView {
     pub days: Option<u8>,
     /// The one player it is for.
     pub opponent: Option<String>,
+    /// Whether that player is a bot account.
+    #[serde(default)]
+    pub opponent_bot: bool,
     /// When it was made, in ms since 1970.
     pub created_ms: i64,
 }
@@ -201,6 +210,9 @@ pub struct ArchiveEntry {
 pub struct PlayerView {
     /// The name.
     pub name: String,
+    /// Whether the account is a bot (it plays through the API, docs/bots.md).
+    #[serde(default)]
+    pub bot: bool,
     /// The rating in each pool played.
     pub ratings: BTreeMap<String, RatingView>,
     /// The rating after each rated game, per pool, oldest first.
@@ -214,6 +226,9 @@ pub struct PlayerView {
 pub struct LeaderView {
     /// The name.
     pub name: String,
+    /// Whether the account is a bot.
+    #[serde(default)]
+    pub bot: bool,
     /// The rating.
     pub rating: f64,
     /// Its deviation.

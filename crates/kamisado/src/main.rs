@@ -3,6 +3,7 @@
 mod analysis;
 mod arena;
 mod board;
+mod bot;
 mod commands;
 mod loadtest;
 mod operator;
@@ -192,7 +193,16 @@ enum Command {
     },
     /// Runs the engine on standard input and output, speaking KEP, the Kamisado
     /// Engine Protocol (docs/protocol.md), so that other programs can drive it.
-    Engine,
+    Engine {
+        /// The level it starts at (1–6), as if `setoption name Level value N`
+        /// came first; 6 by default.
+        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=6))]
+        level: Option<u8>,
+    },
+    /// Plays on a Kamisado site as a bot account: starts a KEP engine per
+    /// game, accepts the challenges addressed to the bot that its policy
+    /// allows, and plays every game to its end (docs/bots.md).
+    Bot(bot::BotArgs),
     /// Plays matches between two programs that speak the engine protocol and
     /// reports the result with its Elo difference (docs/arena.md).
     Arena(arena::ArenaArgs),
@@ -315,7 +325,8 @@ fn run(cli: Cli) -> Result<(), String> {
                 ..kamisado_server::Limits::default()
             },
         ),
-        Command::Engine => kamisado_protocol::engine_main(),
+        Command::Engine { level } => kamisado_protocol::engine_main_at(level),
+        Command::Bot(args) => bot::bot(&args),
         Command::Arena(args) => arena::arena(&args),
         Command::Bench {
             depth,

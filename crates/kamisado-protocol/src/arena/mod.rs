@@ -21,7 +21,7 @@ use kamisado_core::{Rules, Score, Side, with_board};
 pub use game::TimeControl;
 use game::{Played, Settings, Slot, play_game};
 pub use openings::{Opening, parse_openings, random_openings};
-pub use process::{EngineSpec, Failure};
+pub use process::{EngineProcess, EngineSpec, Failure};
 use stats::{PairScores, Verdict};
 
 /// The move time when no time control is given, in milliseconds.

@@ -203,6 +203,9 @@ pub struct Games {
     /// Held (a receiver each) by every open WebSocket, so that a stopping
     /// server can wait for their close frames to go out.
     sessions: tokio::sync::watch::Sender<()>,
+    /// The ids of API tokens revoked in this process: the game WebSockets
+    /// they opened close (docs/bots.md).
+    revoked: broadcast::Sender<String>,
 }
 
 impl Games {
@@ -226,6 +229,7 @@ impl Games {
             listening: std::sync::Mutex::new(Vec::new()),
             stopped: tokio::sync::watch::Sender::new(false),
             sessions: tokio::sync::watch::Sender::new(()),
+            revoked: broadcast::channel(BROADCAST_DEPTH).0,
         })
     }
 
@@ -317,6 +321,16 @@ impl Games {
     /// connection closes then (code 1001, "the server is restarting").
     pub fn stopped(&self) -> tokio::sync::watch::Receiver<bool> {
         self.stopped.subscribe()
+    }
+
+    /// Closes the game WebSockets that API token `id` opened: it was revoked.
+    pub fn revoke(&self, id: &str) {
+        let _ = self.revoked.send(id.to_string());
+    }
+
+    /// The ids of API tokens revoked from now on.
+    pub fn revocations(&self) -> broadcast::Receiver<String> {
+        self.revoked.subscribe()
     }
 
     /// Counts one refused request or message, answered with `status`.

@@ -16,7 +16,7 @@ use kamisado_wire::NewGame;
 use super::hub::Games;
 use super::socket;
 use crate::error::ServerError;
-use crate::request::{ClientAddress, Viewer};
+use crate::request::{ClientAddress, Credential, Viewer};
 
 /// The games' routes.
 pub fn router(games: Arc<Games>) -> Router {
@@ -81,9 +81,11 @@ async fn game_socket(
     State(games): State<Arc<Games>>,
     Path(id): Path<String>,
     Viewer(account): Viewer,
+    credential: Credential,
     upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, ServerError> {
     let cell = games.game(&id).await?;
+    let token = credential.token;
     let upgrade = upgrade.map_err(|e| ServerError::BadRequest(e.body_text()))?;
     let frame = socket::MAX_READ.max(games.limits.max_message);
     Ok(upgrade
@@ -92,5 +94,5 @@ async fn game_socket(
         // Messages are a few KiB: a small read buffer is not zeroed anew at
         // 128 KiB for every read.
         .read_buffer_size(socket::READ_BUFFER)
-        .on_upgrade(move |ws| socket::session(games, cell, ws, account)))
+        .on_upgrade(move |ws| socket::session(games, cell, ws, account, token)))
 }

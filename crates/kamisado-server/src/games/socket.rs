@@ -240,14 +240,21 @@ impl Connection {
     }
 }
 
+/// The reason a connection opened by an API token closes when the token
+/// is revoked.
+pub const REVOKED: &str = "the API token of this connection was revoked";
+
 /// Runs one client's connection until it closes; `account` is the one its
-/// session cookie signs in, if any.
+/// session cookie or API token signs in, if any, and `token` that token's
+/// id: the connection closes when it is revoked.
 pub async fn session(
     games: Arc<Games>,
     cell: Arc<GameCell>,
     mut socket: WebSocket,
     account: Option<String>,
+    token: Option<String>,
 ) {
+    let mut revocations = games.revocations();
     let (direct, mut direct_rx) = mpsc::channel::<String>(DIRECT_DEPTH);
     let rate = RateLimiter::new(games.limits.messages_per_second, games.limits.message_burst);
     let mut outbox = Outbox::default();
@@ -272,15 +279,8 @@ pub async fn session(
     loop {
         // Written together: one flush for a state and the answer after it.
         let texts = std::mem::take(&mut connection.outbox.texts);
-        if !texts.is_empty() {
-            for text in texts {
-                if socket.feed(Message::Text(text)).await.is_err() {
-                    return;
-                }
-            }
-            if socket.flush().await.is_err() {
-                return;
-            }
+        if !send_all(&mut socket, texts).await {
+            return;
         }
         let flow = tokio::select! {
             incoming = socket.recv() => connection.incoming(incoming).await,
@@ -292,12 +292,38 @@ pub async fn session(
             _ = stopped.changed() => {
                 Flow::Close(close_code::AWAY, RESTARTING.into())
             }
+            revoked = revocations.recv(), if token.is_some() => revoked_flow(revoked, &token),
         };
         match flow {
             Flow::Open => {}
             Flow::Close(code, reason) => return close(&mut socket, code, reason).await,
             Flow::Gone => return,
         }
+    }
+}
+
+/// Writes `texts` and flushes them; false once the client is gone.
+async fn send_all(socket: &mut WebSocket, texts: Vec<Utf8Bytes>) -> bool {
+    if texts.is_empty() {
+        return true;
+    }
+    for text in texts {
+        if socket.feed(Message::Text(text)).await.is_err() {
+            return false;
+        }
+    }
+    socket.flush().await.is_ok()
+}
+
+/// What a revocation heard does to a connection opened by `token`: it
+/// closes when it is that token's.
+fn revoked_flow(
+    revoked: Result<String, broadcast::error::RecvError>,
+    token: &Option<String>,
+) -> Flow {
+    match revoked {
+        Ok(id) if Some(&id) == token.as_ref() => Flow::Close(close_code::POLICY, REVOKED.into()),
+        _ => Flow::Open,
     }
 }
 

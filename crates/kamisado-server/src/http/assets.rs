@@ -18,7 +18,7 @@ const FAVICON: &str = include_str!("../../assets/favicon.svg");
 
 const JS: &str = "text/javascript; charset=utf-8";
 /// The page's styles and its script modules, under `/assets/`.
-const ASSETS: [(&str, &str, &str); 23] = [
+const ASSETS: [(&str, &str, &str); 24] = [
     (
         "app.css",
         "text/css; charset=utf-8",
@@ -58,6 +58,7 @@ const ASSETS: [(&str, &str, &str); 23] = [
     ("puzzles.js", JS, include_str!("../../assets/puzzles.js")),
     ("ru.js", JS, include_str!("../../assets/ru.js")),
     ("speech.js", JS, include_str!("../../assets/speech.js")),
+    ("tokens.js", JS, include_str!("../../assets/tokens.js")),
 ];
 const MISSING_HTML: &str = include_str!("../../assets/missing.html");
 

@@ -17,6 +17,7 @@ use serde_json::json;
 use crate::games::Games;
 use crate::learning::Learning;
 use crate::players::Players;
+use crate::players::tokens;
 use crate::request::Viewer;
 
 pub mod assets;
@@ -59,6 +60,9 @@ pub fn router(site: Site) -> Router {
         .merge(assets::router(Arc::clone(&site.games)))
         .merge(crate::games::routes::router(Arc::clone(&site.games)))
         .merge(crate::players::routes::router(Arc::clone(&site.players)))
+        .merge(crate::players::bot_routes::router(Arc::clone(
+            &site.players,
+        )))
         .merge(crate::learning::routes::router(Arc::clone(&site.learning)))
         .fallback(assets::not_found)
         .layer(DefaultBodyLimit::max(MAX_BODY))
@@ -105,9 +109,11 @@ async fn metrics(State(games): State<Arc<Games>>) -> Response {
         .into_response()
 }
 
-/// Finds the account a request's session cookie signs in, for the routes'
-/// [`Viewer`]: a request to the API with a session cookie only, and not
-/// from another site's page ([`edge::CrossSite`]: a guest).
+/// Finds the account a request's API token or session cookie signs in, for
+/// the routes' [`Viewer`] and [`crate::request::Credential`]: a request to the API, and not
+/// from another site's page ([`edge::CrossSite`]: a guest). What the
+/// token or the bot account may not ask is refused here
+/// ([`tokens::refusal_for`]).
 async fn find_viewer(
     State(players): State<Arc<Players>>,
     mut request: Request,
@@ -115,9 +121,19 @@ async fn find_viewer(
 ) -> Response {
     let cross_site = request.extensions().get::<edge::CrossSite>().is_some();
     if request.uri().path().starts_with("/api/") && !cross_site {
-        match players.viewer(request.headers()).await {
-            Ok(viewer) => {
-                request.extensions_mut().insert(Viewer(viewer));
+        match players.signed(request.headers()).await {
+            Ok(Some(signed)) => {
+                let path = request.uri().path();
+                if let Some(refusal) =
+                    tokens::refusal_for(&signed.credential, request.method(), path)
+                {
+                    return refusal.into_response();
+                }
+                request.extensions_mut().insert(Viewer(Some(signed.name)));
+                request.extensions_mut().insert(signed.credential);
+            }
+            Ok(None) => {
+                request.extensions_mut().insert(Viewer(None));
             }
             Err(e) => return e.into_response(),
         }

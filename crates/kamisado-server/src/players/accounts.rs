@@ -125,7 +125,7 @@ fn password_matches(password: &str, stored: &str) -> bool {
 }
 
 /// A session token's SHA-256, as the database keeps it.
-fn token_hash(token: &str) -> String {
+pub(super) fn token_hash(token: &str) -> String {
     Sha256::digest(token.as_bytes())
         .iter()
         .map(|b| format!("{b:02x}"))

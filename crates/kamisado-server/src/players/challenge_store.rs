@@ -51,6 +51,8 @@ pub enum Refused {
     Own,
     /// It is addressed to another player.
     NotYours,
+    /// The player it was addressed to declined it.
+    Declined,
 }
 
 impl PlayerStore {
@@ -126,7 +128,7 @@ impl PlayerStore {
     async fn challenge_state(
         &self,
         id: &str,
-    ) -> Result<Option<(ChallengeRow, bool, bool)>, ServerError> {
+    ) -> Result<Option<(ChallengeRow, bool, i64)>, ServerError> {
         let row = sqlx::query(
             "SELECT id, creator, rules, board, target, colour, rated, initial_s, increment_s, \
              days, opponent, created_ms, game_id, cancelled FROM challenges WHERE id = $1",
@@ -136,7 +138,7 @@ impl PlayerStore {
         .await?;
         let Some(row) = row else { return Ok(None) };
         let taken = row.try_get::<Option<String>, _>("game_id")?.is_some();
-        let cancelled = row.try_get::<i64, _>("cancelled")? != 0;
+        let cancelled = row.try_get::<i64, _>("cancelled")?;
         Ok(Some((challenge_of(&row)?, taken, cancelled)))
     }
 
@@ -144,7 +146,8 @@ impl PlayerStore {
     async fn refusal(&self, id: &str, by: &str, cancel: bool) -> Result<Refused, ServerError> {
         Ok(match self.challenge_state(id).await? {
             None => Refused::Missing,
-            Some((_, _, true)) => Refused::Cancelled,
+            Some((_, _, DECLINED)) => Refused::Declined,
+            Some((_, _, cancelled)) if cancelled != 0 => Refused::Cancelled,
             Some((_, true, _)) => Refused::Taken,
             Some((c, _, _)) if cancel && c.creator != by => Refused::NotYours,
             Some((c, _, _)) if !cancel && c.creator == by => Refused::Own,
@@ -164,7 +167,7 @@ impl PlayerStore {
         by: &str,
     ) -> Result<Result<ChallengeRow, Refused>, ServerError> {
         match self.challenge_state(id).await? {
-            Some((c, false, false))
+            Some((c, false, 0))
                 if c.creator != by && c.opponent.as_deref().is_none_or(|o| o == by) =>
             {
                 Ok(Ok(c))
@@ -227,6 +230,42 @@ impl PlayerStore {
             return Ok(Err(self.refusal(id, by, true).await?));
         }
         Ok(Ok(()))
+    }
+}
+
+/// `cancelled` of a challenge declined by the player it was addressed to
+/// (1: cancelled by its creator).
+const DECLINED: i64 = 2;
+
+impl PlayerStore {
+    /// Declines challenge `id`, addressed to `by`.
+    ///
+    /// # Errors
+    /// A database failure.
+    pub async fn decline_challenge(
+        &self,
+        id: &str,
+        by: &str,
+    ) -> Result<Result<(), Refused>, ServerError> {
+        let done = sqlx::query(
+            "UPDATE challenges SET cancelled = $1 WHERE id = $2 AND opponent = $3 \
+             AND game_id IS NULL AND cancelled = 0",
+        )
+        .bind(DECLINED)
+        .bind(id)
+        .bind(by)
+        .execute(&self.db.pool)
+        .await?
+        .rows_affected();
+        if done == 1 {
+            return Ok(Ok(()));
+        }
+        Ok(Err(match self.challenge_state(id).await? {
+            None => Refused::Missing,
+            Some((c, _, _)) if c.opponent.as_deref() != Some(by) => Refused::NotYours,
+            Some((_, _, DECLINED)) => Refused::Declined,
+            Some(_) => Refused::Taken,
+        }))
     }
 }
 

@@ -31,6 +31,9 @@ fn refused(r: Refused, id: &str) -> ServerError {
             ServerError::Conflict("this challenge was cancelled by its creator".into())
         }
         Refused::Own => ServerError::Forbidden("you cannot accept your own challenge".into()),
+        Refused::Declined => {
+            ServerError::Conflict("this challenge was declined by the player it was for".into())
+        }
         Refused::NotYours => ServerError::Forbidden(
             "this challenge is not yours: it is for another player, or made by one".into(),
         ),
@@ -108,9 +111,16 @@ impl Players {
             .into_iter()
             .find(|r| r.pool == pool)
             .map_or(1500.0, |r| r.rating.rating);
+        let creator_bot = self.store.is_bot(&c.creator).await?;
+        let opponent_bot = match &c.opponent {
+            Some(o) => self.store.is_bot(o).await?,
+            None => false,
+        };
         Ok(ChallengeView {
             id: c.id,
             creator: c.creator,
+            creator_bot,
+            opponent_bot,
             rating: rating.round(),
             rules: c.rules,
             board: c.board,

@@ -36,6 +36,12 @@ pub enum LobbyEvent {
         /// White's account.
         white: String,
     },
+    /// An API token was revoked: the connections it opened close, in every
+    /// process (docs/bots.md).
+    Revoked {
+        /// The token's id.
+        token: String,
+    },
 }
 
 impl LobbyEvent {
@@ -50,6 +56,7 @@ impl LobbyEvent {
                 black,
                 white,
             } => format!("started {challenge} {game} {black} {white}"),
+            LobbyEvent::Revoked { token } => format!("revoked {token}"),
         }
     }
 
@@ -61,6 +68,9 @@ impl LobbyEvent {
                 game: game.into(),
                 black: black.into(),
                 white: white.into(),
+            },
+            ["revoked", token] => LobbyEvent::Revoked {
+                token: token.into(),
             },
             _ => LobbyEvent::Changed,
         }
@@ -80,6 +90,11 @@ impl Lobby {
             db,
             events: broadcast::channel(LOBBY_DEPTH).0,
         }
+    }
+
+    /// The lobby's events from now on.
+    pub fn subscribe(&self) -> broadcast::Receiver<LobbyEvent> {
+        self.events.subscribe()
     }
 
     /// Tells every lobby of a change: on PostgreSQL through the database
@@ -176,6 +191,8 @@ pub async fn session(players: Arc<Players>, mut socket: WebSocket, viewer: Optio
                 Some(Ok(_)) => {}
             },
             heard = news.recv() => match heard {
+                // A revocation changes no challenge.
+                Ok(LobbyEvent::Revoked { .. }) => {}
                 Ok(event) => next = Some(event),
                 // Fell behind: the list as it stands says everything.
                 Err(broadcast::error::RecvError::Lagged(_)) => next = Some(LobbyEvent::Changed),
@@ -224,6 +241,8 @@ mod tests {
             white: "bob".into(),
         };
         assert_eq!(LobbyEvent::read(&started.payload()), started);
+        let revoked = LobbyEvent::Revoked { token: "t1".into() };
+        assert_eq!(LobbyEvent::read(&revoked.payload()), revoked);
         assert_eq!(LobbyEvent::read("changed"), LobbyEvent::Changed);
         assert_eq!(LobbyEvent::read("gibberish"), LobbyEvent::Changed);
     }

@@ -1,5 +1,6 @@
 //! Players who meet strangers (docs/players.md): accounts and sessions,
-//! open challenges and the lobby, and the player pages. Games between
+//! open challenges and the lobby, and the player pages; API tokens, bot
+//! accounts and the bot's event stream (docs/bots.md). Games between
 //! accounts are then played as every game is ([`crate::games`]), with seats
 //! opened by the session as well as by key; their ratings move as they end
 //! ([`crate::ratings`]).
@@ -12,6 +13,8 @@ use crate::ratings::Ratings;
 
 pub mod accounts;
 mod archive;
+pub mod bot_routes;
+mod bots;
 mod challenge_store;
 mod challenges;
 pub mod confusables;
@@ -20,6 +23,8 @@ pub mod manage;
 mod pages;
 pub mod routes;
 pub mod store;
+mod token_store;
+pub mod tokens;
 
 use lobby::Lobby;
 use store::PlayerStore;

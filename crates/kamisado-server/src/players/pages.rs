@@ -55,7 +55,9 @@ impl Players {
             });
         }
         let games = self.archive(&name).await?;
+        let bot = self.store.is_bot(&name).await?;
         Ok(PlayerView {
+            bot,
             name,
             ratings,
             history,
@@ -107,12 +109,14 @@ impl Players {
     /// A database failure.
     pub async fn leaderboard(&self, pool: Option<&str>) -> Result<LeaderboardView, ServerError> {
         let pool = pool.unwrap_or("standard 8x8").to_string();
+        let bots = self.store.bots().await?;
         let players = self
             .ratings
             .leaderboard(&pool, PROVISIONAL, 200)
             .await?
             .into_iter()
             .map(|(name, r, games)| LeaderView {
+                bot: bots.contains(&name),
                 name,
                 rating: r.rating,
                 deviation: r.deviation,

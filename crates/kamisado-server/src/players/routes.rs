@@ -21,7 +21,7 @@ use serde_json::json;
 use super::{Players, accounts, lobby};
 use crate::error::ServerError;
 use crate::games::socket::{MAX_FRAME, READ_BUFFER};
-use crate::request::{ClientAddress, Viewer};
+use crate::request::{ClientAddress, Credential, Viewer};
 
 /// The players' routes.
 pub fn router(players: Arc<Players>) -> Router {
@@ -65,6 +65,7 @@ async fn create_account(
         accounts::session_cookie(&token),
         SessionView {
             name: Some(name),
+            bot: false,
             claimed: Some(claimed),
         },
     ))
@@ -87,14 +88,16 @@ async fn sign_in(
         accounts::session_cookie(&token),
         SessionView {
             name: Some(name),
+            bot: false,
             claimed: None,
         },
     ))
 }
 
-async fn session(Viewer(name): Viewer) -> Response {
+async fn session(Viewer(name): Viewer, credential: Credential) -> Response {
     Json(SessionView {
         name,
+        bot: credential.bot,
         claimed: None,
     })
     .into_response()

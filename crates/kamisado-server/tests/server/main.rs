@@ -9,6 +9,7 @@ mod account;
 mod assessment;
 mod assets;
 mod backup;
+mod bots;
 mod claim;
 mod cluster;
 mod cluster_harness;

@@ -385,3 +385,58 @@ async fn players_meet_across_processes() {
     a.stop().await;
     b.stop().await;
 }
+
+/// A token revoked on one process closes the game WebSocket it opened on
+/// another, at once (the revocation is told on the lobby's channel).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_token_revoked_on_one_process_closes_its_socket_on_another() {
+    use crate::common::players::{accept, challenge, request, sign_up};
+    use kamisado_client::ClientError;
+    use kamisado_wire::bots::TokenCreated;
+    use serde_json::json;
+    let (_db, a, b) = two("revoked", common::limits()).await;
+    let ann = sign_up(&a, "ann").await;
+    let robo = sign_up(&a, "robo").await;
+    let made = request(
+        &a,
+        Some(&robo),
+        "POST",
+        "/api/tokens",
+        Some(json!({"name": "x"})),
+    )
+    .await;
+    assert_eq!(made.status, 201, "{}", made.body);
+    let token: TokenCreated = made.json().unwrap();
+    let open = challenge(&a, &ann, json!({"opponent": "robo"})).await;
+    let created = accept(&a, &robo, &open.id).await;
+    let mut socket =
+        GameSocket::connect_bearer(b.addr, &created.id, common::PATIENCE, &token.token)
+            .await
+            .unwrap();
+    socket
+        .join(None)
+        .await
+        .expect("the token opens the bot's seat on B");
+    let path = format!("/api/tokens/{}", token.view.id);
+    let revoked = request(&a, Some(&robo), "DELETE", &path, None).await;
+    assert_eq!(revoked.status, 200, "{}", revoked.body);
+    let closed = loop {
+        match socket.next().await {
+            Ok(_) => {}
+            Err(e) => break e,
+        }
+    };
+    match closed {
+        ClientError::Closed(Some(c)) => {
+            assert_eq!(c.code, 1008);
+            assert!(c.reason.contains("revoked"), "{}", c.reason);
+        }
+        other => panic!("closed for the revocation, not {other}"),
+    }
+    let answer = b
+        .http
+        .request_bearer("GET", "/api/session", None, &token.token)
+        .await
+        .unwrap();
+    assert_eq!(answer.status, 401, "{}", answer.body);
+}

@@ -2,6 +2,7 @@
 
 mod architecture;
 mod arena;
+mod bot;
 mod cli;
 mod common;
 mod engine_cli;
