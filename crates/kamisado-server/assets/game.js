@@ -28,6 +28,7 @@ export const play = {
   selected: null, keys: null, pending: null, timer: null, hint: null, hintAsked: null, retry: 0,
   overlayClosed: -1, drag: null, resignArmed: false, flipChosen: false, previews: null,
   syncing: null, offset: 0, danger: null, lowSaid: { b: false, w: false }, sheetOpen: false,
+  answeredTakeback: false, told: null,
 };
 
 function mySides() {
@@ -513,6 +514,8 @@ export function render() {
   $('danger-row').hidden = !may('danger');
   $('review').hidden = s.status !== 'over';
   $('takeback-offer').hidden = !may('answer_takeback');
+  $('takeback-mine').hidden = !may('withdraw_takeback');
+  $('takeback-withdraw').disabled = Boolean(play.pending);
   for (const id of ['takeback-accept', 'takeback-decline']) $(id).disabled = Boolean(play.pending);
   $('takeback-text').textContent = s.takeback ? t('status.offer', { name: s.names[s.takeback] }) : '';
   const mine = play.seat === 'b' || play.seat === 'w';
@@ -625,6 +628,26 @@ function tell(before, s) {
   if (s.takeback && s.takeback !== before.takeback && may('answer_takeback')) {
     announce(t('status.offer', { name: s.names[s.takeback] }));
   }
+  tellTakeback(before, s);
+}
+
+// What became of a takeback offer, told to the one who did not end it: the
+// asker hears it declined or accepted, the one asked that it was withdrawn.
+function tellTakeback(before, s) {
+  const mine = play.seat === 'b' || play.seat === 'w' ? play.seat : null;
+  const offerer = before.takeback;
+  const answered = play.answeredTakeback;
+  if (s.n !== before.n || s.takeback) play.told = null;
+  if (mine && offerer && !s.takeback && !answered) {
+    const name = s.names[other(mine)];
+    if (offerer === mine) play.told = t(s.n < before.n ? 'told.accepted' : 'told.declined', { name });
+    else if (s.n === before.n) play.told = t('told.withdrawn', { name });
+    if (play.told) announce(play.told);
+  }
+  if (!s.takeback) play.answeredTakeback = false;
+  const line = $('takeback-told');
+  line.textContent = play.told || '';
+  line.hidden = !play.told;
 }
 
 function showState(state) {
@@ -744,8 +767,11 @@ export function showGame(id) {
   $('hint').addEventListener('click', askHint);
   $('undo').addEventListener('click', () => act({ t: 'undo', n: play.state.n }));
   $('takeback').addEventListener('click', () => act({ t: 'takeback', n: play.state.n }));
-  $('takeback-accept').addEventListener('click', () => { act({ t: 'takeback_reply', accept: true }); backToBoard(); });
-  $('takeback-decline').addEventListener('click', () => { act({ t: 'takeback_reply', accept: false }); backToBoard(); });
+  // The reply of this page: what becomes of the offer is not told back to it.
+  const reply = (accept) => { play.answeredTakeback = true; act({ t: 'takeback_reply', accept }); backToBoard(); };
+  $('takeback-accept').addEventListener('click', () => reply(true));
+  $('takeback-decline').addEventListener('click', () => reply(false));
+  $('takeback-withdraw').addEventListener('click', () => reply(false));
   $('resign').addEventListener('click', () => {
     if (!play.resignArmed) { play.resignArmed = true; render(); announce(t('say.resign_armed')); return; }
     play.resignArmed = false;

@@ -224,6 +224,10 @@ pub struct Rights {
     /// Accept or decline the opponent's takeback offer.
     #[serde(skip_serializing_if = "is_false")]
     pub answer_takeback: bool,
+    /// Withdraw one's own takeback offer (`takeback_reply` with
+    /// `accept: false` from the seat that offered).
+    #[serde(skip_serializing_if = "is_false")]
+    pub withdraw_takeback: bool,
     /// Resign the match.
     #[serde(skip_serializing_if = "is_false")]
     pub resign: bool,

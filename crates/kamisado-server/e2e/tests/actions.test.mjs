@@ -1,5 +1,5 @@
 // After every action a player can take — undo, hint, a reload, a server
-// restart, resignation, takeback offers (declined and accepted), the fill
+// restart, resignation, takeback offers (withdrawn, declined and accepted), the fill
 // (first click, mouse and touch) — the next move is played by clicking and
 // seen applied: the page never freezes waiting for an answer.
 import { test, before, after } from 'node:test';
@@ -183,7 +183,7 @@ test('the fill is chosen by the first click, with a mouse and with a touch, and 
   }
 });
 
-test('takeback offers declined and accepted in a friend game, each followed by a move', async () => {
+test('takeback offers withdrawn, declined and accepted in a friend game, each told, each followed by a move', async () => {
   const annContext = await browser.newContext({ viewport: DESKTOP });
   const benContext = await browser.newContext({ viewport: PHONE });
   const ann = await annContext.newPage();
@@ -203,10 +203,23 @@ test('takeback offers declined and accepted in a friend game, each followed by a
     await ann.waitForSelector('#invite-card', { state: 'hidden' });
 
     await playNext(ann);
+    // Ann asks, then withdraws: Ben is told, and the offer is gone from his page.
+    await ann.click('#takeback');
+    await ben.waitForSelector('#takeback-offer:not([hidden])');
+    await ann.click('#takeback-withdraw');
+    await ben.waitForSelector('#takeback-offer', { state: 'hidden' });
+    await ben.waitForSelector('#takeback-told:not([hidden])');
+    assert.equal(await ben.textContent('#takeback-told'), 'Ann withdrew the takeback offer.');
+    assert.equal(await ann.isHidden('#takeback-told'), true, 'the one who withdrew is not told');
+    // Ann asks again; Ben declines, and Ann is told.
     await ann.click('#takeback');
     await ben.waitForSelector('#takeback-offer:not([hidden])');
     await ben.click('#takeback-decline');
     await ben.waitForSelector('#takeback-offer', { state: 'hidden' });
+    await ann.waitForSelector('#takeback-told:not([hidden])');
+    assert.match(await ann.textContent('#takeback-told'), /^.+ declined the takeback\.$/);
+    await shot(ann, 'takeback-declined-desktop');
+    await shot(ben, 'takeback-declined-phone');
     await playNext(ben);
     const n = await playNext(ann);
 
@@ -214,6 +227,8 @@ test('takeback offers declined and accepted in a friend game, each followed by a
     await ben.waitForSelector('#takeback-offer:not([hidden])');
     await ben.click('#takeback-accept');
     await ann.waitForFunction((k) => document.querySelector('#board').dataset.n === String(k), n - 1);
+    await ann.waitForSelector('#takeback-told:not([hidden])');
+    assert.match(await ann.textContent('#takeback-told'), /accepted the takeback/);
     // The player whose move was taken back plays again, by clicking.
     await playNext(ann);
     await playNext(ben);

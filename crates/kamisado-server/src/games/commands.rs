@@ -331,10 +331,11 @@ impl Games {
         .await
     }
 
-    /// Answers the opponent's takeback offer.
+    /// Answers the opponent's takeback offer, or withdraws one's own (a
+    /// decline from the seat that offered).
     ///
     /// # Errors
-    /// No offer to answer, or one's own offer.
+    /// No offer to answer, or accepting one's own offer.
     pub async fn answer_takeback(
         self: &Arc<Self>,
         cell: &Arc<GameCell>,
@@ -342,6 +343,13 @@ impl Games {
         accept: bool,
     ) -> Result<(), ServerError> {
         self.change_with(cell, |room| {
+            let own = room
+                .takeback
+                .is_some_and(|offerer| seat.is_some_and(|s| s.plays(offerer)));
+            if own && !accept {
+                rights::check(room, seat, Request::WithdrawTakeback)?;
+                return Ok(Some(Change::Takeback(None)));
+            }
             rights::check(room, seat, Request::AnswerTakeback)?;
             match room.takeback {
                 Some(offerer) if accept => Ok(Some(Change::Truncate {

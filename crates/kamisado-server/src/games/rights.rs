@@ -19,6 +19,8 @@ pub enum Request {
     OfferTakeback,
     /// Answering the opponent's takeback offer.
     AnswerTakeback,
+    /// Withdrawing one's own takeback offer.
+    WithdrawTakeback,
     /// A hint (against the engine, on one screen).
     Hint,
     /// Setting one's name.
@@ -37,6 +39,7 @@ fn watching(request: Request) -> ServerError {
         Request::Undo => "watchers cannot take moves back",
         Request::OfferTakeback => "watchers cannot offer a takeback",
         Request::AnswerTakeback => "watchers cannot answer a takeback",
+        Request::WithdrawTakeback => "watchers cannot withdraw a takeback",
         Request::Hint => "watchers cannot ask for hints",
         Request::Rename => "only a seated player can set their name",
     })
@@ -87,10 +90,19 @@ pub fn check(room: &Room, seat: Option<Seat>, request: Request) -> Result<Seat, 
             None => Err(ServerError::Conflict(
                 "there is no takeback offer to answer".into(),
             )),
-            Some(offerer) if seat.plays(offerer) => {
-                Err(forbidden("you cannot answer your own offer"))
-            }
+            Some(offerer) if seat.plays(offerer) => Err(forbidden(
+                "you cannot answer your own offer: decline it to withdraw it",
+            )),
             Some(_) => Ok(seat),
+        },
+        Request::WithdrawTakeback => match room.takeback {
+            Some(offerer) if seat.plays(offerer) => Ok(seat),
+            Some(_) => Err(forbidden(
+                "the offer is your opponent's: accept or decline it",
+            )),
+            None => Err(ServerError::Conflict(
+                "there is no takeback offer to withdraw".into(),
+            )),
         },
         Request::Hint => check_hint(room, seat),
         Request::Rename if mode == Mode::Challenge => Err(forbidden(
@@ -204,6 +216,7 @@ pub fn rights_of(room: &Room, seat: Seat) -> Rights {
             && allows(Request::OfferTakeback)
             && takeback_from(game, side).is_ok(),
         answer_takeback: allows(Request::AnswerTakeback),
+        withdraw_takeback: allows(Request::WithdrawTakeback),
         resign: game.side_to_act().is_some() && resigner(room, Some(seat)).is_ok(),
         danger: matches!(mode, Mode::Engine | Mode::Local),
         rename: allows(Request::Rename),

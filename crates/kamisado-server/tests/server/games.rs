@@ -288,12 +288,36 @@ async fn a_takeback_with_a_friend() {
         .wait_for(|s| s.takeback == Some(SideCode::Black))
         .await
         .unwrap();
-    // The offerer cannot accept their own offer.
+    // The offerer cannot accept their own offer, but may withdraw it, and offer again.
     let refused = black
         .act(ClientMessage::TakebackReply { accept: true })
         .await
         .unwrap();
     assert!(common::reason(&refused).contains("your own offer"));
+    assert!(black.state().rights.b.withdraw_takeback);
+    assert!(!black.state().rights.b.answer_takeback);
+    let withdrawn = black
+        .act(ClientMessage::TakebackReply { accept: false })
+        .await
+        .unwrap();
+    assert!(is_ack(&withdrawn), "{}", withdrawn.to_text());
+    white.wait_for(|s| s.takeback.is_none()).await.unwrap();
+    let nothing = black
+        .act(ClientMessage::TakebackReply { accept: false })
+        .await
+        .unwrap();
+    assert!(
+        common::reason(&nothing).contains("no takeback offer"),
+        "{}",
+        nothing.to_text()
+    );
+    assert!(is_ack(
+        &black.act(ClientMessage::Takeback { n: 1 }).await.unwrap()
+    ));
+    white
+        .wait_for(|s| s.takeback == Some(SideCode::Black))
+        .await
+        .unwrap();
     let declined = white
         .act(ClientMessage::TakebackReply { accept: false })
         .await
