@@ -81,6 +81,7 @@ function renderAnalysis() {
   const line = $('a-danger-line');
   line.textContent = !dangerOn() ? '' : danger ? ana.danger.line(pos.to_act) : t('danger.pick');
   line.hidden = !line.textContent;
+  $('a-danger-legend').hidden = !dangerOn();
   $('a-where').textContent = `${ana.at} / ${d.steps.length}`;
   renderTurning();
   // The position's verdict: the value of its best move, as a hint would give it.

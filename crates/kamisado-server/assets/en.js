@@ -180,7 +180,7 @@ export const words = {
 
   'danger.toggle': 'Danger view', 'danger.checking': 'Checking…',
   'danger.help': 'Point at or tap a marked square to see why.',
-  'danger.legend': 'Green: safe · red: loses at once · orange: lost in so many plies · gold: wins',
+  'danger.legend': '✓ green: safe · ✕ red: loses at once · N orange: lost in N plies · ★ gold: wins',
   'danger.wins': '{mv} wins at once.',
   'danger.loses_at_once': '{mv} hands {opp} the {colour} tower on {tower}, which wins at once: {reply}.',
   'danger.lost': '{mv} loses: {opp} wins in {n} {plies} ({line}).',

@@ -468,6 +468,7 @@ function renderBoard() {
   const on = may('danger') && dangerOn();
   line.textContent = !on ? '' : dangerShown() ? play.danger.line(s.to_act) : t('danger.pick');
   line.hidden = !line.textContent;
+  $('danger-legend').hidden = !on;
   $('play').classList.toggle('danger-on', on);
   svg.dataset.n = s.n;
   svg.dataset.status = s.status;

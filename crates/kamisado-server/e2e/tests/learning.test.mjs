@@ -329,11 +329,20 @@ test('the danger view marks a move that loses at once; the review jumps to that 
 
     // The danger view: the tower selected, its targets marked, one red.
     assert.equal(await page.isVisible('#danger-row'), true);
+    assert.equal(await page.isHidden('#danger-legend'), true);
+    const boardBefore = await page.locator('#board').boundingBox();
     await page.check('#danger-on');
+    // The legend says each verdict by its mark, in words; the board does not move.
+    assert.equal(await page.textContent('#danger-legend'), '✓ green: safe · ✕ red: loses at once · N orange: lost in N plies · ★ gold: wins');
     const a = await squareCentre(page, from);
     await page.mouse.click(a.x, a.y);
     await page.waitForSelector(`#board .danger[data-sq="${losing.to}"][data-verdict="loses_at_once"]`, { state: 'attached' });
     assert.equal(await page.getAttribute(`#board .danger[data-sq="${winning.to}"]`, 'data-verdict'), 'wins');
+    // Each verdict has its badge: a cross for the losing move, a star for the winning one.
+    assert.equal(await page.locator(`#board .danger[data-sq="${losing.to}"] .danger-glyph`).count(), 1);
+    assert.equal(await page.locator(`#board .danger[data-sq="${winning.to}"] .danger-glyph`).count(), 1);
+    await page.waitForSelector('#danger-line:not([hidden])');
+    assert.deepEqual(await page.locator('#board').boundingBox(), boardBefore, 'the board keeps its place and size with the danger view on');
     // The reason in words: the tooltip, and the line under the board on pointing at it.
     const mover = s.to_act === 'b' ? 'Black' : 'Gold';
     const opp = s.to_act === 'b' ? 'Gold' : 'Black';
