@@ -24,12 +24,6 @@ export function announce(text, id = 'announce') {
   while (log.childElementCount > KEPT) log.firstElementChild.remove();
 }
 
-/** The last thing the live region `id` said, or ''. */
-export function lastSaid(id = 'announce') {
-  const log = $(id);
-  return (log && log.lastElementChild && log.lastElementChild.textContent) || '';
-}
-
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** The squares a tower's moves go to, in words: "d2, d3, c2 (a push)". */
