@@ -86,24 +86,7 @@ pub fn check(room: &Room, seat: Option<Seat>, request: Request) -> Result<Seat, 
             "a takeback is offered in a game with a friend; here use undo".into(),
         )),
         Request::OfferTakeback => Ok(seat),
-        Request::AnswerTakeback => match room.takeback {
-            None => Err(ServerError::Conflict(
-                "there is no takeback offer to answer".into(),
-            )),
-            Some(offerer) if seat.plays(offerer) => Err(forbidden(
-                "you cannot answer your own offer: decline it to withdraw it",
-            )),
-            Some(_) => Ok(seat),
-        },
-        Request::WithdrawTakeback => match room.takeback {
-            Some(offerer) if seat.plays(offerer) => Ok(seat),
-            Some(_) => Err(forbidden(
-                "the offer is your opponent's: accept or decline it",
-            )),
-            None => Err(ServerError::Conflict(
-                "there is no takeback offer to withdraw".into(),
-            )),
-        },
+        Request::AnswerTakeback | Request::WithdrawTakeback => check_offer(room, seat, request),
         Request::Hint => check_hint(room, seat),
         Request::Rename if mode == Mode::Challenge => Err(forbidden(
             "in a game between accounts, each player goes by their account's name",
@@ -112,6 +95,25 @@ pub fn check(room: &Room, seat: Option<Seat>, request: Request) -> Result<Seat, 
             Seat::Side(_) => Ok(seat),
             Seat::Both => Err(forbidden("only a seated player can set their name")),
         },
+    }
+}
+
+/// An offer is answered by the opponent of the seat that made it, and
+/// withdrawn by that seat.
+fn check_offer(room: &Room, seat: Seat, request: Request) -> Result<Seat, ServerError> {
+    let withdraw = request == Request::WithdrawTakeback;
+    match room.takeback {
+        None => Err(ServerError::Conflict(format!(
+            "there is no takeback offer to {}",
+            if withdraw { "withdraw" } else { "answer" }
+        ))),
+        Some(offerer) if seat.plays(offerer) == withdraw => Ok(seat),
+        Some(_) if withdraw => Err(forbidden(
+            "the offer is your opponent's: accept or decline it",
+        )),
+        Some(_) => Err(forbidden(
+            "you cannot answer your own offer: decline it to withdraw it",
+        )),
     }
 }
 
