@@ -48,6 +48,11 @@ async function start() {
     setSymbols(ev.target.checked);
     redraw();
   });
+  // On a phone the links fold away under the menu's button.
+  $('menu').addEventListener('click', () => {
+    const open = document.querySelector('.top').classList.toggle('open');
+    $('menu').setAttribute('aria-expanded', String(open));
+  });
   showNavAccount();
   for (const [address, load, show] of PARTS) {
     const found = location.pathname.match(address);

@@ -1,7 +1,8 @@
 // The round's-end sheet is opaque over a dimmed page, at both sizes: a
 // pixel of the sheet where the board or the panel lies under it is the
 // sheet's own colour. A phone opens the lobby on the new game: "Start the
-// game" is above the fold for a guest and for an account.
+// game" is above the fold for a guest and for an account, under a header
+// of one row whose links fold away under a menu.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
@@ -54,7 +55,7 @@ for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
   });
 }
 
-test('a phone opens the lobby on the new game, for a guest and for an account', async () => {
+test('a phone opens the lobby on the new game under a one-row header, for a guest and for an account', async () => {
   const ctx = await browser.newContext({ viewport: PHONE });
   const page = await ctx.newPage();
   await withScreenshots('sheets-lobby', () => [page], async () => {
@@ -69,6 +70,18 @@ test('a phone opens the lobby on the new game, for a guest and for an account', 
     await page.waitForSelector('#account-guest:not([hidden])');
     await startShown('a guest');
     await shot(page, 'lobby-phone-guest');
+    // The header is one row; its links fold away under the menu's button.
+    const header = await page.locator('header.top').boundingBox();
+    assert.ok(header.height <= 56, `the header is one row (${header.height} px)`);
+    assert.equal(await page.isHidden('#nav-learn'), true);
+    assert.equal(await page.getAttribute('#menu', 'aria-expanded'), 'false');
+    await page.click('#menu');
+    assert.equal(await page.getAttribute('#menu', 'aria-expanded'), 'true');
+    await shot(page, 'lobby-phone-menu');
+    await page.click('#nav-learn');
+    await page.waitForURL(`${server.url}/learn`);
+    await page.goto(`${server.url}/`);
+    await page.waitForSelector('#account-guest:not([hidden])');
     const status = await page.evaluate(async () => (await fetch('/api/accounts', {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Phoebe', password: 'phoebe-secret-1' }),
     })).status);
