@@ -27,7 +27,7 @@ export const words = {
   'lobby.yours': 'Your games', 'lobby.none': 'No games yet: the games you start or join are remembered in this browser.',
   'lobby.watch': 'Watch a game', 'lobby.watch_ph': 'Paste a game link or id', 'lobby.watch_go': 'Watch', 'lobby.rules_short': 'Rules in short',
   'lobby.rules_text': 'Towers move straight or diagonally forward, never through others. After the first move, you must move your tower of the colour of the square your opponent just landed on. Reach the far row to win. A blocked tower passes; a sumo (a tower with a dragon\'s tooth) can push.',
-  'lobby.game': 'Game {id}', 'lobby.forget': 'Forget', 'lobby.gone': ' (gone)',
+  'lobby.game': '{who}, {date}', 'lobby.vs_named': 'with {name}', 'lobby.forget': 'Forget', 'lobby.gone': ' (gone)',
   'lobby.over': ' (over: {side} won {b}–{w})', 'lobby.on': ' ({b}–{w}, round {round}, {side} to play)',
   'lobby.vs_engine': 'against the engine, level {level}', 'lobby.vs_local': 'two players on one screen',
   'lobby.vs_friend': 'with a friend', 'lobby.vs_invited': 'with a friend (invited)',

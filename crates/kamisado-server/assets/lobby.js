@@ -1,7 +1,9 @@
 // The lobby: the account box, and for a signed-in player the open
 // challenges and their games; the new-game form, this browser's games and a
 // game to watch.
-import { t, side, sideGen, onLanguageChange } from './i18n.js';
+import {
+  t, side, sideGen, other, dateWords, onLanguageChange,
+} from './i18n.js';
 import { $, html } from './dom.js';
 import { myGames, saveGame, forgetGame } from './games.js';
 import { showAccountBox } from './account.js';
@@ -9,15 +11,26 @@ import { showChallenges } from './challenges.js';
 import { showAccountGames, refreshAccountGames } from './account-games.js';
 
 
-function gameLabel(g) {
+// A game of this browser named by its opponent: the engine's level, the
+// friend's name once the game's state has told it, or two on one screen.
+function gameLabel(g, state) {
   if (g.mode === 'engine') return t('lobby.vs_engine', { level: g.level || '?' });
   if (g.mode === 'local') return t('lobby.vs_local');
+  const seat = g.seat === 'b' || g.seat === 'w' ? g.seat : null;
+  if (state && seat) return t('lobby.vs_named', { name: state.names[other(seat)] });
   return g.invited ? t('lobby.vs_invited') : t('lobby.vs_friend');
 }
+
+const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+
+// Whether a signed-in player holds the form: their account names them.
+let signedIn = false;
 
 async function showAccount() {
   const me = await showAccountBox();
   if (!me) return;
+  signedIn = true;
+  $('new-game').dispatchEvent(new Event('change'));
   // The games held by this browser are told apart from the account's.
   const title = $('browser-games-title');
   title.dataset.i18n = 'lobby.browser';
@@ -36,6 +49,8 @@ export function showLobby() {
     $('colour-row').hidden = mode === 'local';
     $('opponent-row').hidden = mode !== 'local';
     $('name-label').textContent = mode === 'local' ? t('lobby.black_name') : t('lobby.name');
+    // An account plays under its own name; on one screen the names are the two players'.
+    $('name-row').hidden = signedIn && mode !== 'local';
   };
   form.addEventListener('change', sync);
   sync();
@@ -48,7 +63,7 @@ export function showLobby() {
       target: Number($('target').value),
       rules: $('rules').value + ($('opening-limits').checked ? '+opening-limits' : ''),
       board: $('board-size').value,
-      name: $('name').value,
+      name: $('name-row').hidden ? '' : $('name').value,
     };
     if (mode === 'engine') body.level = Number($('level').value);
     const seed = new URLSearchParams(location.search).get('seed');
@@ -100,8 +115,8 @@ export function showLobby() {
     list.appendChild(li);
     let state;
     const paint = () => {
-      a.textContent = t('lobby.game', { id: g.id.slice(0, 6) });
-      label.textContent = ` — ${gameLabel(g)}`;
+      a.textContent = cap(t('lobby.game', { who: gameLabel(g, state), date: dateWords(g.at) }));
+      label.textContent = '';
       drop.textContent = t('lobby.forget');
       if (state === null) status.textContent = t('lobby.gone');
       else if (state) {

@@ -2,11 +2,12 @@
 // pixel of the sheet where the board or the panel lies under it is the
 // sheet's own colour. A phone opens the lobby on the new game: "Start the
 // game" is above the fold for a guest and for an account, under a header
-// of one row whose links fold away under a menu.
+// of one row whose links fold away under a menu; an account is not asked
+// its name, and the lobby lists a game by its opponent and date.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startServer, launchBrowser, withScreenshots, watchErrors, winRoundOne, DESKTOP, PHONE, shot, pngPixels,
+  startServer, launchBrowser, withScreenshots, watchErrors, winRoundOne, DESKTOP, PHONE, shot, pngPixels, gameState,
 } from './helpers.mjs';
 
 let server;
@@ -90,6 +91,21 @@ test('a phone opens the lobby on the new game under a one-row header, for a gues
     await page.waitForSelector('#account-in:not([hidden])');
     await startShown('an account');
     await shot(page, 'lobby-phone-account');
+    // Signed in, the form asks for no name: the game goes by the account's.
+    await page.waitForSelector('#name-row', { state: 'hidden' });
+    await page.check('input[name=mode][value=local]');
+    assert.equal(await page.isVisible('#name-row'), true, 'on one screen the two names are asked');
+    await page.check('input[name=mode][value=engine]');
+    await page.waitForSelector('#name-row', { state: 'hidden' });
+    await page.click('#start');
+    await page.waitForURL(/\/g\/[0-9a-f]{16}$/);
+    await page.waitForSelector('#board .tower');
+    const s = await gameState(page);
+    assert.equal(s.names.b, 'Phoebe');
+    // The game is listed in the lobby by its opponent and its date, not by an id.
+    await page.goto(`${server.url}/`);
+    const listed = await page.locator('#my-games li a').first().textContent();
+    assert.match(listed, /^Against the engine, level 3, \d{1,2} \w{3} \d{4}$/);
   });
   await ctx.close();
 });

@@ -100,7 +100,8 @@ impl Plan {
         let seed = seed(req.seed)?;
         let level = level(req.mode, req.level)?;
         let side = req.colour.unwrap_or(PlayAs::Random).side(seed & 1 == 1);
-        let name = clean_name(req.name.as_deref(), "Player");
+        // A signed-in creator goes by the account's name unless they give one.
+        let name = clean_name(req.name.as_deref(), account.as_deref().unwrap_or("Player"));
         let names = match req.mode {
             Mode::Engine => sides(side, name, format!("Engine, level {}", level.unwrap_or(3))),
             // On one screen the creator holds both seats, Black's name first.
