@@ -12,18 +12,9 @@ use kamisado_tournament::arena::{Arena, ArenaGame};
 use kamisado_tournament::swiss::{self, Options};
 use kamisado_tournament::{Outcome, Player, PlayerId, record::play};
 
-/// SplitMix64, so that every run plays the same results.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-}
+#[path = "../tests/common/rng.rs"]
+mod rng;
+use rng::Rng;
 
 fn median(mut times: Vec<Duration>) -> Duration {
     times.sort();

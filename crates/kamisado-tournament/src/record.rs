@@ -93,6 +93,45 @@ pub enum Entry {
 }
 
 impl Entry {
+    /// The opponent and the colour of a round played (or forfeited over
+    /// the board); none for a bye or an absence.
+    pub fn opponent_and_colour(self) -> (Option<PlayerId>, Option<Colour>) {
+        match self {
+            Entry::Played {
+                opponent, colour, ..
+            }
+            | Entry::Forfeit {
+                opponent, colour, ..
+            } => (Some(opponent), Some(colour)),
+            _ => (None, None),
+        }
+    }
+
+    /// The round's result as TRF16 writes it: `1`, `=`, `0`, `+`, `-`,
+    /// `U` (a pairing bye), `H`, `F` or `Z`.
+    pub fn result_char(self) -> char {
+        match self {
+            Entry::Played {
+                outcome: Outcome::Win,
+                ..
+            } => '1',
+            Entry::Played {
+                outcome: Outcome::Draw,
+                ..
+            } => '=',
+            Entry::Played {
+                outcome: Outcome::Loss,
+                ..
+            } => '0',
+            Entry::Forfeit { won: true, .. } => '+',
+            Entry::Forfeit { won: false, .. } => '-',
+            Entry::PairingBye => 'U',
+            Entry::HalfBye => 'H',
+            Entry::FullBye => 'F',
+            Entry::Absent => 'Z',
+        }
+    }
+
     /// The points this round gave.
     #[must_use]
     pub fn points(self) -> Points {

@@ -177,8 +177,8 @@ impl Crosstable {
                     .rounds
                     .iter()
                     .map(|e| {
-                        let (opp, colour) = crate::trf::opponent_and_colour(*e);
-                        (opp.map(|o| place[&o]), colour, crate::trf::result_char(*e))
+                        let (opp, colour) = e.opponent_and_colour();
+                        (opp.map(|o| place[&o]), colour, e.result_char())
                     })
                     .collect();
                 CrossRow {

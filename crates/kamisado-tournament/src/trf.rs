@@ -87,43 +87,6 @@ impl PlayerLine {
     }
 }
 
-/// The opponent and colour a TRF block shows for `entry`.
-pub(crate) fn opponent_and_colour(entry: Entry) -> (Option<PlayerId>, Option<Colour>) {
-    match entry {
-        Entry::Played {
-            opponent, colour, ..
-        }
-        | Entry::Forfeit {
-            opponent, colour, ..
-        } => (Some(opponent), Some(colour)),
-        _ => (None, None),
-    }
-}
-
-/// The TRF result character of `entry`.
-pub(crate) fn result_char(entry: Entry) -> char {
-    match entry {
-        Entry::Played {
-            outcome: Outcome::Win,
-            ..
-        } => '1',
-        Entry::Played {
-            outcome: Outcome::Draw,
-            ..
-        } => '=',
-        Entry::Played {
-            outcome: Outcome::Loss,
-            ..
-        } => '0',
-        Entry::Forfeit { won: true, .. } => '+',
-        Entry::Forfeit { won: false, .. } => '-',
-        Entry::PairingBye => 'U',
-        Entry::HalfBye => 'H',
-        Entry::FullBye => 'F',
-        Entry::Absent => 'Z',
-    }
-}
-
 fn fit(text: &str, width: usize) -> String {
     text.chars().take(width).collect()
 }
@@ -156,7 +119,7 @@ impl fmt::Display for PlayerLine {
             self.rank
         )?;
         for entry in &self.rounds {
-            let (opp, colour) = opponent_and_colour(*entry);
+            let (opp, colour) = entry.opponent_and_colour();
             let c = match colour {
                 Some(Colour::White) => 'w',
                 Some(Colour::Black) => 'b',
@@ -166,7 +129,7 @@ impl fmt::Display for PlayerLine {
                 f,
                 "  {:0>4} {c} {}",
                 opp.map_or(0, |o| o.0),
-                result_char(*entry)
+                entry.result_char()
             )?;
         }
         Ok(())

@@ -1,0 +1,22 @@
+//! SplitMix64: a small deterministic generator, seeded per test, shared by
+//! the tests and the benchmark (no dependency for random numbers).
+
+/// The generator's state.
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// The next 64 random bits.
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number below `n`.
+    #[allow(dead_code)] // not every user draws below a bound
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
