@@ -82,11 +82,25 @@ function renderChallenges() {
     who.appendChild(html('span', ` ${Math.round(c.rating)}`, 'ch-rating muted'));
     li.appendChild(who);
     li.appendChild(html('div', terms(c), 'ch-terms'));
+    if (!lobby.me) {
+      const button = html('button', t('ch.sign_in_to_accept'), 'ch-sign-in');
+      button.addEventListener('click', askToSignIn);
+      li.appendChild(button);
+      list.appendChild(li);
+      continue;
+    }
     const button = html('button', own ? t('ch.cancel') : t('ch.accept'), own ? 'ch-cancel' : 'ch-accept primary');
     button.addEventListener('click', () => (own ? cancel(c, button) : accept(c, button)));
     li.appendChild(button);
     list.appendChild(li);
   }
+}
+
+// A guest who wants a challenge is taken to the account's form.
+function askToSignIn() {
+  const name = $('sign-in-name');
+  name.scrollIntoView({ block: 'center' });
+  name.focus();
 }
 
 function setConnected(on) {
@@ -181,7 +195,11 @@ export function showChallenges(me, onStarted) {
   lobby.me = me;
   lobby.onStarted = onStarted;
   $('ch-card').hidden = false;
-  setupForm();
+  // A guest only looks: no form to make a challenge.
+  $('ch-new').hidden = !me;
+  $('ch-none').dataset.i18n = me ? 'ch.none' : 'ch.none_guest';
+  $('ch-none').textContent = t($('ch-none').dataset.i18n);
+  if (me) setupForm();
   renderChallenges();
   onLanguageChange(renderChallenges);
   connect();

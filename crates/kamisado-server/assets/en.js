@@ -77,6 +77,7 @@ export const words = {
   'game.withdraw': 'Withdraw the offer',
   'told.declined': '{name} declined the takeback.', 'told.accepted': '{name} accepted the takeback: your move is taken back.',
   'told.withdrawn': '{name} withdrew the takeback offer.',
+  'ch.sign_in_to_accept': 'Sign in to accept', 'ch.none_guest': 'No open challenges now: sign in to create one.',
   'say.resign_armed': 'Press Resign again to resign.',
   'nav.leaderboard': 'Leaderboard',
   'net.unreachable': 'The server cannot be reached: check the connection and try again.',

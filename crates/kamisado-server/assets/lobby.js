@@ -28,7 +28,8 @@ let signedIn = false;
 
 async function showAccount() {
   const me = await showAccountBox();
-  if (!me) return;
+  // A guest sees the open challenges too, and is asked to sign in to accept one.
+  if (!me) { showChallenges(null, null); return; }
   signedIn = true;
   $('new-game').dispatchEvent(new Event('change'));
   // The games held by this browser are told apart from the account's.

@@ -109,3 +109,39 @@ test('a phone opens the lobby on the new game under a one-row header, for a gues
   });
   await ctx.close();
 });
+
+test('a guest sees the open challenges live and is asked to sign in to accept one', async () => {
+  const ctx = await browser.newContext({ viewport: PHONE });
+  const guest = await ctx.newPage();
+  const other = await browser.newContext({ viewport: DESKTOP });
+  const maker = await other.newPage();
+  const errors = [];
+  watchErrors(guest, errors);
+  await withScreenshots('sheets-guest-challenges', () => [guest, maker], async () => {
+    await guest.goto(`${server.url}/`);
+    await guest.waitForSelector('#ch-card[data-live="1"]');
+    assert.equal(await guest.isHidden('#ch-new'), true, 'a guest has no form to make a challenge');
+    assert.match(await guest.textContent('#ch-none'), /sign in to create one/);
+    // Cleo makes a challenge; the guest's lobby shows it without a reload.
+    await maker.goto(`${server.url}/leaderboard`);
+    const made = await maker.evaluate(async () => {
+      const account = await fetch('/api/accounts', {
+        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Cleo', password: 'cleo-secret-1' }),
+      });
+      const challenge = await fetch('/api/challenges', {
+        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ target: 1 }),
+      });
+      return [account.status, challenge.status];
+    });
+    assert.ok(made.every((status) => status < 300), `the account and its challenge are made: ${made}`);
+    const row = guest.locator('#ch-list .challenge', { hasText: 'Cleo' });
+    await row.waitFor();
+    await shot(guest, 'lobby-phone-guest-challenges', true);
+    // Accepting asks the guest to sign in: the sign-in form takes the focus.
+    await row.locator('.ch-sign-in').click();
+    assert.equal(await guest.evaluate(() => document.activeElement.id), 'sign-in-name');
+    assert.deepEqual(errors, []);
+  });
+  await ctx.close();
+  await other.close();
+});
