@@ -53,10 +53,14 @@ async function showsServedGame(page) {
   });
 }
 
-/** Records the kinds and sizes of the messages each WebSocket of the page receives. */
+/**
+ * Records the kinds and sizes of the messages each game WebSocket of the
+ * page receives (not the lobby's, which a guest's lobby opens too).
+ */
 function recordFrames(page) {
   const sockets = [];
   page.on('websocket', (ws) => {
+    if (!new URL(ws.url()).pathname.startsWith('/api/games/')) return;
     const frames = [];
     sockets.push(frames);
     ws.on('framereceived', ({ payload }) => {
