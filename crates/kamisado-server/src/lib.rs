@@ -36,6 +36,7 @@ pub mod metrics;
 pub mod players;
 pub mod ratings;
 pub mod request;
+pub mod tournaments;
 
 use std::future::Future;
 use std::net::SocketAddr;
@@ -53,6 +54,7 @@ use games::store::GameStore;
 use http::{Edge, Site};
 use learning::Learning;
 use players::Players;
+use tournaments::Tournaments;
 
 /// Where the server listens and where it keeps its games.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -169,11 +171,14 @@ pub async fn bind_with(config: ServeConfig, limits: Limits) -> Result<Server, Se
     players.watch_revocations();
     let learning = Arc::new(Learning::new(Arc::clone(&games)));
     learning.ensure_puzzles().await?;
+    let tournaments = Arc::new(Tournaments::new(Arc::clone(&players)));
+    tournaments.watch();
     let listener = tokio::net::TcpListener::bind(config.addr).await?;
     let site = Site {
         games,
         players,
         learning,
+        tournaments,
         edge,
     };
     Ok(Server {

@@ -40,6 +40,9 @@ pub struct Limits {
     /// How often the clocks' deadlines are looked at: a loss on time is
     /// stored within this of the deadline, whoever is connected.
     pub clock_watch: Duration,
+    /// How often the tournaments are looked at: a round is paired, a game
+    /// nobody came to is decided, within this of its time.
+    pub tournament_watch: Duration,
     /// The longest a client may take to send a request's line and headers;
     /// a connection that has not sent them by then is closed.
     pub header_read_timeout: Duration,
@@ -74,6 +77,7 @@ impl Default for Limits {
             games_window: Duration::from_secs(3600),
             puzzles_at_start: 60,
             clock_watch: Duration::from_millis(500),
+            tournament_watch: Duration::from_secs(1),
             header_read_timeout: Duration::from_secs(10),
             connections_per_client: 256,
             trusted_proxies: Vec::new(),

@@ -6,7 +6,8 @@
 //! - [`socket`]: the game WebSocket's messages both ways ([`ClientMessage`],
 //!   [`ServerMessage`]), the [`StateView`] of a game and its [`PatchView`]s,
 //!   the story of each action ([`Note`]).
-//! - [`games`], [`analysis`], [`players`], [`learning`], [`bots`]: the HTTP
+//! - [`games`], [`analysis`], [`players`], [`learning`], [`bots`],
+//!   [`tournaments`]: the HTTP
 //!   bodies, and the bot's event stream.
 //! - The vocabulary they share: [`Seat`], [`Mode`], [`PlayAs`],
 //!   [`SideCode`], [`PerSide`], and the one body reader ([`read_body`],
@@ -36,6 +37,7 @@ pub mod players;
 pub mod socket;
 pub mod state;
 mod text;
+pub mod tournaments;
 mod vocabulary;
 
 pub use analysis::{

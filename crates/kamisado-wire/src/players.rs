@@ -150,6 +150,23 @@ pub enum LobbyMessage {
         /// White's account.
         white: String,
     },
+    /// A tournament's round paired a game: its players are taken to the board.
+    Paired {
+        /// The tournament.
+        tournament: String,
+        /// The game's id.
+        game: String,
+        /// Black's name.
+        black: String,
+        /// White's name.
+        white: String,
+    },
+    /// A tournament changed (an entry, a result, a round, its end): its
+    /// page asks for it again.
+    Tournament {
+        /// The tournament.
+        id: String,
+    },
 }
 
 /// A rating in one pool.

@@ -5,7 +5,7 @@ use super::{Backend, Db};
 use crate::error::ServerError;
 
 /// The schema, in order; each is applied once and remembered in `schema_migrations`.
-const MIGRATIONS: [(i64, &str); 8] = [
+const MIGRATIONS: [(i64, &str); 9] = [
     (1, include_str!("../../migrations/0001_games.sql")),
     (2, include_str!("../../migrations/0002_board.sql")),
     (3, include_str!("../../migrations/0003_processes.sql")),
@@ -14,6 +14,7 @@ const MIGRATIONS: [(i64, &str); 8] = [
     (6, include_str!("../../migrations/0006_name_skeletons.sql")),
     (7, include_str!("../../migrations/0007_operator.sql")),
     (8, include_str!("../../migrations/0008_bots.sql")),
+    (9, include_str!("../../migrations/0009_tournaments.sql")),
 ];
 
 /// The advisory lock that lets one process at a time bring the schema up to date.

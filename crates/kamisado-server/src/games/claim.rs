@@ -119,6 +119,39 @@ impl Games {
         }
         Err(busy())
     }
+
+    /// A game in which nobody has moved, decided as the loss on time of
+    /// the side to move: a tournament's player who did not come to the
+    /// round's start. Whether this call decided it (false: somebody moved
+    /// first, or it is over).
+    ///
+    /// # Errors
+    /// A game that is not there, or a database failure.
+    pub async fn no_show(self: &Arc<Self>, id: &str) -> Result<bool, ServerError> {
+        let cell = self.game(id).await?;
+        let mut room = cell.room.lock().await;
+        for _ in 0..ATTEMPTS {
+            self.check_open()?;
+            let Some(side) = room.game.side_to_act() else {
+                return Ok(false);
+            };
+            if !room.game.actions.is_empty() {
+                return Ok(false);
+            }
+            let action = Action::Time(side);
+            let note = room.game.tell(action).map_err(conflict)?;
+            let now = now_ms() as i64;
+            let done = self
+                .commit_action(&cell, &mut room, 0, action, note, now)
+                .await?;
+            cell.publish(&room);
+            if done {
+                tracing::info!(game = %id, absent = %side_name(side), "no show: lost on time");
+                return Ok(true);
+            }
+        }
+        Err(busy())
+    }
 }
 
 #[cfg(test)]

@@ -1,6 +1,6 @@
 //! The one door through which every game is made: a request for a game
-//! (`POST /api/games`) and an accepted challenge (and, later, a
-//! tournament's pairing) each give a [`Plan`], whose settings are checked
+//! (`POST /api/games`), an accepted challenge and a tournament's pairing
+//! each give a [`Plan`], whose settings are checked
 //! here with one set of words; a plan is then made into a game's row with
 //! its id and seat keys ([`Plan::make`]), which the caller stores.
 
@@ -72,6 +72,11 @@ fn level(mode: Mode, level: Option<u8>) -> Result<Option<u8>, ServerError> {
     }
 }
 
+/// The engine's name at a level: `Engine, level 3`.
+pub fn engine_name(level: u8) -> String {
+    format!("Engine, level {level}")
+}
+
 /// A seed: the one asked for, or a random one.
 fn seed(asked: Option<u64>) -> Result<u64, ServerError> {
     asked.map_or_else(random_u64, Ok)
@@ -103,7 +108,7 @@ impl Plan {
         // A signed-in creator goes by the account's name unless they give one.
         let name = clean_name(req.name.as_deref(), account.as_deref().unwrap_or("Player"));
         let names = match req.mode {
-            Mode::Engine => sides(side, name, format!("Engine, level {}", level.unwrap_or(3))),
+            Mode::Engine => sides(side, name, engine_name(level.unwrap_or(3))),
             // On one screen the creator holds both seats, Black's name first.
             Mode::Local => PerSide {
                 b: clean_name(req.name.as_deref(), "Black"),
@@ -147,6 +152,24 @@ impl Plan {
                 w: Some(accounts.w),
             },
             rated: settings.rated,
+            time: settings.time,
+        }
+    }
+
+    /// A game of `account` against the engine at `level` (a tournament's
+    /// pairing), made for the account, who plays `side`.
+    pub fn against_engine(account: String, side: Side, level: u8, settings: Settings) -> Plan {
+        Plan {
+            mode: Mode::Engine,
+            rules: settings.rules,
+            board: settings.board,
+            target: settings.target,
+            level: Some(level),
+            seed: settings.seed,
+            side,
+            names: sides(side, account.clone(), engine_name(level)),
+            accounts: sides(side, Some(account), None),
+            rated: false,
             time: settings.time,
         }
     }

@@ -56,6 +56,8 @@ pub fn check(room: &Room, seat: Option<Seat>, request: Request) -> Result<Seat, 
     let seat = seat.ok_or_else(|| watching(request))?;
     let game = &room.game;
     let mode = game.row.mode;
+    // A game with a clock (a tournament's, against the engine too) is played out alone.
+    let timed = game.row.time.is_some();
     match request {
         Request::Act(Action::Resign(side)) if !seat.plays(side) => Err(ServerError::Forbidden(
             format!("you cannot resign for {}", side_name(side)),
@@ -81,15 +83,22 @@ pub fn check(room: &Room, seat: Option<Seat>, request: Request) -> Result<Seat, 
         Request::Undo if mode == Mode::Challenge => Err(forbidden(
             "moves are not taken back in a game between accounts",
         )),
+        Request::Undo if timed => Err(forbidden(
+            "a game with a clock is played out: no move is taken back",
+        )),
         Request::Undo => Ok(seat),
         Request::OfferTakeback if mode != Mode::Friend => Err(ServerError::BadRequest(
             "a takeback is offered in a game with a friend; here use undo".into(),
         )),
         Request::OfferTakeback => Ok(seat),
         Request::AnswerTakeback | Request::WithdrawTakeback => check_offer(room, seat, request),
+        Request::Hint if timed => Err(forbidden("a game with a clock is played without hints")),
         Request::Hint => check_hint(room, seat),
         Request::Rename if mode == Mode::Challenge => Err(forbidden(
             "in a game between accounts, each player goes by their account's name",
+        )),
+        Request::Rename if timed => Err(forbidden(
+            "in a game with a clock, each player goes by the name they entered with",
         )),
         Request::Rename => match seat {
             Seat::Side(_) => Ok(seat),
@@ -220,7 +229,7 @@ pub fn rights_of(room: &Room, seat: Seat) -> Rights {
         answer_takeback: allows(Request::AnswerTakeback),
         withdraw_takeback: allows(Request::WithdrawTakeback),
         resign: game.side_to_act().is_some() && resigner(room, Some(seat)).is_ok(),
-        danger: matches!(mode, Mode::Engine | Mode::Local),
+        danger: matches!(mode, Mode::Engine | Mode::Local) && game.row.time.is_none(),
         rename: allows(Request::Rename),
     }
 }

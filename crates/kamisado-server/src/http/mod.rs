@@ -19,6 +19,7 @@ use crate::learning::Learning;
 use crate::players::Players;
 use crate::players::tokens;
 use crate::request::Viewer;
+use crate::tournaments::Tournaments;
 
 pub mod assets;
 pub mod edge;
@@ -44,6 +45,8 @@ pub struct Site {
     pub players: Arc<Players>,
     /// Analysis, lessons, danger, puzzles, reviews.
     pub learning: Arc<Learning>,
+    /// Tournaments.
+    pub tournaments: Arc<Tournaments>,
     /// The site's origin and its trusted proxies.
     pub edge: Edge,
 }
@@ -64,6 +67,9 @@ pub fn router(site: Site) -> Router {
             &site.players,
         )))
         .merge(crate::learning::routes::router(Arc::clone(&site.learning)))
+        .merge(crate::tournaments::routes::router(Arc::clone(
+            &site.tournaments,
+        )))
         .fallback(assets::not_found)
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(middleware::from_fn_with_state(

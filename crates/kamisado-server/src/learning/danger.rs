@@ -115,6 +115,11 @@ pub async fn danger(
 async fn game_match(learning: &Learning, id: &str) -> Result<AnyMatch, ServerError> {
     let cell = learning.games.game(id).await?;
     let room = cell.room.lock().await;
+    if room.game.row.time.is_some() {
+        return Err(ServerError::Forbidden(
+            "a game with a clock is played without the danger view".into(),
+        ));
+    }
     match room.game.row.mode {
         Mode::Engine | Mode::Local => Ok(room.game.current()),
         Mode::Friend | Mode::Challenge => Err(ServerError::Forbidden(

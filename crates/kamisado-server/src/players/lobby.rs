@@ -36,6 +36,22 @@ pub enum LobbyEvent {
         /// White's account.
         white: String,
     },
+    /// A tournament's round paired a game.
+    Paired {
+        /// The tournament.
+        tournament: String,
+        /// The game's id.
+        game: String,
+        /// Black's name (an engine's has spaces: it ends the payload).
+        black: String,
+        /// White's name.
+        white: String,
+    },
+    /// A tournament changed.
+    Tournament {
+        /// The tournament.
+        id: String,
+    },
     /// An API token was revoked: the connections it opened close, in every
     /// process (docs/bots.md).
     Revoked {
@@ -45,8 +61,10 @@ pub enum LobbyEvent {
 }
 
 impl LobbyEvent {
-    /// The event as a notice carries it: `changed`, or
-    /// `started CHALLENGE GAME BLACK WHITE` (ids and names have no spaces).
+    /// The event as a notice carries it: `changed`,
+    /// `started CHALLENGE GAME BLACK WHITE` (ids and account names have no
+    /// spaces), `paired TOURNAMENT GAME`, a line with Black's name and one
+    /// with White's, `tournament ID` or `revoked TOKEN`.
     pub fn payload(&self) -> String {
         match self {
             LobbyEvent::Changed => "changed".into(),
@@ -56,13 +74,33 @@ impl LobbyEvent {
                 black,
                 white,
             } => format!("started {challenge} {game} {black} {white}"),
+            LobbyEvent::Paired {
+                tournament,
+                game,
+                black,
+                white,
+            } => format!("paired {tournament} {game}\n{black}\n{white}"),
+            LobbyEvent::Tournament { id } => format!("tournament {id}"),
             LobbyEvent::Revoked { token } => format!("revoked {token}"),
         }
     }
 
     /// The event a notice carries; anything unreadable is a change.
     pub fn read(payload: &str) -> LobbyEvent {
+        if let Some(paired) = payload.strip_prefix("paired ") {
+            if let [head, black, white] = paired.split('\n').collect::<Vec<_>>()[..] {
+                if let Some((tournament, game)) = head.split_once(' ') {
+                    return LobbyEvent::Paired {
+                        tournament: tournament.into(),
+                        game: game.into(),
+                        black: black.into(),
+                        white: white.into(),
+                    };
+                }
+            }
+        }
         match payload.split(' ').collect::<Vec<_>>()[..] {
+            ["tournament", id] => LobbyEvent::Tournament { id: id.into() },
             ["started", challenge, game, black, white] => LobbyEvent::Started {
                 challenge: challenge.into(),
                 game: game.into(),
@@ -147,6 +185,25 @@ impl Players {
         viewer: Option<&str>,
     ) -> Result<Vec<LobbyMessage>, ServerError> {
         let mut messages = Vec::new();
+        match event {
+            LobbyEvent::Paired {
+                tournament,
+                game,
+                black,
+                white,
+            } => {
+                return Ok(vec![LobbyMessage::Paired {
+                    tournament: tournament.clone(),
+                    game: game.clone(),
+                    black: black.clone(),
+                    white: white.clone(),
+                }]);
+            }
+            LobbyEvent::Tournament { id } => {
+                return Ok(vec![LobbyMessage::Tournament { id: id.clone() }]);
+            }
+            _ => {}
+        }
         if let LobbyEvent::Started {
             challenge,
             game,
@@ -241,6 +298,15 @@ mod tests {
             white: "bob".into(),
         };
         assert_eq!(LobbyEvent::read(&started.payload()), started);
+        let paired = LobbyEvent::Paired {
+            tournament: "t1".into(),
+            game: "g1".into(),
+            black: "Engine, level 3".into(),
+            white: "ann".into(),
+        };
+        assert_eq!(LobbyEvent::read(&paired.payload()), paired);
+        let changed = LobbyEvent::Tournament { id: "t1".into() };
+        assert_eq!(LobbyEvent::read(&changed.payload()), changed);
         let revoked = LobbyEvent::Revoked { token: "t1".into() };
         assert_eq!(LobbyEvent::read(&revoked.payload()), revoked);
         assert_eq!(LobbyEvent::read("changed"), LobbyEvent::Changed);

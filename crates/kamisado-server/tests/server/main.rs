@@ -31,3 +31,4 @@ mod refusals;
 mod resync;
 mod seats;
 mod startup;
+mod tournaments;
