@@ -246,7 +246,10 @@ export function showAnalysis() {
   });
   onLanguageChange(renderAnalysis);
   const game = new URLSearchParams(location.search).get('game');
+  // /analysis#record=… opens a record given whole (a tournament's engine game).
+  const given = new URLSearchParams(location.hash.slice(1)).get('record');
   if (game) loadGame(game);
+  else if (given) { text.value = given; $('a-form').requestSubmit(); }
   else if (text.value) $('a-form').requestSubmit();
 }
 

@@ -23,6 +23,7 @@ const PARTS = [
   [/^\/p\/([^/]+)$/, () => import('./player.js'), (m, [name]) => m.showPlayer(decoded(name))],
   [/^\/leaderboard$/, () => import('./leaderboard.js'), (m) => m.showLeaderboard()],
   [/^\/analysis$/, () => import('./analysis.js'), (m) => m.showAnalysis()],
+  [/^\/tournaments(?:\/([0-9a-zA-Z]+))?$/, () => import('./tournaments.js'), (m, [id]) => m.showTournaments(id)],
 ];
 
 // What redraws the part shown when the colour symbols change (a game's board).

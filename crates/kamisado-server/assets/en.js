@@ -386,3 +386,25 @@ export function noteText(note, context = {}) {
   if (note.next) parts.push(next(note.next));
   return parts.filter(Boolean).join(' ');
 }
+
+// The tournaments' pages (tournaments.js).
+Object.assign(words, {
+  'nav.tournaments': 'Tournaments', 'tour.title': 'Tournaments', 'tour.none': 'No tournaments yet.',
+  'tour.running': 'Running', 'tour.upcoming': 'Upcoming', 'tour.finished': 'Finished',
+  'tour.name': 'Name', 'tour.format': 'Format', 'tour.players': 'Players', 'tour.when': 'When',
+  'tour.swiss': 'Swiss', 'tour.robin': 'All-play-all', 'tour.make': 'Make a tournament',
+  'tour.sign_in': 'Sign in (in the lobby) to make a tournament.', 'tour.sign_in_join': 'Sign in (in the lobby) to enter.',
+  'tour.rounds_label': 'Rounds', 'tour.double_label': 'Each pairing plays two games, colours swapped',
+  'tour.days3': '3 days a move', 'tour.starts_label': 'Starts in', 'tour.m1': '1 minute', 'tour.m5': '5 minutes',
+  'tour.m15': '15 minutes', 'tour.h1': '1 hour', 'tour.engines': 'Engine players (levels)', 'tour.create': 'Make the tournament',
+  'tour.your_game': 'Your game: to the board', 'tour.join': 'Enter', 'tour.withdraw': 'Withdraw',
+  'tour.cancel': 'Cancel the tournament', 'tour.add_engine': 'Enter the engine', 'tour.standings': 'Standings',
+  'tour.number': 'No.', 'tour.player': 'Player', 'tour.points': 'Points', 'tour.buchholz': 'BH', 'tour.bh1': 'BH−1',
+  'tour.sb': 'SB', 'tour.rounds_title': 'Rounds', 'tour.trf': 'The tournament as a TRF file', 'tour.all': 'All tournaments',
+  'tour.round_of': 'Round {round} of {rounds}', 'tour.stage.open': 'Taking entries', 'tour.stage.running': 'Running',
+  'tour.stage.finished': 'Finished', 'tour.stage.cancelled': 'Cancelled', 'tour.in': 'in {time}',
+  'tour.in_hours': 'in {h} h {m} min', 'tour.starts': 'Starts {in}.', 'tour.next': 'The next round is paired {in}.',
+  'tour.rounds': 'rounds: {n}', 'tour.double': 'two games a pairing', 'tour.by': 'made by {name}',
+  'tour.nobody': 'Nobody has entered yet.', 'tour.withdrew': '(withdrew)', 'tour.round': 'Round {n}',
+  'tour.bye': 'Bye (a win): {name}', 'tour.failed': 'The tournament could not be fetched: {reason}',
+});

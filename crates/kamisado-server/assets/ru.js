@@ -412,3 +412,25 @@ export function noteText(note) {
   if (note.next) parts.push(next(note.next));
   return cap(parts.filter(Boolean).join(' '));
 }
+
+// Страницы турниров (tournaments.js).
+Object.assign(words, {
+  'nav.tournaments': 'Турниры', 'tour.title': 'Турниры', 'tour.none': 'Турниров пока нет.',
+  'tour.running': 'Идут', 'tour.upcoming': 'Скоро', 'tour.finished': 'Завершены',
+  'tour.name': 'Название', 'tour.format': 'Система', 'tour.players': 'Участники', 'tour.when': 'Когда',
+  'tour.swiss': 'Швейцарская', 'tour.robin': 'Круговая', 'tour.make': 'Создать турнир',
+  'tour.sign_in': 'Войдите (в лобби), чтобы создать турнир.', 'tour.sign_in_join': 'Войдите (в лобби), чтобы участвовать.',
+  'tour.rounds_label': 'Туры', 'tour.double_label': 'Каждая пара играет две партии, меняясь цветом',
+  'tour.days3': '3 дня на ход', 'tour.starts_label': 'Начало через', 'tour.m1': '1 минуту', 'tour.m5': '5 минут',
+  'tour.m15': '15 минут', 'tour.h1': '1 час', 'tour.engines': 'Движок в числе участников (уровни)', 'tour.create': 'Создать турнир',
+  'tour.your_game': 'Ваша партия: к доске', 'tour.join': 'Участвовать', 'tour.withdraw': 'Выйти из турнира',
+  'tour.cancel': 'Отменить турнир', 'tour.add_engine': 'Добавить движок', 'tour.standings': 'Таблица',
+  'tour.number': '№', 'tour.player': 'Игрок', 'tour.points': 'Очки', 'tour.buchholz': 'Бхг', 'tour.bh1': 'Бхг−1',
+  'tour.sb': 'ЗБ', 'tour.rounds_title': 'Туры', 'tour.trf': 'Турнир в формате TRF', 'tour.all': 'Все турниры',
+  'tour.round_of': 'Тур {round} из {rounds}', 'tour.stage.open': 'Идёт запись', 'tour.stage.running': 'Идёт',
+  'tour.stage.finished': 'Завершён', 'tour.stage.cancelled': 'Отменён', 'tour.in': 'через {time}',
+  'tour.in_hours': 'через {h} ч {m} мин', 'tour.starts': 'Начало {in}.', 'tour.next': 'Следующий тур — {in}.',
+  'tour.rounds': 'туров: {n}', 'tour.double': 'по две партии в паре', 'tour.by': 'создал {name}',
+  'tour.nobody': 'Пока никто не записался.', 'tour.withdrew': '(выбыл)', 'tour.round': 'Тур {n}',
+  'tour.bye': 'Без пары (победа): {name}', 'tour.failed': 'Не удалось получить турнир: {reason}',
+});

@@ -2,7 +2,7 @@
 // both languages, with no violation of serious or critical impact: the
 // lobby (a guest's and an account's), a game in each mode during play, at a
 // round's end with the fill sheet open and at the match's end, the analysis
-// board, lessons, puzzles, a player page and the leaderboard. The board's
+// board, lessons, puzzles, a player page, the leaderboard and the tournaments. The board's
 // accessibility tree names every square and every tower.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -130,6 +130,19 @@ for (const lang of ['en', 'ru']) {
         await page.goto(`${server.url}/leaderboard`);
         await page.waitForSelector('#lb-pool option', { state: 'attached' });
         found.push(...await audit(page, at('the leaderboard')));
+        // The tournaments: the list with its form, and one with its standings.
+        await page.goto(`${server.url}/tournaments`);
+        await page.waitForSelector('#tournaments[data-ready="1"]');
+        found.push(...await audit(page, at('the tournaments')));
+        const tid = await page.evaluate(async () => {
+          const res = await fetch('/api/tournaments', {
+            method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Audit', engines: [1, 2] }),
+          });
+          return (await res.json()).id;
+        });
+        await page.goto(`${server.url}/tournaments/${tid}`);
+        await page.waitForSelector('#tournament[data-ready="1"]');
+        found.push(...await audit(page, at('a tournament')));
         assert.deepEqual(errors, []);
       });
       await ctx.close();

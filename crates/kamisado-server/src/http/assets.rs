@@ -18,7 +18,7 @@ const FAVICON: &str = include_str!("../../assets/favicon.svg");
 
 const JS: &str = "text/javascript; charset=utf-8";
 /// The page's styles and its script modules, under `/assets/`.
-const ASSETS: [(&str, &str, &str); 24] = [
+const ASSETS: [(&str, &str, &str); 25] = [
     (
         "app.css",
         "text/css; charset=utf-8",
@@ -59,6 +59,11 @@ const ASSETS: [(&str, &str, &str); 24] = [
     ("ru.js", JS, include_str!("../../assets/ru.js")),
     ("speech.js", JS, include_str!("../../assets/speech.js")),
     ("tokens.js", JS, include_str!("../../assets/tokens.js")),
+    (
+        "tournaments.js",
+        JS,
+        include_str!("../../assets/tournaments.js"),
+    ),
 ];
 const MISSING_HTML: &str = include_str!("../../assets/missing.html");
 
@@ -77,7 +82,7 @@ struct Page {
 }
 
 /// The module of each part of the page.
-const PARTS: [&str; 7] = [
+const PARTS: [&str; 8] = [
     "lobby.js",
     "game.js",
     "analysis.js",
@@ -85,6 +90,7 @@ const PARTS: [&str; 7] = [
     "leaderboard.js",
     "learn.js",
     "puzzles.js",
+    "tournaments.js",
 ];
 
 static PAGE: LazyLock<Page> = LazyLock::new(|| {
@@ -141,6 +147,8 @@ pub fn router(games: Arc<Games>) -> Router {
         .route("/learn", get(part("learn.js")))
         .route("/puzzles", get(part("puzzles.js")))
         .route("/puzzles/{id}", get(part("puzzles.js")))
+        .route("/tournaments", get(part("tournaments.js")))
+        .route("/tournaments/{id}", get(part("tournaments.js")))
         .route("/assets/{name}", get(page_asset))
         .route("/assets/{version}/{name}", get(versioned_asset))
         .route(
