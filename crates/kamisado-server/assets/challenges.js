@@ -122,6 +122,9 @@ function connect() {
     } else if (msg.t === 'started') {
       if (lobby.mine.has(msg.challenge)) goToGame(msg.game);
       else if (lobby.onStarted) lobby.onStarted(msg);
+    } else if (msg.t === 'paired' && lobby.me && (same(msg.black, lobby.me) || same(msg.white, lobby.me))) {
+      // A tournament's round paired this player: to the board.
+      goToGame(msg.game);
     }
   });
   ws.addEventListener('close', () => {

@@ -2,6 +2,8 @@
 //! nobody watches it move by move, so it is played whole, and its record
 //! is kept for review on the analysis board.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use kamisado_core::any::Erase;
 use kamisado_core::geometry::{Board, BoardSize};
 use kamisado_core::{Game, Rules, Side, with_board};
@@ -28,20 +30,30 @@ pub struct EngineGame {
     pub seed: u64,
 }
 
-/// Plays the match out: its winner and its record, or why it could not be.
-pub fn play(brain: &mut dyn Brain, g: EngineGame, date: &str) -> Result<(Side, String), String> {
-    with_board!(g.board, B => play_on::<B>(brain, g, date))
+/// Plays the match out: its winner and its record, or why it could not be
+/// (the server stopping, `stop`, ends it unfinished).
+pub fn play(
+    brain: &mut dyn Brain,
+    g: EngineGame,
+    date: &str,
+    stop: &AtomicBool,
+) -> Result<(Side, String), String> {
+    with_board!(g.board, B => play_on::<B>(brain, g, date, stop))
 }
 
 fn play_on<B: Board + Erase>(
     brain: &mut dyn Brain,
     g: EngineGame,
     date: &str,
+    stop: &AtomicBool,
 ) -> Result<(Side, String), String> {
     let (black, white) = (engine_name(g.levels.0), engine_name(g.levels.1));
     let mut game =
         Game::<B>::new(g.rules, g.target, &black, &white, date).map_err(|e| e.to_string())?;
     for n in 0..MAX_ACTIONS {
+        if stop.load(Ordering::Relaxed) {
+            return Err("the server is stopping".into());
+        }
         let Some(side) = game.current().side_to_act() else {
             let score = game.current().score();
             let winner = if score.black >= score.target {

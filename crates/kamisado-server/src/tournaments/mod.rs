@@ -383,6 +383,18 @@ fn numbered(name: &str, before: &[u8], level: u8) -> String {
     }
 }
 
+/// The wire's view of an entrant.
+fn entrant_view(e: &EntrantRow) -> EntrantView {
+    EntrantView {
+        number: e.seq,
+        name: e.name.clone(),
+        engine: e.level,
+        rating: e.rating,
+        withdrawn: e.withdrawn,
+        joined: e.joined_round,
+    }
+}
+
 /// The wire's view of a tournament.
 fn view_of(t: &Loaded, viewer: Option<&str>) -> TournamentView {
     let row = &t.row;
@@ -428,18 +440,7 @@ fn view_of(t: &Loaded, viewer: Option<&str>) -> TournamentView {
             && !entered
             && open
             && (t.entrants.len() as u32) < row.max_players,
-        players: t
-            .entrants
-            .iter()
-            .map(|e| EntrantView {
-                number: e.seq,
-                name: e.name.clone(),
-                engine: e.level,
-                rating: e.rating,
-                withdrawn: e.withdrawn,
-                joined: e.joined_round,
-            })
-            .collect(),
+        players: t.entrants.iter().map(entrant_view).collect(),
         pairings: pairing::round_views(t),
         standings: pairing::standing_views(t),
         notes,

@@ -266,7 +266,7 @@ impl Tournaments {
                     .players
                     .games
                     .engines
-                    .run_long(move |brain, _stop| engine_games::play(brain, game, &date))
+                    .run_long(move |brain, stop| engine_games::play(brain, game, &date, stop))
                     .await;
                 match played {
                     Ok(Ok((winner, record))) => {
