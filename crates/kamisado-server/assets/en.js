@@ -36,7 +36,7 @@ export const words = {
   'game.rules': '{rules} rules', 'game.board': '{board} board',
   'game.claim': 'Claim the win', 'game.claim_refused': 'The win cannot be claimed yet: {reason}',
   'game.pass': 'Pass', 'game.hint': 'Hint', 'game.undo': 'Undo', 'game.takeback': 'Offer takeback', 'game.resign': 'Resign',
-  'game.resign_sure': 'Really resign?', 'game.flip': 'Flip board', 'game.download': 'Download record', 'game.analyse': 'Analyse',
+  'game.resign_sure': 'Really resign?', 'game.flip': 'Flip board', 'game.sound': 'Sound', 'game.download': 'Download record', 'game.analyse': 'Analyse',
   'game.type': 'Type a move', 'game.play': 'Play', 'game.accept': 'Accept', 'game.decline': 'Decline',
   'game.invite_link': 'Invite link', 'game.invite': 'Invite a friend', 'game.invite_text': 'Send this link to your opponent. It holds their seat: keep it between the two of you.',
   'game.copy': 'Copy', 'game.your_name': 'Your name', 'game.set': 'Set', 'game.moves': 'Moves', 'game.happened': 'What happened',

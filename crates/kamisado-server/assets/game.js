@@ -16,6 +16,9 @@ import {
   controlWords, clockFigures, durationWords, isLow,
 } from './clock.js';
 import { announce, tellPick, tellMoves } from './speech.js';
+import {
+  armSound, playSound, soundOf, soundOn, setSoundOn,
+} from './sound.js';
 
 
 // How long a page waits for the answer to what it sent before it gives up
@@ -334,6 +337,7 @@ function tickClocks() {
       if (low && c.running === who && !play.lowSaid[who]) {
         play.lowSaid[who] = true;
         announce(t('say.low', { side: side(who), time: text }));
+        if (!mySides().length || mySides().includes(who)) playSound('low');
       }
       if (!low) play.lowSaid[who] = false;
     }
@@ -659,6 +663,8 @@ function showState(state) {
   if (changed && play.hint && play.hint.n !== state.n) { play.hint = null; $('hint-text').hidden = true; }
   render();
   tell(before, state);
+  const sound = soundOf(before, state);
+  if (sound) playSound(sound);
 }
 
 function connect() {
@@ -786,6 +792,10 @@ export function showGame(id) {
       showError(t('game.claim_refused', { reason: e.message }));
     }
   });
+  const showSound = () => $('sound').setAttribute('aria-pressed', String(soundOn()));
+  showSound();
+  armSound();
+  $('sound').addEventListener('click', () => { setSoundOn(!soundOn()); showSound(); });
   $('flip').addEventListener('click', () => { play.flipped = !play.flipped; play.flipChosen = true; render(); });
   $('fill-left').addEventListener('click', () => { act({ t: 'fill', n: play.state.n, fill: 'left' }); backToBoard(); });
   $('fill-right').addEventListener('click', () => { act({ t: 'fill', n: play.state.n, fill: 'right' }); backToBoard(); });

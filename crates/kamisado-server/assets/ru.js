@@ -35,7 +35,7 @@ export const words = {
   'game.rules': 'правила: {rules}', 'game.board': 'доска {board}',
   'game.claim': 'Потребовать победу', 'game.claim_refused': 'Победу пока нельзя потребовать: {reason}',
   'game.pass': 'Пропуск', 'game.hint': 'Подсказка', 'game.undo': 'Отменить ход', 'game.takeback': 'Попросить вернуть ход', 'game.resign': 'Сдаться',
-  'game.resign_sure': 'Точно сдаться?', 'game.flip': 'Перевернуть доску', 'game.download': 'Скачать запись', 'game.analyse': 'Анализ',
+  'game.resign_sure': 'Точно сдаться?', 'game.flip': 'Перевернуть доску', 'game.sound': 'Звук', 'game.download': 'Скачать запись', 'game.analyse': 'Анализ',
   'game.type': 'Ввести ход', 'game.play': 'Сыграть', 'game.accept': 'Принять', 'game.decline': 'Отклонить',
   'game.invite_link': 'Ссылка-приглашение', 'game.invite': 'Пригласить друга', 'game.invite_text': 'Отправьте эту ссылку сопернику. В ней его место за доской: не передавайте её другим.',
   'game.copy': 'Копировать', 'game.your_name': 'Ваше имя', 'game.set': 'Сохранить', 'game.moves': 'Ходы', 'game.happened': 'Что произошло',

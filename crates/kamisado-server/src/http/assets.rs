@@ -18,7 +18,7 @@ const FAVICON: &str = include_str!("../../assets/favicon.svg");
 
 const JS: &str = "text/javascript; charset=utf-8";
 /// The page's styles and its script modules, under `/assets/`.
-const ASSETS: [(&str, &str, &str); 24] = [
+const ASSETS: [(&str, &str, &str); 25] = [
     (
         "app.css",
         "text/css; charset=utf-8",
@@ -57,6 +57,7 @@ const ASSETS: [(&str, &str, &str); 24] = [
     ("plot.js", JS, include_str!("../../assets/plot.js")),
     ("puzzles.js", JS, include_str!("../../assets/puzzles.js")),
     ("ru.js", JS, include_str!("../../assets/ru.js")),
+    ("sound.js", JS, include_str!("../../assets/sound.js")),
     ("speech.js", JS, include_str!("../../assets/speech.js")),
     ("tokens.js", JS, include_str!("../../assets/tokens.js")),
 ];
