@@ -12,7 +12,7 @@ export const locale = 'en-GB';
 
 /** Every fixed text of the page, by key; `{name}` is a place to fill. */
 export const words = {
-  'nav.lobby': 'Lobby', 'nav.analysis': 'Analysis board', 'nav.symbols': 'Colour symbols', 'nav.language': 'Language', 'nav.menu': 'Menu',
+  'nav.lobby': 'Lobby', 'nav.analysis': 'Analysis board', 'nav.symbols': 'Colour symbols', 'nav.symbols_none': 'None', 'nav.symbols_shapes': 'Shapes', 'nav.symbols_kanji': 'Kanji', 'nav.language': 'Language', 'nav.menu': 'Menu',
   'lobby.new': 'New game', 'lobby.opponent': 'Opponent', 'lobby.engine': 'The engine',
   'lobby.local': 'Two players on this screen', 'lobby.friend': 'A friend, through an invite link',
   'lobby.level': 'Engine level', 'lobby.level1': '1 — beginner', 'lobby.level6': '6 — strongest',

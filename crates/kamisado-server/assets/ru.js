@@ -11,7 +11,7 @@ export const locale = 'ru-RU';
 
 /** Every fixed text of the page, by key; `{name}` is a place to fill. */
 export const words = {
-  'nav.lobby': 'Лобби', 'nav.analysis': 'Анализ', 'nav.symbols': 'Символы цветов', 'nav.language': 'Язык', 'nav.menu': 'Меню',
+  'nav.lobby': 'Лобби', 'nav.analysis': 'Анализ', 'nav.symbols': 'Символы цветов', 'nav.symbols_none': 'Нет', 'nav.symbols_shapes': 'Фигуры', 'nav.symbols_kanji': 'Иероглифы', 'nav.language': 'Язык', 'nav.menu': 'Меню',
   'lobby.new': 'Новая партия', 'lobby.opponent': 'Соперник', 'lobby.engine': 'Движок',
   'lobby.local': 'Двое за этим экраном', 'lobby.friend': 'Друг, по ссылке-приглашению',
   'lobby.level': 'Уровень движка', 'lobby.level1': '1 — новичок', 'lobby.level6': '6 — сильнейший',
