@@ -194,6 +194,8 @@ export const words = {
   'puz.grade': 'grade {grade}', 'puz.plies': 'a win in {n} {plies}', 'puz.yours': 'Your puzzle rating: {rating}',
   'puz.guest': 'Sign in to have your puzzles rated.', 'puz.pick': 'Find the winning move: click a tower, then its square.',
   'puz.right': 'Right: {mv} is the winning move.', 'puz.wrong': 'Not this one: {mv} does not win. The winning move is {best}.',
+  'puz.miss': 'Not this one: {mv} does not win. Try again, or ask for the answer.', 'puz.show': 'Show the answer',
+  'puz.level': 'You are at grade {grade} of 5: a puzzle solved at the first try takes you a grade up.',
   'puz.change': 'Your puzzle rating: {before} → {after} ({delta}).', 'puz.now': 'The puzzle\'s rating is now {rating}.',
   'puz.next': 'Next puzzle', 'puz.solution': 'The solution', 'puz.step': 'Move {at} of {all}',
   'puz.first': 'The puzzle\'s position', 'puz.prev': 'Previous move', 'puz.next_step': 'Next move',
