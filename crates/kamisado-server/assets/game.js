@@ -3,6 +3,7 @@
 // everything the page shows about the game.
 import {
   t, side, sideGen, other, tower, valueWords, noteText, roundOver, onLanguageChange, rulesWords, language,
+  nameWords, moveWords, typedMove,
 } from './i18n.js';
 import { $, html } from './dom.js';
 import {
@@ -262,9 +263,10 @@ function setupBoardInput() {
   });
 }
 
-// The engine is named in the reader's language; players by their own names.
+// The engine is named in the reader's language; players by their own
+// names, the server's default names in the reader's language.
 function nameOf(s, who) {
-  return s.engine === who && s.level ? t('engine.name', { level: s.level }) : s.names[who];
+  return s.engine === who && s.level ? t('engine.name', { level: s.level }) : nameWords(s.names[who]);
 }
 
 // Whether each account seen in a game is a bot, from its page, asked once.
@@ -295,7 +297,7 @@ function renderPlayer(box, who) {
     box.appendChild(html('span', nameOf(s, who), 'name'));
   }
   const tags = [];
-  if ((account || s.names[who]) !== side(who)) tags.push(side(who));
+  if ((account || nameOf(s, who)) !== side(who)) tags.push(side(who));
   if (s.engine === who) tags.push(t('tag.engine'));
   if (mySides().includes(who) && play.seat !== 'both') tags.push(t('tag.you'));
   box.appendChild(html('span', tags.length ? ` · ${tags.join(' · ')}` : '', 'muted'));
@@ -355,7 +357,7 @@ function renderMoves(container, rounds) {
     container.appendChild(html('div', `${t('game.round_head', { round: r.round })}${fill}`, 'round-head'));
     const ol = html('ol', undefined, 'movelist');
     r.moves.forEach((m, i) => {
-      const li = html('li', m);
+      const li = html('li', moveWords(m));
       li.value = i + 1;
       li.className = i % 2 === 0 ? 'first-mover' : '';
       ol.appendChild(li);
@@ -522,10 +524,10 @@ export function render() {
   $('takeback-mine').hidden = !may('withdraw_takeback');
   $('takeback-withdraw').disabled = Boolean(play.pending);
   for (const id of ['takeback-accept', 'takeback-decline']) $(id).disabled = Boolean(play.pending);
-  $('takeback-text').textContent = s.takeback ? t('status.offer', { name: s.names[s.takeback] }) : '';
+  $('takeback-text').textContent = s.takeback ? t('status.offer', { name: nameOf(s, s.takeback) }) : '';
   const mine = play.seat === 'b' || play.seat === 'w';
   $('name-card').hidden = !may('rename');
-  if (mine && document.activeElement !== $('my-name')) $('my-name').value = s.names[play.seat];
+  if (mine && document.activeElement !== $('my-name')) $('my-name').value = nameWords(s.names[play.seat]);
   // The invite is needed until the friend has taken their seat.
   $('invite-card').hidden = !(play.invite && mine && !s.joined[other(play.seat)]);
   renderHint();
@@ -547,7 +549,7 @@ function refusalWords(waiting, msg) {
   const s = play.state;
   if (language() !== 'en' && waiting && waiting.t === 'move' && s && s.status === 'playing'
     && mySides().includes(s.to_act) && !s.legal.includes(waiting.mv)) {
-    return t('say.illegal', { mv: waiting.mv, status: describeStatus(s) });
+    return t(waiting.mv === 'pass' ? 'say.no_pass' : 'say.illegal', { mv: waiting.mv, status: describeStatus(s) });
   }
   return msg.reason;
 }
@@ -631,7 +633,7 @@ function tell(before, s) {
     announce(describeStatus(s));
   }
   if (s.takeback && s.takeback !== before.takeback && may('answer_takeback')) {
-    announce(t('status.offer', { name: s.names[s.takeback] }));
+    announce(t('status.offer', { name: nameOf(s, s.takeback) }));
   }
   tellTakeback(before, s);
 }
@@ -644,7 +646,7 @@ function tellTakeback(before, s) {
   const answered = play.answeredTakeback;
   if (s.n !== before.n || s.takeback) play.told = null;
   if (mine && offerer && !s.takeback && !answered) {
-    const name = s.names[other(mine)];
+    const name = nameOf(s, other(mine));
     if (offerer === mine) play.told = t(s.n < before.n ? 'told.accepted' : 'told.declined', { name });
     else if (s.n === before.n) play.told = t('told.withdrawn', { name });
     if (play.told) announce(play.told);
@@ -805,7 +807,7 @@ export function showGame(id) {
   });
   $('type-move').addEventListener('submit', (ev) => {
     ev.preventDefault();
-    const text = $('move-input').value.trim();
+    const text = typedMove($('move-input').value);
     if (!text) return;
     $('move-input').value = '';
     playMove(text);
