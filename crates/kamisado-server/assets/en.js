@@ -43,7 +43,7 @@ export const words = {
   'game.invite_link': 'Invite link', 'game.invite': 'Invite a friend', 'game.invite_text': 'Send this link to your opponent. It holds their seat: keep it between the two of you.',
   'game.copy': 'Copy', 'game.your_name': 'Your name', 'game.set': 'Set', 'game.moves': 'Moves', 'game.happened': 'What happened',
   'game.watch_link': 'Watch link:', 'game.fill_prompt': 'Choose how to refill the home rows:',
-  'game.fill_left': 'Fill from the left', 'game.fill_right': 'Fill from the right', 'game.new': 'New game', 'game.show_board': 'Show the board',
+  'game.fill_left': 'Fill from the left', 'game.fill_right': 'Fill from the right', 'game.new': 'New game', 'game.rematch': 'Rematch', 'game.rematch_failed': 'The rematch could not be made: {reason}', 'game.show_board': 'Show the board',
   'game.first_note': 'The first player may move any tower.',
   'tag.engine': 'engine', 'tag.you': 'you', 'name.player': 'Player', 'name.friend': 'Friend',
   'game.pass_word': 'pass', 'game.type_ph': 'c1-c6, d4>d5, pass', 'engine.name': 'Engine, level {level}',

@@ -368,6 +368,47 @@ function renderMoves(container, rounds) {
   container.scrollTop = container.scrollHeight;
 }
 
+// A rematch of a finished game against the engine or on one screen, held
+// by this page: the game the lobby would make with the same settings and
+// the colours swapped (null when there is none to offer). Against the
+// engine the player takes the other towers; on one screen the two names
+// change sides (a name the server gave, Black or Gold, stays its side's).
+function rematchBody(s) {
+  if (s.status !== 'over' || !play.seat) return null;
+  const body = { mode: s.mode, target: s.target, rules: s.rules, board: s.board };
+  if (s.mode === 'engine' && (play.seat === 'b' || play.seat === 'w')) {
+    const mine = play.seat;
+    // An account plays under its own name.
+    const name = s.players && s.players[mine] ? '' : s.names[mine];
+    return { ...body, level: s.level, colour: mine === 'b' ? 'white' : 'black', name };
+  }
+  if (s.mode === 'local' && play.seat === 'both') {
+    return { ...body, name: s.names.w === 'Gold' ? '' : s.names.w, opponent: s.names.b === 'Black' ? '' : s.names.b };
+  }
+  return null;
+}
+
+// Makes the rematch through POST /api/games, as the lobby makes a game, and goes to it.
+async function rematch() {
+  const body = rematchBody(play.state);
+  if (!body) return;
+  for (const id of ['rematch', 'rematch-over']) $(id).disabled = true;
+  $('rematch-error').hidden = true;
+  try {
+    const data = await request('POST', '/api/games', body);
+    saveGame({
+      id: data.id, key: data.key, seat: data.seat, mode: body.mode, level: body.level, invite: data.invite || null, at: Date.now(),
+    });
+    location.href = `/g/${data.id}`;
+  } catch (e) {
+    for (const id of ['rematch', 'rematch-over']) $(id).disabled = false;
+    const reason = t('game.rematch_failed', { reason: e.message });
+    $('rematch-error').textContent = reason;
+    $('rematch-error').hidden = false;
+    announce(reason);
+  }
+}
+
 // The match's end in words: a single round is a round won, a resignation is said as one.
 function overWords(s) {
   const r = s.last_round;
@@ -520,6 +561,7 @@ export function render() {
   $('type-move').hidden = !seated || s.status !== 'playing';
   $('danger-row').hidden = !may('danger');
   $('review').hidden = s.status !== 'over';
+  for (const id of ['rematch', 'rematch-over']) $(id).hidden = !rematchBody(s);
   $('takeback-offer').hidden = !may('answer_takeback');
   $('takeback-mine').hidden = !may('withdraw_takeback');
   $('takeback-withdraw').disabled = Boolean(play.pending);
@@ -774,6 +816,7 @@ export function showGame(id) {
   $('danger-on').addEventListener('change', (ev) => { setDangerOn(ev.target.checked); renderBoard(); });
   for (const link of [$('review'), $('review-over')]) link.href = `/analysis?game=${encodeURIComponent(id)}`;
   $('hint').addEventListener('click', askHint);
+  for (const id of ['rematch', 'rematch-over']) $(id).addEventListener('click', rematch);
   $('undo').addEventListener('click', () => act({ t: 'undo', n: play.state.n }));
   $('takeback').addEventListener('click', () => act({ t: 'takeback', n: play.state.n }));
   // The reply of this page: what becomes of the offer is not told back to it.

@@ -42,7 +42,7 @@ export const words = {
   'game.invite_link': 'Ссылка-приглашение', 'game.invite': 'Пригласить друга', 'game.invite_text': 'Отправьте эту ссылку сопернику. В ней его место за доской: не передавайте её другим.',
   'game.copy': 'Копировать', 'game.your_name': 'Ваше имя', 'game.set': 'Сохранить', 'game.moves': 'Ходы', 'game.happened': 'Что произошло',
   'game.watch_link': 'Ссылка для зрителей:', 'game.fill_prompt': 'Выберите, как заполнить домашние ряды:',
-  'game.fill_left': 'Заполнить слева', 'game.fill_right': 'Заполнить справа', 'game.new': 'Новая партия', 'game.show_board': 'Показать доску',
+  'game.fill_left': 'Заполнить слева', 'game.fill_right': 'Заполнить справа', 'game.new': 'Новая партия', 'game.rematch': 'Реванш', 'game.rematch_failed': 'Не удалось начать реванш: {reason}', 'game.show_board': 'Показать доску',
   'game.first_note': 'Первый игрок может ходить любой башней.',
   'tag.engine': 'движок', 'tag.you': 'вы', 'name.player': 'Игрок', 'name.friend': 'Друг',
   'game.pass_word': 'пропуск', 'game.type_ph': 'c1-c6, d4>d5, пропуск', 'engine.name': 'Движок, уровень {level}',
