@@ -1,7 +1,9 @@
 // "Your games" for a signed-in player: their games between accounts, as
 // GET /api/my/games lists them (unfinished first, their turn first), each
 // with the time left for the move.
-import { t, side, onLanguageChange, poolWords, targetWords } from './i18n.js';
+import {
+  t, side, onLanguageChange, poolWords, targetWords, nameWords,
+} from './i18n.js';
 import { $, html } from './dom.js';
 import { request } from './http.js';
 import { controlWords, durationWords } from './clock.js';
@@ -31,7 +33,7 @@ function render() {
     li.dataset.id = g.id;
     if (g.status !== 'over' && g.your_turn) li.classList.add('your-turn');
     if (g.status === 'over') li.classList.add('finished');
-    const game = html('a', t('mine.against', { name: g.opponent || '?' }), 'acc-link');
+    const game = html('a', t('mine.against', { name: g.opponent ? nameWords(g.opponent) : '?' }), 'acc-link');
     game.href = `/g/${g.id}`;
     li.appendChild(game);
     li.appendChild(html('span', ` (${side(g.colour)})`, `chip-text side-${g.colour}`));

@@ -1,7 +1,7 @@
 // The visitor's account: who is signed in (the session cookie), the header's
 // link to their page, and the lobby's box to sign in, create an account or
 // sign out.
-import { t } from './i18n.js';
+import { t, plural } from './i18n.js';
 import { $, html } from './dom.js';
 import { request } from './http.js';
 import { myGames } from './games.js';
@@ -134,7 +134,7 @@ function manageAccount() {
         old: $('password-old').value, new: $('password-new').value,
       });
       change.reset();
-      done.textContent = t('manage.changed', { n: answer.sessions_ended });
+      done.textContent = t('manage.changed', { n: answer.sessions_ended, sessions: plural(answer.sessions_ended, 'session') });
       done.hidden = false;
     } catch (e) {
       tell(error, 'manage.change_failed', e);

@@ -7,7 +7,7 @@ import {
   initialLanguage, setLanguage, language, languageChanged, languages,
 } from './i18n.js';
 import { $, html } from './dom.js';
-import { setSymbols } from './board.js';
+import { setSymbols, savedSymbols } from './board.js';
 import { showNavAccount } from './account.js';
 
 // A path segment as text; a malformed escape is left as it is.
@@ -42,11 +42,9 @@ async function start() {
     setLanguage(select.value);
     languageChanged();
   });
-  let symbols = false;
-  try { symbols = localStorage.getItem('kamisado.symbols') === '1'; } catch (e) { /* private mode */ }
-  setSymbols(symbols);
+  setSymbols(savedSymbols());
   $('symbols').addEventListener('change', (ev) => {
-    setSymbols(ev.target.checked);
+    setSymbols(ev.target.value);
     redraw();
   });
   // On a phone the links fold away under the menu's button.

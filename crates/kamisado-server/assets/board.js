@@ -1,7 +1,8 @@
 // The board drawn in SVG: squares in the colours of the layout a state or
 // an analysis brings, towers with their dragon's teeth, marks for the last
 // move, the forced tower, a selection, targets, a hint and the keyboard
-// cursor, and the colour-symbol mode for colour-blind players.
+// cursor, and the colour symbols for colour-blind players: shapes or the
+// colours' kanji.
 import {
   t as say, tower, side, colour, squareWords,
 } from './i18n.js';
@@ -79,10 +80,40 @@ function symbolShape(colour, parent, scale, fill, stroke) {
   return g;
 }
 
-export function setSymbols(on) {
-  document.body.classList.toggle('symbols', on);
-  $('symbols').checked = on;
-  try { localStorage.setItem('kamisado.symbols', on ? '1' : '0'); } catch (e) { /* private mode */ }
+// The colours' kanji, as the edition's towers and squares bear them; the
+// 10×10 board's two more colours get white and ink.
+const KANJI = {
+  orange: '橙', blue: '青', purple: '紫', pink: '桃', yellow: '黄', red: '赤', green: '緑', brown: '茶',
+  ivory: '白', charcoal: '墨',
+};
+
+// A colour's kanji, centred on 0,0 in a 20×20 box like the shapes, outlined so that it reads on any colour.
+function symbolKanji(colour, parent, fill, stroke) {
+  const text = el('text', {
+    class: 'kanji-text', fill, stroke, 'stroke-width': 2.4, 'paint-order': 'stroke', 'font-size': 20, y: 7, lang: 'ja',
+  }, parent);
+  text.textContent = KANJI[colour] || '';
+  return text;
+}
+
+/** The symbol sets a player may choose: none, the shapes, or the kanji. */
+export const SYMBOL_SETS = ['none', 'shapes', 'kanji'];
+
+/** The symbol set chosen before (`shapes` for the old on, '1'), or none. */
+export function savedSymbols() {
+  let saved = null;
+  try { saved = localStorage.getItem('kamisado.symbols'); } catch (e) { /* private mode */ }
+  if (saved === '1') return 'shapes';
+  return SYMBOL_SETS.includes(saved) ? saved : 'none';
+}
+
+/** Shows the symbol set `set` on every board and remembers it. */
+export function setSymbols(set) {
+  const chosen = SYMBOL_SETS.includes(set) ? set : 'none';
+  document.body.classList.toggle('symbols', chosen === 'shapes');
+  document.body.classList.toggle('kanji', chosen === 'kanji');
+  $('symbols').value = chosen;
+  try { localStorage.setItem('kamisado.symbols', chosen); } catch (e) { /* private mode */ }
 }
 
 // ---------- the board ----------
@@ -130,8 +161,10 @@ function drawTower(parent, t, x, y, extra = '') {
     const deg = (angle * 180) / Math.PI + 90;
     el('path', { d: 'M-9,6 L0,-11 L9,6 Z', class: 'tooth', transform: `translate(${tx},${ty}) rotate(${deg})` }, g);
   }
-  const sym = symbolShape(t.colour, g, 1, t.side === 'b' ? '#fff' : '#111', t.side === 'b' ? '#111' : '#fff');
-  sym.classList.add('on-tower');
+  const [ink, edge] = t.side === 'b' ? ['#fff', '#111'] : ['#111', '#fff'];
+  symbolShape(t.colour, g, 1, ink, edge).classList.add('on-tower');
+  const kanji = el('g', { class: 'kanji-mark on-tower', transform: 'scale(1.3)' }, g);
+  symbolKanji(t.colour, kanji, ink, edge);
   return g;
 }
 
@@ -183,6 +216,11 @@ function drawSquares(svg, opts) {
       const sym = symbolShape(colourName, g, 0.75, 'rgba(255,255,255,0.85)', 'rgba(0,0,0,0.55)');
       sym.setAttribute('transform', `translate(${x + 0.15 * CELL},${y + 0.15 * CELL}) scale(${0.0075 * CELL})`);
       sym.classList.add('on-square');
+      const kanji = el('g', {
+        class: 'kanji-mark on-square', 'aria-hidden': 'true',
+        transform: `translate(${x + 0.16 * CELL},${y + 0.16 * CELL}) scale(${0.011 * CELL})`,
+      }, g);
+      symbolKanji(colourName, kanji, 'rgba(255,255,255,0.92)', 'rgba(0,0,0,0.6)');
     }
   }
 }

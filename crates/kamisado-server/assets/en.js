@@ -4,6 +4,8 @@
 // language is a module like this one, exporting the same names; i18n.js
 // picks one. Nothing here touches the page, so node can import it.
 
+import { plural as pluralOf } from './i18n.js';
+
 export const code = 'en';
 /** The language's name in itself, for the menu. */
 export const name = 'English';
@@ -12,7 +14,7 @@ export const locale = 'en-GB';
 
 /** Every fixed text of the page, by key; `{name}` is a place to fill. */
 export const words = {
-  'nav.lobby': 'Lobby', 'nav.analysis': 'Analysis board', 'nav.symbols': 'Colour symbols', 'nav.language': 'Language', 'nav.menu': 'Menu',
+  'nav.lobby': 'Lobby', 'nav.analysis': 'Analysis board', 'nav.symbols': 'Colour symbols', 'nav.symbols_none': 'None', 'nav.symbols_shapes': 'Shapes', 'nav.symbols_kanji': 'Kanji', 'nav.language': 'Language', 'nav.menu': 'Menu',
   'lobby.new': 'New game', 'lobby.opponent': 'Opponent', 'lobby.engine': 'The engine',
   'lobby.local': 'Two players on this screen', 'lobby.friend': 'A friend, through an invite link',
   'lobby.level': 'Engine level', 'lobby.level1': '1 — beginner', 'lobby.level6': '6 — strongest',
@@ -36,14 +38,15 @@ export const words = {
   'game.rules': '{rules} rules', 'game.board': '{board} board',
   'game.claim': 'Claim the win', 'game.claim_refused': 'The win cannot be claimed yet: {reason}',
   'game.pass': 'Pass', 'game.hint': 'Hint', 'game.undo': 'Undo', 'game.takeback': 'Offer takeback', 'game.resign': 'Resign',
-  'game.resign_sure': 'Really resign?', 'game.flip': 'Flip board', 'game.download': 'Download record', 'game.analyse': 'Analyse',
+  'game.resign_sure': 'Really resign?', 'game.flip': 'Flip board', 'game.sound': 'Sound', 'game.download': 'Download record', 'game.analyse': 'Analyse',
   'game.type': 'Type a move', 'game.play': 'Play', 'game.accept': 'Accept', 'game.decline': 'Decline',
   'game.invite_link': 'Invite link', 'game.invite': 'Invite a friend', 'game.invite_text': 'Send this link to your opponent. It holds their seat: keep it between the two of you.',
   'game.copy': 'Copy', 'game.your_name': 'Your name', 'game.set': 'Set', 'game.moves': 'Moves', 'game.happened': 'What happened',
   'game.watch_link': 'Watch link:', 'game.fill_prompt': 'Choose how to refill the home rows:',
-  'game.fill_left': 'Fill from the left', 'game.fill_right': 'Fill from the right', 'game.new': 'New game', 'game.show_board': 'Show the board',
+  'game.fill_left': 'Fill from the left', 'game.fill_right': 'Fill from the right', 'game.new': 'New game', 'game.rematch': 'Rematch', 'game.rematch_failed': 'The rematch could not be made: {reason}', 'game.show_board': 'Show the board',
   'game.first_note': 'The first player may move any tower.',
-  'tag.engine': 'engine', 'tag.you': 'you', 'engine.name': 'Engine, level {level}',
+  'tag.engine': 'engine', 'tag.you': 'you', 'name.player': 'Player', 'name.friend': 'Friend',
+  'game.pass_word': 'pass', 'game.type_ph': 'c1-c6, d4>d5, pass', 'engine.name': 'Engine, level {level}',
   'status.your_move': 'Your move', 'status.to_move': '{side} to move', 'status.thinking': 'The engine is thinking…',
   'status.engine_to_move': 'The engine is to move', 'status.forced': '{status}: the {tower} on {sq} must move',
   'status.blocked': ' — it is blocked, so it passes', 'status.any': '{status}: any tower may move',
@@ -56,7 +59,7 @@ export const words = {
   'end.wait_engine': 'The engine is choosing how to refill…', 'end.wait': 'Waiting for {name} to choose how to refill…',
   'net.restarting': 'The server is restarting: reconnecting…', 'net.no_answer': 'No answer from the server: reconnecting to get the game as it stands.', 'net.offline': 'Not connected to the server: reconnecting…',
   'hint.text': 'Hint: {mv} — {value}', 'hint.then': ', then {line}',
-  'value.win': '{side} wins in {plies}', 'value.even': 'About even', 'value.slight': '{side} is slightly better',
+  'value.win': '{side} wins in {n}', 'value.even': 'About even', 'value.slight': '{side} is slightly better',
   'value.better': '{side} is better', 'value.much': '{side} is much better', 'value.unknown': 'not valued',
   'ana.title': 'Analysis board', 'ana.paste': 'Paste a game record or a position', 'ana.go': 'Analyse', 'ana.busy': 'The engine is analysing…',
   'ana.values': 'Moves and their values', 'ana.values_help': 'Each value is the position after the move, for the side that made it: a proven win or loss in so many plies, or the engine\'s estimate.',
@@ -90,7 +93,7 @@ export const words = {
   'account.sign_out_failed': 'Could not sign out: {reason}',
   'manage.title': 'Manage the account', 'manage.old': 'Password now', 'manage.new': 'New password',
   'manage.change': 'Change the password', 'manage.change_help': 'Your other devices are signed out.',
-  'manage.changed': 'The password is changed; {n} other sessions were signed out.',
+  'manage.changed': 'The password is changed; {n} other {sessions} signed out.',
   'manage.change_failed': 'The password was not changed: {reason}',
   'manage.everywhere': 'Sign out everywhere', 'manage.everywhere_failed': 'Could not sign out everywhere: {reason}',
   'manage.delete': 'Delete the account',
@@ -194,6 +197,8 @@ export const words = {
   'puz.grade': 'grade {grade}', 'puz.plies': 'a win in {n} {plies}', 'puz.yours': 'Your puzzle rating: {rating}',
   'puz.guest': 'Sign in to have your puzzles rated.', 'puz.pick': 'Find the winning move: click a tower, then its square.',
   'puz.right': 'Right: {mv} is the winning move.', 'puz.wrong': 'Not this one: {mv} does not win. The winning move is {best}.',
+  'puz.miss': 'Not this one: {mv} does not win. Try again, or ask for the answer.', 'puz.show': 'Show the answer',
+  'puz.level': 'You are at grade {grade} of 5: a puzzle solved at the first try takes you a grade up.',
   'puz.change': 'Your puzzle rating: {before} → {after} ({delta}).', 'puz.now': 'The puzzle\'s rating is now {rating}.',
   'puz.next': 'Next puzzle', 'puz.solution': 'The solution', 'puz.step': 'Move {at} of {all}',
   'puz.first': 'The puzzle\'s position', 'puz.prev': 'Previous move', 'puz.next_step': 'Next move',
@@ -210,17 +215,14 @@ export const words = {
 
 // ---------- numbers and names ----------
 
-// Each unit's singular and plural.
-const UNITS = {
-  day: ['day', 'days'], hour: ['hour', 'hours'], minute: ['minute', 'minutes'], point_gen: ['point', 'points'],
-  ply: ['ply', 'plies'], move: ['move', 'moves'],
+/** Each counted word's forms, by plural category (i18n.js's `plural` picks one). */
+export const units = {
+  day: { one: 'day', other: 'days' }, hour: { one: 'hour', other: 'hours' }, minute: { one: 'minute', other: 'minutes' },
+  point: { one: 'point', other: 'points' }, point_gen: { one: 'point', other: 'points' },
+  ply: { one: 'ply', other: 'plies' }, move: { one: 'move', other: 'moves' },
+  character: { one: 'character', other: 'characters' }, session: { one: 'session', other: 'sessions' },
 };
-
-/** The form of `unit` that goes with the number `n`: 1 day, 3 days. */
-export function plural(n, unit) {
-  const forms = UNITS[unit] || [unit];
-  return forms[n === 1 ? 0 : 1];
-}
+const plural = (n, unit) => pluralOf(n, unit, code);
 
 const SIDES = { b: 'Black', w: 'Gold' };
 const other = (code) => (code === 'b' ? 'w' : 'b');
@@ -363,11 +365,11 @@ export function roundOver(r) {
   else text = `${endWords(r.end, r.winner)}.`;
   if (r.target === 1) return `${text} ${winner} wins the round.`;
   text += ` ${winner} wins the round`;
-  const s = r.points === 1 ? '' : 's';
+  const points = `${r.points} ${plural(r.points, 'point')}`;
   if (r.points === 0) text += '.';
-  else if (r.scorer && r.promoted) text += `: ${r.points} point${s}; the ${tower(r.scorer)} gains a dragon's tooth and becomes a ${r.promoted.rank}.`;
-  else if (r.scorer) text += `: ${r.points} point${s} with the ${tower(r.scorer)}.`;
-  else text += `: ${r.points} point${s}.`;
+  else if (r.scorer && r.promoted) text += `: ${points}; the ${tower(r.scorer)} gains a dragon's tooth and becomes a ${r.promoted.rank}.`;
+  else if (r.scorer) text += `: ${points} with the ${tower(r.scorer)}.`;
+  else text += `: ${points}.`;
   if (r.then === 'match_over') {
     const won = r.score[r.winner];
     const lost = r.score[other(r.winner)];

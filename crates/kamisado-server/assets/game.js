@@ -3,6 +3,7 @@
 // everything the page shows about the game.
 import {
   t, side, sideGen, other, tower, valueWords, noteText, roundOver, onLanguageChange, rulesWords, language,
+  nameWords, moveWords, typedMove,
 } from './i18n.js';
 import { $, html } from './dom.js';
 import {
@@ -16,6 +17,9 @@ import {
   controlWords, clockFigures, durationWords, isLow,
 } from './clock.js';
 import { announce, tellPick, tellMoves } from './speech.js';
+import {
+  armSound, playSound, soundOf, soundOn, setSoundOn,
+} from './sound.js';
 
 
 // How long a page waits for the answer to what it sent before it gives up
@@ -259,9 +263,10 @@ function setupBoardInput() {
   });
 }
 
-// The engine is named in the reader's language; players by their own names.
+// The engine is named in the reader's language; players by their own
+// names, the server's default names in the reader's language.
 function nameOf(s, who) {
-  return s.engine === who && s.level ? t('engine.name', { level: s.level }) : s.names[who];
+  return s.engine === who && s.level ? t('engine.name', { level: s.level }) : nameWords(s.names[who]);
 }
 
 // Whether each account seen in a game is a bot, from its page, asked once.
@@ -292,7 +297,7 @@ function renderPlayer(box, who) {
     box.appendChild(html('span', nameOf(s, who), 'name'));
   }
   const tags = [];
-  if ((account || s.names[who]) !== side(who)) tags.push(side(who));
+  if ((account || nameOf(s, who)) !== side(who)) tags.push(side(who));
   if (s.engine === who) tags.push(t('tag.engine'));
   if (mySides().includes(who) && play.seat !== 'both') tags.push(t('tag.you'));
   box.appendChild(html('span', tags.length ? ` · ${tags.join(' · ')}` : '', 'muted'));
@@ -334,6 +339,7 @@ function tickClocks() {
       if (low && c.running === who && !play.lowSaid[who]) {
         play.lowSaid[who] = true;
         announce(t('say.low', { side: side(who), time: text }));
+        if (!mySides().length || mySides().includes(who)) playSound('low');
       }
       if (!low) play.lowSaid[who] = false;
     }
@@ -351,7 +357,7 @@ function renderMoves(container, rounds) {
     container.appendChild(html('div', `${t('game.round_head', { round: r.round })}${fill}`, 'round-head'));
     const ol = html('ol', undefined, 'movelist');
     r.moves.forEach((m, i) => {
-      const li = html('li', m);
+      const li = html('li', moveWords(m));
       li.value = i + 1;
       li.className = i % 2 === 0 ? 'first-mover' : '';
       ol.appendChild(li);
@@ -360,6 +366,47 @@ function renderMoves(container, rounds) {
     if (r.result) container.appendChild(html('div', r.result, 'round-result'));
   }
   container.scrollTop = container.scrollHeight;
+}
+
+// A rematch of a finished game against the engine or on one screen, held
+// by this page: the game the lobby would make with the same settings and
+// the colours swapped (null when there is none to offer). Against the
+// engine the player takes the other towers; on one screen the two names
+// change sides (a name the server gave, Black or Gold, stays its side's).
+function rematchBody(s) {
+  if (s.status !== 'over' || !play.seat) return null;
+  const body = { mode: s.mode, target: s.target, rules: s.rules, board: s.board };
+  if (s.mode === 'engine' && (play.seat === 'b' || play.seat === 'w')) {
+    const mine = play.seat;
+    // An account plays under its own name.
+    const name = s.players && s.players[mine] ? '' : s.names[mine];
+    return { ...body, level: s.level, colour: mine === 'b' ? 'white' : 'black', name };
+  }
+  if (s.mode === 'local' && play.seat === 'both') {
+    return { ...body, name: s.names.w === 'Gold' ? '' : s.names.w, opponent: s.names.b === 'Black' ? '' : s.names.b };
+  }
+  return null;
+}
+
+// Makes the rematch through POST /api/games, as the lobby makes a game, and goes to it.
+async function rematch() {
+  const body = rematchBody(play.state);
+  if (!body) return;
+  for (const id of ['rematch', 'rematch-over']) $(id).disabled = true;
+  $('rematch-error').hidden = true;
+  try {
+    const data = await request('POST', '/api/games', body);
+    saveGame({
+      id: data.id, key: data.key, seat: data.seat, mode: body.mode, level: body.level, invite: data.invite || null, at: Date.now(),
+    });
+    location.href = `/g/${data.id}`;
+  } catch (e) {
+    for (const id of ['rematch', 'rematch-over']) $(id).disabled = false;
+    const reason = t('game.rematch_failed', { reason: e.message });
+    $('rematch-error').textContent = reason;
+    $('rematch-error').hidden = false;
+    announce(reason);
+  }
 }
 
 // The match's end in words: a single round is a round won, a resignation is said as one.
@@ -514,14 +561,15 @@ export function render() {
   $('type-move').hidden = !seated || s.status !== 'playing';
   $('danger-row').hidden = !may('danger');
   $('review').hidden = s.status !== 'over';
+  for (const id of ['rematch', 'rematch-over']) $(id).hidden = !rematchBody(s);
   $('takeback-offer').hidden = !may('answer_takeback');
   $('takeback-mine').hidden = !may('withdraw_takeback');
   $('takeback-withdraw').disabled = Boolean(play.pending);
   for (const id of ['takeback-accept', 'takeback-decline']) $(id).disabled = Boolean(play.pending);
-  $('takeback-text').textContent = s.takeback ? t('status.offer', { name: s.names[s.takeback] }) : '';
+  $('takeback-text').textContent = s.takeback ? t('status.offer', { name: nameOf(s, s.takeback) }) : '';
   const mine = play.seat === 'b' || play.seat === 'w';
   $('name-card').hidden = !may('rename');
-  if (mine && document.activeElement !== $('my-name')) $('my-name').value = s.names[play.seat];
+  if (mine && document.activeElement !== $('my-name')) $('my-name').value = nameWords(s.names[play.seat]);
   // The invite is needed until the friend has taken their seat.
   $('invite-card').hidden = !(play.invite && mine && !s.joined[other(play.seat)]);
   renderHint();
@@ -543,7 +591,7 @@ function refusalWords(waiting, msg) {
   const s = play.state;
   if (language() !== 'en' && waiting && waiting.t === 'move' && s && s.status === 'playing'
     && mySides().includes(s.to_act) && !s.legal.includes(waiting.mv)) {
-    return t('say.illegal', { mv: waiting.mv, status: describeStatus(s) });
+    return t(waiting.mv === 'pass' ? 'say.no_pass' : 'say.illegal', { mv: waiting.mv, status: describeStatus(s) });
   }
   return msg.reason;
 }
@@ -627,7 +675,7 @@ function tell(before, s) {
     announce(describeStatus(s));
   }
   if (s.takeback && s.takeback !== before.takeback && may('answer_takeback')) {
-    announce(t('status.offer', { name: s.names[s.takeback] }));
+    announce(t('status.offer', { name: nameOf(s, s.takeback) }));
   }
   tellTakeback(before, s);
 }
@@ -640,7 +688,7 @@ function tellTakeback(before, s) {
   const answered = play.answeredTakeback;
   if (s.n !== before.n || s.takeback) play.told = null;
   if (mine && offerer && !s.takeback && !answered) {
-    const name = s.names[other(mine)];
+    const name = nameOf(s, other(mine));
     if (offerer === mine) play.told = t(s.n < before.n ? 'told.accepted' : 'told.declined', { name });
     else if (s.n === before.n) play.told = t('told.withdrawn', { name });
     if (play.told) announce(play.told);
@@ -659,6 +707,8 @@ function showState(state) {
   if (changed && play.hint && play.hint.n !== state.n) { play.hint = null; $('hint-text').hidden = true; }
   render();
   tell(before, state);
+  const sound = soundOf(before, state);
+  if (sound) playSound(sound);
 }
 
 function connect() {
@@ -766,6 +816,7 @@ export function showGame(id) {
   $('danger-on').addEventListener('change', (ev) => { setDangerOn(ev.target.checked); renderBoard(); });
   for (const link of [$('review'), $('review-over')]) link.href = `/analysis?game=${encodeURIComponent(id)}`;
   $('hint').addEventListener('click', askHint);
+  for (const id of ['rematch', 'rematch-over']) $(id).addEventListener('click', rematch);
   $('undo').addEventListener('click', () => act({ t: 'undo', n: play.state.n }));
   $('takeback').addEventListener('click', () => act({ t: 'takeback', n: play.state.n }));
   // The reply of this page: what becomes of the offer is not told back to it.
@@ -786,6 +837,10 @@ export function showGame(id) {
       showError(t('game.claim_refused', { reason: e.message }));
     }
   });
+  const showSound = () => $('sound').setAttribute('aria-pressed', String(soundOn()));
+  showSound();
+  armSound();
+  $('sound').addEventListener('click', () => { setSoundOn(!soundOn()); showSound(); });
   $('flip').addEventListener('click', () => { play.flipped = !play.flipped; play.flipChosen = true; render(); });
   $('fill-left').addEventListener('click', () => { act({ t: 'fill', n: play.state.n, fill: 'left' }); backToBoard(); });
   $('fill-right').addEventListener('click', () => { act({ t: 'fill', n: play.state.n, fill: 'right' }); backToBoard(); });
@@ -795,7 +850,7 @@ export function showGame(id) {
   });
   $('type-move').addEventListener('submit', (ev) => {
     ev.preventDefault();
-    const text = $('move-input').value.trim();
+    const text = typedMove($('move-input').value);
     if (!text) return;
     $('move-input').value = '';
     playMove(text);

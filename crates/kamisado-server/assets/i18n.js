@@ -1,17 +1,17 @@
 // The page's words in the chosen language. Each language is one module
-// (en.js, ru.js) exporting the same names: its words, the forms its
-// sentences need, and what happened in a game told from the typed events the
-// server sends. This module picks one and offers the page one API; a third
-// language is one module like en.js and its code in LANGUAGES below.
+// (en.js, ru.js) exporting the same names: its words, the forms of its
+// counted words, the forms its sentences need, and what happened in a game
+// told from the typed events the server sends. This module picks one and
+// offers the page one API; a third language is one module like en.js,
+// imported below and named in LANGS.
+import * as en from './en.js';
+import * as ru from './ru.js';
 
-// The languages the page speaks, each the code of a module beside this one; the first is the fallback.
-const LANGUAGES = ['en', 'ru'];
-
-/** Every language's module by its code. */
-export const LANGS = Object.fromEntries(await Promise.all(
-  LANGUAGES.map(async (code) => [code, await import(`./${code}.js`)]),
-));
-const EN = LANGS[LANGUAGES[0]].words;
+/** Every language's module by its code; the first is the fallback. */
+export const LANGS = { en, ru };
+const LANGUAGES = Object.keys(LANGS);
+// The fallback's words, looked up when asked (a language module may import this one).
+const EN = new Proxy({}, { get: (_, key) => LANGS[LANGUAGES[0]].words[key] });
 
 let lang = LANGUAGES[0];
 const here = () => LANGS[lang];
@@ -60,8 +60,25 @@ export function t(key, params = {}) {
 
 // ---------- numbers, pools, dates ----------
 
-/** The form of `unit` that goes with the number `n`: 1 day, 3 days; 1 день, 3 дня, 7 дней. */
-export function plural(n, unit) { return here().plural(n, unit); }
+// Each language's plural rules, made when first asked.
+const pluralRules = new Map();
+
+/**
+ * The form of a counted word that goes with the number `n` in the language
+ * `code`, from its forms by plural category (`one`, `few`, `many`,
+ * `other`, as Intl.PluralRules names them): 1 point, 2 points; 1 очко,
+ * 2 очка, 5 очков, 21 очко. A category the forms lack takes `other`.
+ */
+export function pluralForm(n, forms, code = lang) {
+  if (!pluralRules.has(code)) pluralRules.set(code, new Intl.PluralRules(code));
+  return forms[pluralRules.get(code).select(n)] ?? forms.other;
+}
+
+/** The form of `unit` (a word of the language's `units`) that goes with `n`: 1 day, 3 days; 1 день, 3 дня, 7 дней. */
+export function plural(n, unit, code = lang) {
+  const forms = (LANGS[code] || here()).units[unit];
+  return forms ? pluralForm(n, forms, code) : unit;
+}
 
 /** A rating pool ("standard 8x8") in words: "Standard 8×8", "Звезда 10×10". */
 export function poolWords(pool) {
@@ -103,6 +120,26 @@ export function side(code) { return here().side(code); }
 export function sideGen(code) { return here().sideGen(code); }
 export function other(code) { return code === 'b' ? 'w' : 'b'; }
 
+/**
+ * A player's name as the page shows it: the names the server gives when
+ * none is chosen ("Player", "Friend", "Black", "Gold", "Engine, level N")
+ * in the reader's language, any other as it is.
+ */
+export function nameWords(name) {
+  const engine = /^Engine, level (\d+)$/.exec(String(name));
+  if (engine) return t('engine.name', { level: engine[1] });
+  const given = { Black: () => side('b'), Gold: () => side('w'), Player: () => t('name.player'), Friend: () => t('name.friend') };
+  return Object.hasOwn(given, name) ? given[name]() : name;
+}
+
+/** A move in notation, but a pass in the reader's word for it. */
+export function moveWords(mv) { return mv === 'pass' ? t('game.pass_word') : mv; }
+
+/** A typed move in notation: the reader's word for a pass is `pass`. */
+export function typedMove(text) {
+  return text.trim().toLowerCase() === t('game.pass_word').toLowerCase() ? 'pass' : text.trim();
+}
+
 /** A colour as a word on its own (for a square). */
 export function colour(name) { return here().colour(name); }
 
@@ -122,7 +159,7 @@ export function valueWords(v) {
   if (!v) return t('value.unknown');
   if (v.kind === 'win' || v.kind === 'loss') {
     const winner = v.kind === 'win' ? v.side : other(v.side);
-    return t('value.win', { side: side(winner), plies: v.plies });
+    return t('value.win', { side: side(winner), n: v.plies, plies: plural(v.plies, 'ply') });
   }
   // How far an estimate leans is the server's word (the engine's steps).
   if (!v.lean) return t('value.unknown');

@@ -2,7 +2,7 @@
 // challenges and their games; the new-game form, this browser's games and a
 // game to watch.
 import {
-  t, side, sideGen, other, dateWords, onLanguageChange,
+  t, side, sideGen, other, dateWords, onLanguageChange, nameWords,
 } from './i18n.js';
 import { $, html } from './dom.js';
 import { myGames, saveGame, forgetGame } from './games.js';
@@ -17,7 +17,7 @@ function gameLabel(g, state) {
   if (g.mode === 'engine') return t('lobby.vs_engine', { level: g.level || '?' });
   if (g.mode === 'local') return t('lobby.vs_local');
   const seat = g.seat === 'b' || g.seat === 'w' ? g.seat : null;
-  if (state && seat) return t('lobby.vs_named', { name: state.names[other(seat)] });
+  if (state && seat) return t('lobby.vs_named', { name: nameWords(state.names[other(seat)]) });
   return g.invited ? t('lobby.vs_invited') : t('lobby.vs_friend');
 }
 

@@ -1,7 +1,9 @@
 // A player's page, /p/{name}: their ratings per pool, the plot of their
 // rating history, and the archive of their finished games, each with its
 // review on the analysis board and its record.
-import { t, side, onLanguageChange, poolWords, howWords, dateWords } from './i18n.js';
+import {
+  t, side, onLanguageChange, poolWords, howWords, dateWords, nameWords,
+} from './i18n.js';
 import { $, html } from './dom.js';
 import { request } from './http.js';
 import { playerHref, botTag, challengeLink } from './account.js';
@@ -56,7 +58,7 @@ function renderArchive(d) {
       const a = html('a', g.opponent);
       a.href = playerHref(g.opponent);
       opp.appendChild(a);
-    } else opp.textContent = g.opponent || '—';
+    } else opp.textContent = g.opponent ? nameWords(g.opponent) : '—';
     tr.appendChild(opp);
     const colour = cell('', t('player.colour'), 'col-colour');
     colour.appendChild(html('span', side(g.colour), `chip-text side-${g.colour}`));

@@ -1,7 +1,11 @@
 // The puzzle trainer, /puzzles and /puzzles/{id}: a position with one
 // winning move, which the player clicks; the server says right or wrong
-// (and for a wrong move why), and the page plays the solution out step by
-// step, with the rating change for a signed-in player's first attempt.
+// (and for a wrong move why). A miss may be tried again until the player
+// asks for the answer; then, or once solved, the page plays the solution
+// out step by step, with the rating change for a signed-in player's first
+// attempt. A guest starts at the easiest grade and climbs a grade with
+// each puzzle solved at the first try (a shown answer steps one down),
+// the grade kept in this browser.
 import {
   t, side, sideGen, plural, signed, dangerWords, noteText, onLanguageChange,
 } from './i18n.js';
@@ -18,8 +22,30 @@ const STEP_MS = 700;
 
 const puz = {
   data: null, selected: null, busy: false, answer: null, tried: null, at: 0, timer: null,
-  error: null, attemptError: null, me: null, flipped: false, keys: null,
+  error: null, attemptError: null, me: null, flipped: false, keys: null, miss: null, rated: null,
 };
+
+// A guest's grade, 1 (the easiest) to 5, kept in this browser.
+const GRADE_KEY = 'kamisado.puzzle_grade';
+
+function guestGrade() {
+  let n = 1;
+  try { n = Number(localStorage.getItem(GRADE_KEY)) || 1; } catch (e) { /* private mode */ }
+  return Math.min(5, Math.max(1, Math.round(n)));
+}
+
+function setGuestGrade(n) {
+  try { localStorage.setItem(GRADE_KEY, String(Math.min(5, Math.max(1, n)))); } catch (e) { /* private mode */ }
+}
+
+// The address of the next puzzle: for a guest, of their grade.
+function nextUrl(after) {
+  const query = new URLSearchParams();
+  if (after) query.set('after', after);
+  if (puz.me === null) query.set('grade', String(guestGrade()));
+  const text = query.toString();
+  return `/api/puzzles/next${text ? `?${text}` : ''}`;
+}
 
 function open() { return Boolean(puz.data) && !puz.answer && !puz.busy; }
 
@@ -54,23 +80,24 @@ function renderBoard(animate = false) {
   if (animate && a && puz.at > 0) animateMove(svg, last, puz.flipped);
   svg.dataset.puzzle = d.id;
   svg.dataset.at = String(puz.at);
-  svg.dataset.state = puz.busy ? 'busy' : a ? (a.correct ? 'solved' : 'missed') : 'open';
+  // `retry`: missed, and open for another try until the answer is asked for.
+  svg.dataset.state = puz.busy ? 'busy' : a ? (a.correct ? 'solved' : 'missed') : puz.miss ? 'retry' : 'open';
 }
 
 function ratingLine() {
   const d = puz.data;
-  const a = puz.answer;
-  if (a && a.rating) {
-    return t('puz.change', { before: Math.round(a.rating.before), after: Math.round(a.rating.after), delta: signed(a.rating.after - a.rating.before) });
+  const r = puz.rated;
+  if (r) {
+    return t('puz.change', { before: Math.round(r.before), after: Math.round(r.after), delta: signed(r.after - r.before) });
   }
   if (d.yours) return t('puz.yours', { rating: Math.round(d.yours.rating) });
-  return puz.me === null ? t('puz.guest') : '';
+  return puz.me === null ? `${t('puz.guest')} ${t('puz.level', { grade: guestGrade() })}` : '';
 }
 
 function resultLine() {
   const a = puz.answer;
   if (puz.busy) return t('puz.checking');
-  if (!a) return '';
+  if (!a) return puz.miss ? t('puz.miss', { mv: puz.miss.mv }) : '';
   return a.correct ? t('puz.right', { mv: puz.tried }) : t('puz.wrong', { mv: puz.tried, best: a.best });
 }
 
@@ -98,16 +125,18 @@ function render(animate = false) {
   result.classList.toggle('failed', Boolean(a && !a.correct));
   // Why a wrong move loses: its danger, and what it did on the board.
   const why = [];
-  if (a && !a.correct) {
-    if (a.danger) why.push(dangerWords(a.danger, mover));
+  const missed = a && !a.correct ? a : !a && puz.miss ? puz.miss.answer : null;
+  if (missed) {
+    if (missed.danger) why.push(dangerWords(missed.danger, mover));
     // What the move did, unless its danger already names the tower it hands over.
-    if (a.note && !(a.danger && a.danger.verdict === 'loses_at_once')) why.push(noteText(a.note));
+    if (missed.note && !(missed.danger && missed.danger.verdict === 'loses_at_once')) why.push(noteText(missed.note));
   }
   $('z-why').textContent = why.filter(Boolean).join(' ');
   $('z-why').hidden = !$('z-why').textContent;
   $('z-rating').textContent = ratingLine();
   $('z-rating').hidden = !$('z-rating').textContent;
-  $('z-puzzle-rating').textContent = a && a.puzzle_rating ? t('puz.now', { rating: Math.round(a.puzzle_rating) }) : '';
+  const latest = a || (puz.miss && puz.miss.answer);
+  $('z-puzzle-rating').textContent = latest && latest.puzzle_rating ? t('puz.now', { rating: Math.round(latest.puzzle_rating) }) : '';
   $('z-puzzle-rating').hidden = !$('z-puzzle-rating').textContent;
   $('z-pass').hidden = !(open() && d.legal.includes('pass'));
   $('z-steps').hidden = !a;
@@ -116,6 +145,7 @@ function render(animate = false) {
     $('z-prev').disabled = puz.at === 0;
     $('z-next-step').disabled = puz.at >= a.solution.length;
   }
+  $('z-show').hidden = !(puz.miss && !a);
   $('z-next').hidden = !a;
   renderBoard(animate);
 }
@@ -155,8 +185,16 @@ async function attempt(mv) {
   try {
     const answer = await request('POST', `/api/puzzles/${encodeURIComponent(d.id)}/attempt`, { mv });
     if (puz.data !== d) return;
-    puz.answer = answer;
     puz.busy = false;
+    // The first attempt is the one rated.
+    if (!puz.miss) puz.rated = answer.rating || null;
+    if (!answer.correct) {
+      puz.miss = { mv, answer };
+      render();
+      return;
+    }
+    if (puz.me === null && !puz.miss) setGuestGrade(guestGrade() + 1);
+    puz.answer = answer;
     playSolution();
   } catch (e) {
     if (puz.data !== d) return;
@@ -200,6 +238,8 @@ async function load(url) {
     puz.selected = null;
     puz.at = 0;
     puz.attemptError = null;
+    puz.miss = null;
+    puz.rated = null;
     // Gold's puzzles are seen from Gold's side.
     puz.flipped = (data.side || data.start.to_act) === 'w';
     history.replaceState(null, '', `/puzzles/${encodeURIComponent(data.id)}`);
@@ -230,11 +270,15 @@ export async function showPuzzles(id) {
   $('z-prev').addEventListener('click', () => { stopPlaying(); goTo(puz.at - 1, false); });
   $('z-next-step').addEventListener('click', () => { stopPlaying(); goTo(puz.at + 1, true); });
   $('z-last').addEventListener('click', () => { stopPlaying(); goTo(Infinity, false); });
-  $('z-next').addEventListener('click', () => {
-    const after = puz.data ? `?after=${encodeURIComponent(puz.data.id)}` : '';
-    load(`/api/puzzles/next${after}`);
+  $('z-show').addEventListener('click', () => {
+    if (!puz.miss || puz.answer || puz.busy) return;
+    if (puz.me === null) setGuestGrade(guestGrade() - 1);
+    puz.tried = puz.miss.mv;
+    puz.answer = puz.miss.answer;
+    playSolution();
   });
+  $('z-next').addEventListener('click', () => load(nextUrl(puz.data ? puz.data.id : null)));
   onLanguageChange(() => render());
   puz.me = await currentAccount();
-  load(id ? `/api/puzzles/${encodeURIComponent(id)}` : '/api/puzzles/next');
+  load(id ? `/api/puzzles/${encodeURIComponent(id)}` : nextUrl(null));
 }

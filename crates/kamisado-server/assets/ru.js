@@ -3,6 +3,8 @@
 // the notes' typed events. The same names as en.js; i18n.js picks one.
 // Nothing here touches the page, so node can import it.
 
+import { plural as pluralOf } from './i18n.js';
+
 export const code = 'ru';
 /** The language's name in itself, for the menu. */
 export const name = 'Русский';
@@ -11,7 +13,7 @@ export const locale = 'ru-RU';
 
 /** Every fixed text of the page, by key; `{name}` is a place to fill. */
 export const words = {
-  'nav.lobby': 'Лобби', 'nav.analysis': 'Анализ', 'nav.symbols': 'Символы цветов', 'nav.language': 'Язык', 'nav.menu': 'Меню',
+  'nav.lobby': 'Лобби', 'nav.analysis': 'Анализ', 'nav.symbols': 'Символы цветов', 'nav.symbols_none': 'Нет', 'nav.symbols_shapes': 'Фигуры', 'nav.symbols_kanji': 'Иероглифы', 'nav.language': 'Язык', 'nav.menu': 'Меню',
   'lobby.new': 'Новая партия', 'lobby.opponent': 'Соперник', 'lobby.engine': 'Движок',
   'lobby.local': 'Двое за этим экраном', 'lobby.friend': 'Друг, по ссылке-приглашению',
   'lobby.level': 'Уровень движка', 'lobby.level1': '1 — новичок', 'lobby.level6': '6 — сильнейший',
@@ -35,14 +37,15 @@ export const words = {
   'game.rules': 'правила: {rules}', 'game.board': 'доска {board}',
   'game.claim': 'Потребовать победу', 'game.claim_refused': 'Победу пока нельзя потребовать: {reason}',
   'game.pass': 'Пропуск', 'game.hint': 'Подсказка', 'game.undo': 'Отменить ход', 'game.takeback': 'Попросить вернуть ход', 'game.resign': 'Сдаться',
-  'game.resign_sure': 'Точно сдаться?', 'game.flip': 'Перевернуть доску', 'game.download': 'Скачать запись', 'game.analyse': 'Анализ',
+  'game.resign_sure': 'Точно сдаться?', 'game.flip': 'Перевернуть доску', 'game.sound': 'Звук', 'game.download': 'Скачать запись', 'game.analyse': 'Анализ',
   'game.type': 'Ввести ход', 'game.play': 'Сыграть', 'game.accept': 'Принять', 'game.decline': 'Отклонить',
   'game.invite_link': 'Ссылка-приглашение', 'game.invite': 'Пригласить друга', 'game.invite_text': 'Отправьте эту ссылку сопернику. В ней его место за доской: не передавайте её другим.',
   'game.copy': 'Копировать', 'game.your_name': 'Ваше имя', 'game.set': 'Сохранить', 'game.moves': 'Ходы', 'game.happened': 'Что произошло',
   'game.watch_link': 'Ссылка для зрителей:', 'game.fill_prompt': 'Выберите, как заполнить домашние ряды:',
-  'game.fill_left': 'Заполнить слева', 'game.fill_right': 'Заполнить справа', 'game.new': 'Новая партия', 'game.show_board': 'Показать доску',
+  'game.fill_left': 'Заполнить слева', 'game.fill_right': 'Заполнить справа', 'game.new': 'Новая партия', 'game.rematch': 'Реванш', 'game.rematch_failed': 'Не удалось начать реванш: {reason}', 'game.show_board': 'Показать доску',
   'game.first_note': 'Первый игрок может ходить любой башней.',
-  'tag.engine': 'движок', 'tag.you': 'вы', 'engine.name': 'Движок, ур. {level}',
+  'tag.engine': 'движок', 'tag.you': 'вы', 'name.player': 'Игрок', 'name.friend': 'Друг',
+  'game.pass_word': 'пропуск', 'game.type_ph': 'c1-c6, d4>d5, пропуск', 'engine.name': 'Движок, уровень {level}',
   'status.your_move': 'Ваш ход', 'status.to_move': 'Ход {sideGen}', 'status.thinking': 'Движок думает…',
   'status.engine_to_move': 'Ход движка', 'status.forced': '{status}: ходит {tower} на {sq}',
   'status.blocked': ' — ей некуда идти, поэтому пропуск хода', 'status.any': '{status}: можно ходить любой башней',
@@ -55,7 +58,7 @@ export const words = {
   'end.wait_engine': 'Движок выбирает, как заполнить ряды…', 'end.wait': 'Ждём, пока {name} выберет, как заполнить ряды…',
   'net.restarting': 'Сервер перезапускается: переподключаемся…', 'net.no_answer': 'Сервер не ответил: переподключаемся, чтобы получить партию как она есть.', 'net.offline': 'Нет связи с сервером: переподключаемся…',
   'hint.text': 'Подсказка: {mv} — {value}', 'hint.then': ', затем {line}',
-  'value.win': '{side} выигрывают за {plies} пл.', 'value.even': 'Примерно равно', 'value.slight': 'У {sideGen} чуть лучше',
+  'value.win': '{side} выигрывают за {n} {plies}', 'value.even': 'Примерно равно', 'value.slight': 'У {sideGen} чуть лучше',
   'value.better': 'У {sideGen} лучше', 'value.much': 'У {sideGen} гораздо лучше', 'value.unknown': 'без оценки',
   'ana.title': 'Анализ', 'ana.paste': 'Вставьте запись партии или позицию', 'ana.go': 'Анализировать', 'ana.busy': 'Движок анализирует…',
   'ana.values': 'Ходы и их оценки', 'ana.values_help': 'Оценка — позиция после хода для сделавшей его стороны: доказанная победа или поражение за столько-то полуходов, или оценка движка.',
@@ -73,7 +76,7 @@ export const words = {
   'say.cannot': '{tower} на {sq} сейчас ходить не может.', 'say.cannot_forced': '{tower} на {sq} сейчас ходить не может: ходит {forced} на {fsq}.',
   'say.empty': 'Клетка {sq} пуста.', 'say.no_target': '{tower} с {from} не может пойти на {sq}.',
   'say.clocks': 'Часы: {b} {bt}, {w} {wt}.', 'say.low': '{side}: осталось {time}.', 'say.no_clock': 'В этой партии нет часов.',
-  'say.illegal': 'Ход {mv} здесь невозможен. {status}',
+  'say.illegal': 'Ход {mv} здесь невозможен. {status}', 'say.no_pass': 'Пропустить ход здесь нельзя. {status}',
   'game.withdraw': 'Отозвать просьбу',
   'told.declined': '{name}: просьба вернуть ход отклонена.', 'told.accepted': '{name}: просьба вернуть ход принята, ваш ход отменён.',
   'told.withdrawn': '{name}: просьба вернуть ход отозвана.',
@@ -133,7 +136,7 @@ export const words = {
   'bot.tag': 'БОТ', 'bot.title': 'Учётная запись бота: за неё играет программа через API',
   'bot.challenge': 'Вызвать', 'bot.challenge_title': 'Вызвать {name} на партию',
 
-  'nav.learn': 'Учиться', 'nav.puzzles': 'Задачи',
+  'nav.learn': 'Обучение', 'nav.puzzles': 'Задачи',
 
   'lesson.move.title': 'Ход башни',
   'lesson.move.text': 'Башня ходит прямо или по диагонали вперёд на сколько угодно клеток, но никогда вбок, назад или через другую башню. Башни никто не бьёт. Первым ходом раунда можно пойти любой своей башней.',
@@ -193,6 +196,8 @@ export const words = {
   'puz.grade': 'уровень {grade}', 'puz.plies': 'победа за {n} {plies}', 'puz.yours': 'Ваш рейтинг в задачах: {rating}',
   'puz.guest': 'Войдите, чтобы решения шли в рейтинг.', 'puz.pick': 'Найдите выигрывающий ход: нажмите на башню, затем на клетку.',
   'puz.right': 'Верно: {mv} — выигрывающий ход.', 'puz.wrong': 'Не этот: {mv} не выигрывает. Выигрывает {best}.',
+  'puz.miss': 'Не этот: {mv} не выигрывает. Попробуйте ещё раз или посмотрите ответ.', 'puz.show': 'Показать ответ',
+  'puz.level': 'Ваш уровень — {grade} из 5: задача, решённая с первой попытки, поднимает на уровень выше.',
   'puz.change': 'Ваш рейтинг в задачах: {before} → {after} ({delta}).', 'puz.now': 'Рейтинг задачи теперь {rating}.',
   'puz.next': 'Следующая задача', 'puz.solution': 'Решение', 'puz.step': 'Ход {at} из {all}',
   'puz.first': 'Позиция задачи', 'puz.prev': 'Предыдущий ход', 'puz.next_step': 'Следующий ход',
@@ -214,22 +219,20 @@ function say(key, params = {}) {
 
 // ---------- numbers and names ----------
 
-// Each unit's forms for 1, 2–4 and 5–20 (21 goes as 1, 22 as 2, 11–14 as 5).
-const UNITS = {
-  day: ['день', 'дня', 'дней'], hour: ['час', 'часа', 'часов'], minute: ['минута', 'минуты', 'минут'],
-  point: ['очко', 'очка', 'очков'], point_gen: ['очка', 'очков', 'очков'], ply: ['полуход', 'полухода', 'полуходов'],
-  move: ['ход', 'хода', 'ходов'],
-};
+// The forms of a counted word: for 1 (and 21, 31 …), for 2–4 (22–24 …),
+// for 5–20 (11–14, 25 …); `other` for a fraction.
+const forms = (one, few, many) => ({
+  one, few, many, other: few,
+});
 
-/** The form of `unit` that goes with the number `n`: 1 день, 3 дня, 7 дней. */
-export function plural(n, unit) {
-  const forms = UNITS[unit] || [unit, unit, unit];
-  const ten = n % 10;
-  const hundred = n % 100;
-  if (ten === 1 && hundred !== 11) return forms[0];
-  if (ten >= 2 && ten <= 4 && (hundred < 12 || hundred > 14)) return forms[1];
-  return forms[2];
-}
+/** Each counted word's forms, by plural category (i18n.js's `plural` picks one). */
+export const units = {
+  day: forms('день', 'дня', 'дней'), hour: forms('час', 'часа', 'часов'), minute: forms('минута', 'минуты', 'минут'),
+  point: forms('очко', 'очка', 'очков'), point_gen: forms('очка', 'очков', 'очков'),
+  ply: forms('полуход', 'полухода', 'полуходов'), move: forms('ход', 'хода', 'ходов'),
+  character: forms('символ', 'символа', 'символов'), session: forms('сеанс', 'сеанса', 'сеансов'),
+};
+const plural = (n, unit) => pluralOf(n, unit, code);
 
 const SIDES = { b: 'Чёрные', w: 'Золотые' };
 const SIDES_GEN = { b: 'Чёрных', w: 'Золотых' };

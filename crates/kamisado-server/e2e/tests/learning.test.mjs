@@ -181,7 +181,7 @@ test('a puzzle solved by clicking and another missed; each solution is played ou
     const mover = puzzle.side === 'w' ? 'Gold' : 'Black';
     assert.equal(await page.textContent('#z-prompt'), `${mover} to move and win.`);
     assert.match(await page.textContent('#z-meta'), new RegExp(`^Puzzle rating ${Math.round(puzzle.rating)} · grade ${puzzle.grade}`));
-    assert.equal(await page.textContent('#z-rating'), 'Sign in to have your puzzles rated.');
+    assert.match(await page.textContent('#z-rating'), /^Sign in to have your puzzles rated\. You are at grade 1 of 5/);
     if (best === 'pass') await page.click('#z-pass');
     else await clickOn(page, 'z-board', best);
     await page.waitForSelector('#z-board[data-state="solved"]');
@@ -198,7 +198,7 @@ test('a puzzle solved by clicking and another missed; each solution is played ou
     await page.click('#z-next-step');
     await page.waitForSelector('#z-board[data-at="1"]');
 
-    // The next puzzle: a wrong move, told why, then its solution.
+    // The next puzzle: a wrong move, told why; the answer asked for, then its solution.
     await page.click('#z-next');
     await page.waitForFunction((id) => {
       const b = document.querySelector('#z-board');
@@ -212,9 +212,12 @@ test('a puzzle solved by clicking and another missed; each solution is played ou
     assert.ok(miss, 'the second puzzle has a move that does not win');
     if (miss === 'pass') await page.click('#z-pass');
     else await clickOn(page, 'z-board', miss);
+    await page.waitForSelector('#z-board[data-state="retry"]');
+    assert.equal(await page.textContent('#z-result'), `Not this one: ${miss} does not win. Try again, or ask for the answer.`);
+    assert.ok((await page.textContent('#z-why')).startsWith(miss), 'why the move does not win');
+    await page.click('#z-show');
     await page.waitForSelector('#z-board[data-state="missed"]');
     assert.equal(await page.textContent('#z-result'), `Not this one: ${miss} does not win. The winning move is ${secondBest}.`);
-    assert.ok((await page.textContent('#z-why')).startsWith(miss), 'why the move does not win');
     await page.waitForFunction(() => {
       const b = document.querySelector('#z-board');
       return b.dataset.at !== '0' && document.querySelector('#z-next-step').disabled;

@@ -330,7 +330,7 @@ test('an account managed from its card: a new password, signing out everywhere, 
     assert.match(await changePassword(a, 'dora-secret-1', 'short'), /Пароль не изменён: .*at least 8/);
     await a.selectOption('#lang', 'en');
     assert.match(await changePassword(a, 'dora-secret-1', 'dora-secret-2'),
-      /The password is changed; 1 other sessions were signed out/);
+      /The password is changed; 1 other session signed out/);
     // The phone was signed out; the new password signs it in again.
     await b.reload();
     await b.waitForSelector('#sign-in:not([hidden])');

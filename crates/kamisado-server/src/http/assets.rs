@@ -18,7 +18,7 @@ const FAVICON: &str = include_str!("../../assets/favicon.svg");
 
 const JS: &str = "text/javascript; charset=utf-8";
 /// The page's styles and its script modules, under `/assets/`.
-const ASSETS: [(&str, &str, &str); 25] = [
+const ASSETS: [(&str, &str, &str); 27] = [
     (
         "app.css",
         "text/css; charset=utf-8",
@@ -53,10 +53,12 @@ const ASSETS: [(&str, &str, &str); 25] = [
     ),
     ("learn.js", JS, include_str!("../../assets/learn.js")),
     ("lobby.js", JS, include_str!("../../assets/lobby.js")),
+    ("missing.js", JS, include_str!("../../assets/missing.js")),
     ("player.js", JS, include_str!("../../assets/player.js")),
     ("plot.js", JS, include_str!("../../assets/plot.js")),
     ("puzzles.js", JS, include_str!("../../assets/puzzles.js")),
     ("ru.js", JS, include_str!("../../assets/ru.js")),
+    ("sound.js", JS, include_str!("../../assets/sound.js")),
     ("speech.js", JS, include_str!("../../assets/speech.js")),
     ("tokens.js", JS, include_str!("../../assets/tokens.js")),
     (
@@ -206,19 +208,31 @@ async fn game_page(
         Ok(_) => index(&headers, "game.js"),
         Err(e @ ServerError::NoSuchGame(_)) => missing_page(
             e.status(),
-            "There is no game here",
-            "No game has this link: it may have been mistyped or cut short. Start a new game in the lobby, or ask for the link again.",
-            "По этой ссылке нет партии: возможно, она набрана с ошибкой или обрезана. Начните новую партию в лобби или попросите ссылку ещё раз.",
+            [
+                "There is no game here",
+                "No game has this link: it may have been mistyped or cut short. Start a new game in the lobby, or ask for the link again.",
+            ],
+            [
+                "Здесь нет партии",
+                "По этой ссылке нет партии: возможно, она набрана с ошибкой или обрезана. Начните новую партию в лобби или попросите ссылку ещё раз.",
+            ],
         ),
         Err(e) => e.into_response(),
     }
 }
 
-/// A page for a person who followed a link to nothing, with its status.
-fn missing_page(status: StatusCode, title: &str, text: &str, text_ru: &str) -> Response {
+/// A page for a person who followed a link to nothing, with its status:
+/// its title and text in English and in Russian, of which the page's
+/// script (`missing.js`) shows the reader's language.
+fn missing_page(
+    status: StatusCode,
+    [title, text]: [&str; 2],
+    [title_ru, text_ru]: [&str; 2],
+) -> Response {
     let page = MISSING_HTML
         .replace("{{title}}", title)
         .replace("{{text}}", text)
+        .replace("{{title_ru}}", title_ru)
         .replace("{{text_ru}}", text_ru);
     (
         status,
@@ -237,9 +251,14 @@ pub async fn not_found(request: axum::extract::Request) -> Response {
     } else {
         missing_page(
             StatusCode::NOT_FOUND,
-            "There is no such page",
-            "Nothing is found at this address. The game is played from the lobby.",
-            "По этому адресу ничего нет. Игра начинается в лобби.",
+            [
+                "There is no such page",
+                "Nothing is found at this address. The game is played from the lobby.",
+            ],
+            [
+                "Такой страницы нет",
+                "По этому адресу ничего нет. Игра начинается в лобби.",
+            ],
         )
     }
 }

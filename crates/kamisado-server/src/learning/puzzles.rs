@@ -213,8 +213,10 @@ impl Learning {
         })
     }
 
-    /// The next puzzle for `account` (a guest: one of the twenty nearest
-    /// 1500), never `after`.
+    /// The next puzzle for `account`, never `after`. A guest gets one of
+    /// the twenty nearest 1500, or with a `grade` one of those of the grade
+    /// nearest it, so that a newcomer may start at the easiest and climb;
+    /// an account's puzzle rating decides for it.
     ///
     /// # Errors
     /// No puzzle at all, or a database failure.
@@ -222,10 +224,12 @@ impl Learning {
         &self,
         account: Option<String>,
         after: Option<&str>,
+        grade: Option<u8>,
     ) -> Result<PuzzleView, ServerError> {
-        let near = match &account {
-            Some(name) => self.store.puzzle_rating(name).await?.0.rating,
-            None => 1500.0,
+        let near = match (&account, grade) {
+            (Some(name), _) => self.store.puzzle_rating(name).await?.0.rating,
+            (None, Some(g)) => first_rating(g).rating,
+            (None, None) => 1500.0,
         };
         let skip = after.unwrap_or("");
         let mut found = self
@@ -240,9 +244,15 @@ impl Learning {
             // The player's own and the nearest first.
             Some(_) => found.first(),
             None => {
+                let among = match grade {
+                    Some(g) => of_nearest_grade(&found, g),
+                    None => found.iter().collect(),
+                };
                 let mut coin = [0u8; 1];
                 let _ = getrandom::fill(&mut coin);
-                found.get(usize::from(coin[0]) % found.len().max(1))
+                among
+                    .get(usize::from(coin[0]) % among.len().max(1))
+                    .copied()
             }
         };
         let Some(row) = pick else {
@@ -348,6 +358,15 @@ impl Learning {
     }
 }
 
+/// The puzzles of `found` whose grade is the nearest to `grade` among them.
+fn of_nearest_grade(found: &[PuzzleRow], grade: u8) -> Vec<&PuzzleRow> {
+    let nearest = found.iter().map(|r| r.grade.abs_diff(grade)).min();
+    found
+        .iter()
+        .filter(|r| Some(r.grade.abs_diff(grade)) == nearest)
+        .collect()
+}
+
 /// A tried move told, the positions along the solution, and the position's
 /// text for the danger view.
 fn told<B: Board + Erase>(
@@ -389,6 +408,35 @@ mod tests {
         assert_ne!(a, puzzle_id("8x8", "obvpyrgn/8/8/8/8/8/8/NGRYPVBO w -"));
         assert_eq!(first_rating(1).rating, 1050.0);
         assert_eq!(first_rating(5).rating, 1650.0);
+    }
+
+    #[test]
+    fn a_grade_asked_picks_among_the_nearest_grade() {
+        let row = |id: &str, grade: u8| PuzzleRow {
+            id: id.into(),
+            board: "8x8".into(),
+            position: String::new(),
+            solution: vec!["h1-h8".into()],
+            plies: 1,
+            grade,
+            moves: 1,
+            plausible: 1,
+            rating: first_rating(grade),
+            owner: None,
+            source: None,
+        };
+        let found = [row("a", 3), row("b", 2), row("c", 2), row("d", 4)];
+        let ids = |g| {
+            of_nearest_grade(&found, g)
+                .iter()
+                .map(|r| r.id.as_str())
+                .collect::<Vec<_>>()
+        };
+        // No grade 1: the easiest there is.
+        assert_eq!(ids(1), ["b", "c"]);
+        assert_eq!(ids(3), ["a"]);
+        assert_eq!(ids(5), ["d"]);
+        assert!(of_nearest_grade(&[], 1).is_empty());
     }
 
     #[test]

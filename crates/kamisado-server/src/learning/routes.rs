@@ -58,6 +58,8 @@ async fn danger(
 #[derive(serde::Deserialize)]
 struct AfterQuery {
     after: Option<String>,
+    /// A guest's grade (1 to 5): the puzzle is of the grade nearest it.
+    grade: Option<u8>,
 }
 
 async fn next_puzzle(
@@ -66,7 +68,15 @@ async fn next_puzzle(
     query: Result<Query<AfterQuery>, QueryRejection>,
 ) -> Result<Response, ServerError> {
     let query = query.map_err(|e| ServerError::BadRequest(e.body_text()))?;
-    Ok(Json(learning.next_puzzle(viewer, query.after.as_deref()).await?).into_response())
+    if query.grade.is_some_and(|g| !(1..=5).contains(&g)) {
+        return Err(ServerError::BadRequest("grade: 1 to 5".into()));
+    }
+    Ok(Json(
+        learning
+            .next_puzzle(viewer, query.after.as_deref(), query.grade)
+            .await?,
+    )
+    .into_response())
 }
 
 async fn puzzle(

@@ -273,6 +273,21 @@ async fn puzzles_are_made_at_first_start_tried_and_rated() {
     assert_ne!(next.id, puzzle.id);
     let yours = next.yours.unwrap();
     assert_eq!((yours.rating, yours.attempts), (change.after, 1));
+    // A guest who asks for a grade gets the nearest there is: the easiest
+    // asked for, never harder than the hardest asked for.
+    for _ in 0..4 {
+        let easy: PuzzleView = request(&server, None, "GET", "/api/puzzles/next?grade=1", None)
+            .await
+            .json()
+            .unwrap();
+        let hard: PuzzleView = request(&server, None, "GET", "/api/puzzles/next?grade=5", None)
+            .await
+            .json()
+            .unwrap();
+        assert!(easy.grade <= hard.grade, "{} > {}", easy.grade, hard.grade);
+    }
+    let answer = request(&server, None, "GET", "/api/puzzles/next?grade=9", None).await;
+    assert_eq!(answer.status, 400, "{}", answer.body);
     // Refusals.
     let answer = request(&server, None, "POST", &path, Some(json!({"mv": "a1-a9"}))).await;
     assert_eq!(answer.status, 400, "{}", answer.body);
