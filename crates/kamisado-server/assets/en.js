@@ -409,4 +409,9 @@ Object.assign(words, {
   'tour.rounds': 'rounds: {n}', 'tour.double': 'two games a pairing', 'tour.by': 'made by {name}',
   'tour.nobody': 'Nobody has entered yet.', 'tour.withdrew': '(withdrew)', 'tour.round': 'Round {n}',
   'tour.bye': 'Bye (a win): {name}', 'tour.failed': 'The tournament could not be fetched: {reason}',
+  'tour.arena': 'Arena', 'tour.arena_ends': 'Arena: ends {in}', 'tour.arena_last': 'Arena: the last games are being played',
+  'tour.length': 'Length', 'tour.m10': '10 minutes', 'tour.m30': '30 minutes', 'tour.h2': '2 hours',
+  'tour.games_title': 'Games',
+  'tour.pause': 'Pause', 'tour.resume': 'Resume', 'tour.wave': 'Pairing {n}',
+  'tour.fire': 'On a streak: each win counts double',
 });

@@ -436,4 +436,9 @@ Object.assign(words, {
   'tour.rounds': 'туров: {n}', 'tour.double': 'по две партии в паре', 'tour.by': 'создал {name}',
   'tour.nobody': 'Пока никто не записался.', 'tour.withdrew': '(выбыл)', 'tour.round': 'Тур {n}',
   'tour.bye': 'Без пары (победа): {name}', 'tour.failed': 'Не удалось получить турнир: {reason}',
+  'tour.arena': 'Арена', 'tour.arena_ends': 'Арена: конец {in}', 'tour.arena_last': 'Арена: доигрываются последние партии',
+  'tour.length': 'Длительность', 'tour.m10': '10 минут', 'tour.m30': '30 минут', 'tour.h2': '2 часа',
+  'tour.games_title': 'Партии',
+  'tour.pause': 'Пауза', 'tour.resume': 'Продолжить', 'tour.wave': 'Жеребьёвка {n}',
+  'tour.fire': 'Серия побед: каждая победа считается вдвойне',
 });

@@ -1,5 +1,5 @@
-// Tournaments: /tournaments lists them (upcoming, running, finished) with a
-// form to make one; /tournaments/ID shows one: its players, the standings,
+// Tournaments (Swiss, all-play-all, arena): /tournaments lists them
+// (upcoming, running, finished) with a form to make one; /tournaments/ID shows one: its players, the standings,
 // the crosstable, each round's games, "your game" and a countdown. The
 // lobby's socket says when it changed and when a round paired the viewer,
 // who is then taken to the board.
@@ -35,9 +35,12 @@ function entrantName(p) {
 
 function entrant(t0, number) { return t0.players.find((p) => p.number === number); }
 
-function formatWords(f) { return t(f === 'swiss' ? 'tour.swiss' : 'tour.robin'); }
+function formatWords(f) { return t({ swiss: 'tour.swiss', arena: 'tour.arena' }[f] || 'tour.robin'); }
 
 function stageWords(x) {
+  if (x.stage === 'running' && x.format === 'arena') {
+    return x.ends_ms > Date.now() ? t('tour.arena_ends', { in: countdown(x.ends_ms) }) : t('tour.arena_last');
+  }
   if (x.stage === 'running') return t('tour.round_of', { round: x.round, rounds: x.rounds });
   return t(`tour.stage.${x.stage}`);
 }
@@ -104,6 +107,10 @@ async function create(ev) {
     ...CLOCKS[f.elements.time.value],
   };
   if (f.elements.format.value === 'swiss') body.rounds = Number(f.elements.rounds.value);
+  if (f.elements.format.value === 'arena') {
+    body.length_s = Number(f.elements.length.value);
+    delete body.double_round;
+  }
   $('tl-form-error').hidden = true;
   try {
     const made = await request('POST', '/api/tournaments', body);
@@ -120,9 +127,8 @@ function myLiveGame(x) {
   if (!page.me) return null;
   const mine = x.players.find((p) => !p.engine && p.name === page.me);
   if (!mine) return null;
-  const round = x.pairings.find((r) => r.number === x.round);
-  if (!round) return null;
-  for (const p of round.pairings) {
+  // The round's game; in an arena, whichever pairing it came from.
+  for (const p of x.pairings.flatMap((r) => r.pairings)) {
     for (const g of p.games) {
       if (g.game && !g.winner && (g.black === mine.number || g.white === mine.number)) return g.game;
     }
@@ -136,6 +142,7 @@ function renderStatus(x) {
   else if (x.stage === 'running' && x.next_round_ms && x.round < x.rounds) when = t('tour.next', { in: countdown(x.next_round_ms) });
   $('to-when').textContent = when;
   $('to-when').hidden = !when;
+  if (x.format === 'arena') $('to-stage').textContent = stageWords(x);
 }
 
 function renderActions(x) {
@@ -144,6 +151,10 @@ function renderActions(x) {
   $('to-withdraw').hidden = !entered || x.stage === 'finished' || x.stage === 'cancelled';
   const creator = page.me === x.creator && x.stage === 'open';
   $('to-cancel').hidden = !creator;
+  const me = page.me && x.players.find((p) => !p.engine && p.name === page.me && p.withdrawn == null);
+  const arenaOn = x.format === 'arena' && (x.stage === 'open' || (x.stage === 'running' && x.ends_ms > Date.now()));
+  $('to-pause').hidden = !(me && arenaOn && !me.paused);
+  $('to-resume').hidden = !(me && arenaOn && me.paused);
   $('to-engine-row').hidden = !(page.me === x.creator && (x.stage === 'open'));
   $('to-guest').hidden = Boolean(page.me) || !(x.stage === 'open' || x.stage === 'running');
   const game = myLiveGame(x);
@@ -156,7 +167,10 @@ function renderStandings(x) {
   body.replaceChildren();
   const head = $('to-standings').querySelector('thead tr');
   head.querySelectorAll('.col-round').forEach((th) => th.remove());
-  for (let r = 1; r <= x.round; r += 1) head.appendChild(html('th', String(r), 'col-round'));
+  const arena = x.format === 'arena';
+  const columns = arena ? Math.max(0, ...x.standings.map((s) => s.rounds.length)) : x.round;
+  for (let r = 1; r <= columns; r += 1) head.appendChild(html('th', String(r), 'col-round'));
+  head.querySelectorAll('.col-tb').forEach((th) => { th.hidden = arena; });
   for (const s of x.standings) {
     const p = entrant(x, s.number);
     const tr = html('tr');
@@ -167,9 +181,19 @@ function renderStandings(x) {
       name.appendChild(a);
     } else name.textContent = entrantName(p);
     if (p && p.withdrawn != null) name.appendChild(html('span', ` ${t('tour.withdrew')}`, 'muted'));
-    tr.append(cell(String(s.rank), '#'), cell(`${s.number}`, t('tour.number')), name,
-      cell(s.points, t('tour.points')), cell(s.buchholz, t('tour.buchholz')),
-      cell(s.buchholz_cut1, t('tour.bh1')), cell(s.sonneborn_berger, t('tour.sb')));
+    const points = cell(s.points, t('tour.points'));
+    if (s.streak >= 2) {
+      const fire = html('span', ' ×2', 'fire');
+      fire.title = t('tour.fire');
+      fire.setAttribute('aria-label', t('tour.fire'));
+      fire.setAttribute('role', 'img');
+      points.appendChild(fire);
+    }
+    tr.append(cell(String(s.rank), '#'), cell(`${s.number}`, t('tour.number')), name, points);
+    if (!arena) {
+      tr.append(cell(s.buchholz, t('tour.buchholz'), 'col-tb'),
+        cell(s.buchholz_cut1, t('tour.bh1'), 'col-tb'), cell(s.sonneborn_berger, t('tour.sb'), 'col-tb'));
+    }
     s.rounds.forEach((r, i) => tr.appendChild(cell(r, t('tour.round', { n: i + 1 }), 'col-round')));
     body.appendChild(tr);
   }
@@ -197,7 +221,7 @@ function renderRounds(x) {
   box.replaceChildren();
   for (const r of [...x.pairings].reverse()) {
     const section = html('section', undefined, 'tour-round');
-    section.appendChild(html('h3', t('tour.round', { n: r.number })));
+    section.appendChild(html('h3', t(x.format === 'arena' ? 'tour.wave' : 'tour.round', { n: r.number })));
     const ol = html('ol');
     for (const p of r.pairings) {
       const li = html('li');
@@ -234,6 +258,9 @@ function renderOne() {
   renderActions(x);
   renderStandings(x);
   renderRounds(x);
+  $('to-rounds-title').textContent = t(x.format === 'arena' ? 'tour.games_title' : 'tour.rounds_title');
+  // An arena has no rounds to report in a TRF.
+  $('to-trf-item').hidden = x.format === 'arena';
   $('tournament').dataset.ready = '1';
   $('tournament').dataset.round = String(x.round);
   $('tournament').dataset.stage = x.stage;
@@ -289,6 +316,8 @@ export async function showTournaments(id) {
     $('to-join').addEventListener('click', () => act('join'));
     $('to-withdraw').addEventListener('click', () => act('withdraw'));
     $('to-cancel').addEventListener('click', () => act('cancel'));
+    $('to-pause').addEventListener('click', () => act('pause'));
+    $('to-resume').addEventListener('click', () => act('resume'));
     $('to-engine').addEventListener('click', () => act('join', { engine: Number($('to-engine-level').value) }));
     $('to-trf').href = `/api/tournaments/${page.id}/trf`;
     await loadOne();
@@ -297,7 +326,10 @@ export async function showTournaments(id) {
     $('tournaments').hidden = false;
     $('tl-form').addEventListener('submit', create);
     $('tl-format').addEventListener('change', () => {
-      $('tl-rounds-row').hidden = $('tl-format').value !== 'swiss';
+      const format = $('tl-format').value;
+      $('tl-rounds-row').hidden = format !== 'swiss';
+      $('tl-length-row').hidden = format !== 'arena';
+      $('tl-double-row').hidden = format === 'arena';
     });
     await loadList();
     page.tick = setInterval(() => page.list && renderList(), 1000);

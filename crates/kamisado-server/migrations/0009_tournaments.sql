@@ -8,7 +8,10 @@
 -- `tournament_games`: `leg` 0 and 1 for a double round's two games, `white`
 -- empty for the bye. A game between two engine levels has no `game_id`: the
 -- server's engine plays it and keeps its `record`. A `forfeit` was not
--- played (the other player withdrew from an all-play-all).
+-- played (the other player withdrew from an all-play-all). An arena pairs
+-- in batches as games end: its `round` counts them, `ends_ms` is when it
+-- stops pairing, a player may be `paused`, and each game's `ended_ms`
+-- orders its results (a streak is of wins in a row).
 CREATE TABLE tournaments (
     id           TEXT PRIMARY KEY,
     name         TEXT NOT NULL,
@@ -33,6 +36,7 @@ CREATE TABLE tournaments (
     stage        TEXT NOT NULL,
     round        INTEGER NOT NULL DEFAULT 0,
     next_ms      BIGINT,
+    ends_ms      BIGINT,
     note         TEXT
 );
 CREATE INDEX tournaments_by_stage ON tournaments (stage, starts_ms);
@@ -45,6 +49,7 @@ CREATE TABLE tournament_players (
     rating        INTEGER NOT NULL,
     joined_round  INTEGER NOT NULL,
     withdrawn     INTEGER,
+    paused        INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (tournament_id, seq),
     UNIQUE (tournament_id, name)
 );
@@ -59,6 +64,7 @@ CREATE TABLE tournament_games (
     winner        TEXT,
     record        TEXT,
     forfeit       INTEGER NOT NULL DEFAULT 0,
+    ended_ms      BIGINT,
     PRIMARY KEY (tournament_id, round, board, leg)
 );
 CREATE INDEX tournament_games_by_game ON tournament_games (game_id);

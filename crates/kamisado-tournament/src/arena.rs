@@ -114,6 +114,57 @@ pub fn points(streak: u32, result: Outcome) -> u32 {
     if streak >= 2 { 2 * base } else { base }
 }
 
+/// A player free to play, as a server that keeps its arena in a database
+/// knows them between games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Free {
+    /// Who.
+    pub id: PlayerId,
+    /// Their points.
+    pub score: u32,
+    /// Their last opponent, if any.
+    pub last_opponent: Option<PlayerId>,
+    /// Whites minus blacks.
+    pub colour_difference: i32,
+}
+
+/// The games that pair `free`, taken in the order they became free, as
+/// [`Arena`] pairs a player the moment they are free: each meets the
+/// earlier-free player nearest in score who was not their last opponent
+/// (nor had them as theirs); those left over wait.
+///
+/// ```
+/// use kamisado_tournament::arena::{pair_free, ArenaGame, Free};
+/// use kamisado_tournament::PlayerId as P;
+/// let free = |id, score, last| Free { id: P(id), score, last_opponent: last, colour_difference: 0 };
+/// // 1 and 2 just met: 2 meets 3 instead, and 1 waits.
+/// let games = pair_free(&[free(1, 2, Some(P(2))), free(2, 0, Some(P(1))), free(3, 0, None)]);
+/// assert_eq!(games, vec![ArenaGame { white: P(3), black: P(2) }]);
+/// ```
+#[must_use]
+pub fn pair_free(free: &[Free]) -> Vec<ArenaGame> {
+    let mut arena = Arena::new();
+    let mut games = Vec::new();
+    for f in free {
+        if arena.players.contains_key(&f.id) {
+            continue;
+        }
+        arena.players.insert(
+            f.id,
+            ArenaPlayer {
+                score: f.score,
+                streak: 0,
+                last_opponent: f.last_opponent,
+                colour_difference: f.colour_difference,
+                state: State::Paused,
+                after_game: None,
+            },
+        );
+        games.extend(arena.make_free(f.id));
+    }
+    games
+}
+
 /// An arena: its players and the pool of those waiting, ordered by score.
 ///
 /// ```

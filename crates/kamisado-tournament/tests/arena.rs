@@ -161,3 +161,48 @@ fn a_busy_arena_pairs_near_scores_and_never_rematches_at_once() {
     }
     assert_eq!(finished, 20_000, "the arena never ran dry");
 }
+
+#[test]
+fn pairing_the_free_agrees_with_the_arena_pairing_as_games_end() {
+    use kamisado_tournament::arena::{Arena, Free, pair_free};
+    // The arena pairs 1-2 and 3-4 as they join; both games end, 1 and 3 winning.
+    let mut arena = Arena::new();
+    for i in 1..=4 {
+        arena.join(P(i)).unwrap();
+    }
+    let first = arena.finish(P(2), P(1), Outcome::Loss).unwrap();
+    let second = arena.finish(P(4), P(3), Outcome::Loss).unwrap();
+    let paired: Vec<_> = first.into_iter().chain(second).collect();
+    // The same players, free in the same order, pair the same way.
+    let free: Vec<Free> = [2, 1, 4, 3]
+        .into_iter()
+        .map(|i| {
+            let p = arena.player(P(i)).unwrap();
+            Free {
+                id: P(i),
+                score: p.score,
+                last_opponent: p.last_opponent,
+                colour_difference: p.colour_difference,
+            }
+        })
+        .collect();
+    // Undo the colours the arena's own pairings counted, as a server reads them before pairing.
+    let free: Vec<Free> = free
+        .into_iter()
+        .map(|mut f| {
+            let counted: i32 = paired
+                .iter()
+                .map(|g| i32::from(g.white == f.id) - i32::from(g.black == f.id))
+                .sum();
+            f.colour_difference -= counted;
+            f.last_opponent = match f.id.0 {
+                1 => Some(P(2)),
+                2 => Some(P(1)),
+                3 => Some(P(4)),
+                _ => Some(P(3)),
+            };
+            f
+        })
+        .collect();
+    assert_eq!(pair_free(&free), paired);
+}

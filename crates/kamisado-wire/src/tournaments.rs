@@ -17,6 +17,9 @@ pub enum Format {
     Swiss,
     /// Every player meets every other (Berger tables).
     RoundRobin,
+    /// For a stated time, each player paired again as soon as their game
+    /// ends, with a waiting player near in score.
+    Arena,
 }
 
 impl Format {
@@ -25,6 +28,7 @@ impl Format {
         match self {
             Format::Swiss => "swiss",
             Format::RoundRobin => "round-robin",
+            Format::Arena => "arena",
         }
     }
 
@@ -33,6 +37,7 @@ impl Format {
         match name {
             "swiss" => Some(Format::Swiss),
             "round-robin" => Some(Format::RoundRobin),
+            "arena" => Some(Format::Arena),
             _ => None,
         }
     }
@@ -82,7 +87,7 @@ impl Stage {
 pub struct TournamentRequest {
     /// Its name, 2 to 60 characters.
     pub name: String,
-    /// `swiss` (the default) or `round-robin`.
+    /// `swiss` (the default), `round-robin` or `arena`.
     #[serde(default)]
     pub format: Option<Format>,
     /// A Swiss's rounds (5 by default); an all-play-all's at most (all of
@@ -117,6 +122,9 @@ pub struct TournamentRequest {
     /// Seconds from now to the first round (300 by default).
     #[serde(default)]
     pub starts_in_s: Option<u64>,
+    /// An arena's length in seconds, from its start (3600 by default).
+    #[serde(default)]
+    pub length_s: Option<u64>,
     /// Seconds between one round's last game and the next round (30 by default).
     #[serde(default)]
     pub pause_s: Option<u64>,
@@ -164,6 +172,9 @@ pub struct TournamentSummary {
     pub players: u32,
     /// When the first round starts, in ms since 1970.
     pub starts_ms: i64,
+    /// When an arena stops pairing.
+    #[serde(default)]
+    pub ends_ms: Option<i64>,
     /// The rule set.
     #[serde(with = "crate::text::plain")]
     pub rules: Rules,
@@ -198,6 +209,9 @@ pub struct EntrantView {
     pub withdrawn: Option<u32>,
     /// The round the player entered at (1: from the start).
     pub joined: u32,
+    /// An arena's player who paused: not paired until they resume.
+    #[serde(default)]
+    pub paused: bool,
 }
 
 /// One game of a pairing.
@@ -259,6 +273,9 @@ pub struct StandingView {
     pub sonneborn_berger: String,
     /// Pairings won.
     pub wins: u32,
+    /// An arena's wins in a row: from 2 on, a game is worth double.
+    #[serde(default)]
+    pub streak: u32,
     /// The crosstable's row: each round's entry, `+5w` (won against
     /// number 5 with White), `=3b`, `-2w`, `U` (the bye), `Z` (absent).
     pub rounds: Vec<String>,
@@ -303,6 +320,9 @@ pub struct TournamentView {
     pub starts_ms: i64,
     /// When the next round is paired, once the current one has ended.
     pub next_round_ms: Option<i64>,
+    /// When an arena stops pairing (its games under way are played out).
+    #[serde(default)]
+    pub ends_ms: Option<i64>,
     /// Seconds between rounds.
     pub pause_s: u64,
     /// Fewer players at the start cancel it.

@@ -24,15 +24,29 @@ async function signUp(page, name) {
   await page.waitForFunction((n) => document.querySelector('#account-name')?.textContent === n, name);
 }
 
-/** The tournament as the server tells it, asked from the page. */
-async function tournament(page, id) {
-  return page.evaluate(async (tid) => (await fetch(`/api/tournaments/${tid}`)).json(), id);
+/**
+ * Opens `url`; the lobby's socket may take the page to a board meanwhile
+ * (a round paired it), which is where the test goes next anyway.
+ */
+async function visit(page, url) {
+  try {
+    await page.goto(url);
+  } catch (e) {
+    if (!/interrupted by another navigation/.test(e.message)) throw e;
+    await page.waitForURL(/\/g\//);
+  }
+}
+
+/** The tournament as the server tells it (asked beside the pages, which may be navigating). */
+async function tournament(_page, id) {
+  return (await fetch(`${server.url}/api/tournaments/${id}`)).json();
 }
 
 /** On the board of a tournament game: a move clicked if it is the player's turn, then the resignation. */
 async function playAndResign(page, me) {
   await page.waitForSelector('#board[data-ready="1"], #board .square', { state: 'attached' });
   const state = await gameState(page);
+  if (state.status === 'over') return;
   const mine = state.names.b === me ? 'b' : 'w';
   if (state.status === 'playing' && state.to_act === mine && state.legal && state.legal.length) {
     await clickMove(page, state.legal[0]);
@@ -91,8 +105,8 @@ test('a Swiss with an engine level: made, entered, paired, played by clicking, t
 
     for (const round of [1, 2]) {
       // Each page waits on the tournament; those paired are taken to their board.
-      await ann.goto(`${server.url}/tournaments/${id}`);
-      await boris.goto(`${server.url}/tournaments/${id}`);
+      await visit(ann, `${server.url}/tournaments/${id}`);
+      await visit(boris, `${server.url}/tournaments/${id}`);
       await ann.waitForFunction((r) => Number(document.querySelector('#tournament')?.dataset.round) >= r
         || location.pathname.startsWith('/g/'), round);
       const t = await tournament(ann, id);
@@ -110,7 +124,9 @@ test('a Swiss with an engine level: made, entered, paired, played by clicking, t
         await page.waitForURL(new RegExp(`/g/${game.game}$`));
       }
       for (const [page, name] of [[ann, 'Ann'], [boris, 'Boris']]) {
-        if (!page.url().includes('/g/')) continue;
+        const game = games.find((g) => g.black === number(name) || g.white === number(name));
+        if (!game) continue;
+        if (!page.url().endsWith(`/g/${game.game}`)) await visit(page, `${server.url}/g/${game.game}`);
         const state = await gameState(page);
         if (state.status !== 'over') {
           await shot(page, `tournament-game-r${round}-${name.toLowerCase()}`);
@@ -118,7 +134,7 @@ test('a Swiss with an engine level: made, entered, paired, played by clicking, t
         }
       }
       // The standings move: every pairing of the round has its result.
-      await ann.goto(`${server.url}/tournaments/${id}`);
+      await visit(ann, `${server.url}/tournaments/${id}`);
       await ann.waitForFunction((r) => {
         const x = document.querySelector('#tournament');
         return x?.dataset.ready === '1' && (Number(x.dataset.round) > r || x.dataset.stage === 'finished');
@@ -147,5 +163,92 @@ test('a Swiss with an engine level: made, entered, paired, played by clicking, t
   } finally {
     await annCtx.close();
     await borisCtx.close();
+  }
+});
+
+test('an arena: made from the form, each player paired again as a game ends, a pause and a resume', async () => {
+  const cleoCtx = await contextIn(browser, 'en', DESKTOP);
+  const dimaCtx = await contextIn(browser, 'ru', PHONE);
+  const cleo = await cleoCtx.newPage();
+  const dima = await dimaCtx.newPage();
+  const errors = [];
+  watchErrors(cleo, errors);
+  watchErrors(dima, errors);
+  try {
+    await signUp(cleo, 'Cleo');
+    await signUp(dima, 'Dima');
+    await cleo.goto(`${server.url}/tournaments`);
+    await cleo.waitForSelector('#tournaments[data-ready="1"]');
+    await cleo.fill('#tl-name', 'Lunch arena');
+    await cleo.selectOption('#tl-format', 'arena');
+    assert.ok(await cleo.isVisible('#tl-length'), 'an arena asks for its length');
+    assert.ok(await cleo.isHidden('#tl-rounds'), 'and not for rounds');
+    await cleo.selectOption('#tl-length', '600');
+    await cleo.check('#tl-form input[name=engine][value="1"]');
+    await cleo.click('#tl-form button[type=submit]');
+    await cleo.waitForURL(/\/tournaments\/[0-9a-zA-Z]+$/);
+    const id = cleo.url().split('/').pop();
+    await cleo.waitForSelector('#tournament[data-ready="1"]');
+    await cleo.click('#to-join');
+    await dima.goto(`${server.url}/tournaments/${id}`);
+    await dima.waitForSelector('#tournament[data-ready="1"]');
+    await dima.click('#to-join');
+    await dima.waitForSelector('#to-pause:not([hidden])');
+    const moved = await cleo.evaluate(async (tid) => (await fetch(`/api/tournaments/${tid}/settings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Lunch arena', format: 'arena', length_s: 600, starts_in_s: 1 }),
+    })).status, id);
+    assert.equal(moved, 200);
+
+    // Each player's game, once it ends, is followed by another at once:
+    // whoever of the two has a game goes to its board, moves and resigns,
+    // until Cleo has played two.
+    const played = (x, name) => {
+      const me = x.players.find((p) => p.name === name);
+      return x.standings.find((s) => s.number === me.number)?.rounds.length || 0;
+    };
+    let shotTaken = false;
+    for (;;) {
+      const x = await tournament(cleo, id);
+      if (played(x, 'Cleo') >= 2) break;
+      const live = x.pairings.flatMap((r) => r.pairings).flatMap((p) => p.games).filter((g) => g.game && !g.winner);
+      let acted = false;
+      for (const [page, name] of [[cleo, 'Cleo'], [dima, 'Dima']]) {
+        const me = x.players.find((p) => p.name === name).number;
+        const game = live.find((g) => g.black === me || g.white === me);
+        if (!game) continue;
+        if (!page.url().endsWith(`/g/${game.game}`)) {
+          await visit(page, `${server.url}/g/${game.game}`);
+          await page.waitForURL(new RegExp(`/g/${game.game}$`));
+        }
+        if (!shotTaken && name === 'Cleo') { await shot(cleo, 'arena-game-desktop'); shotTaken = true; }
+        await playAndResign(page, name);
+        acted = true;
+      }
+      // The engine's own games end by themselves; the next pairing follows within a second.
+      if (!acted) await cleo.waitForTimeout(200);
+    }
+    // Dima pauses from his phone, then resumes.
+    await visit(dima, `${server.url}/tournaments/${id}`);
+    if (dima.url().includes('/g/')) await visit(dima, `${server.url}/tournaments/${id}`);
+    await dima.waitForSelector('#tournament[data-ready="1"]');
+    assert.match(await dima.textContent('#to-stage'), /Арена: конец через/);
+    await dima.click('#to-pause');
+    await dima.waitForSelector('#to-resume:not([hidden])');
+    await shot(dima, 'arena-paused-phone-ru', true);
+    await dima.click('#to-resume');
+    await dima.waitForSelector('#to-pause:not([hidden])');
+    const t = await tournament(cleo, id);
+    const cleoRow = t.standings.find((s) => t.players.find((p) => p.number === s.number).name === 'Cleo');
+    assert.ok(cleoRow.rounds.length >= 2, JSON.stringify(t.standings));
+    await cleo.goto(`${server.url}/tournaments/${id}`);
+    await cleo.waitForSelector('#tournament[data-ready="1"]');
+    assert.ok(await cleo.isHidden('#to-standings th.col-tb'), 'no tiebreaks in an arena');
+    await shot(cleo, 'arena-desktop', true);
+    assert.deepEqual(errors, []);
+  } finally {
+    await cleoCtx.close();
+    await dimaCtx.close();
   }
 });

@@ -22,6 +22,7 @@ use crate::games::ids::seat_key;
 use crate::players::Players;
 use crate::players::lobby::LobbyEvent;
 
+mod arena;
 mod engine_games;
 mod pairing;
 mod round_store;
@@ -76,6 +77,7 @@ fn closed(t: &TournamentRow) -> ServerError {
         _ if t.format == Format::RoundRobin => {
             "an all-play-all takes no entries once it has started".into()
         }
+        _ if t.format == Format::Arena => "the arena has ended: it pairs nobody more".into(),
         _ => format!("entries closed once round {} was paired", t.late_until),
     })
 }
@@ -133,6 +135,7 @@ impl Tournaments {
                 rating: engine_rating(level),
                 joined_round: 1,
                 withdrawn: None,
+                paused: false,
             })
             .collect();
         self.store.insert(&row, &engines).await?;
@@ -172,6 +175,7 @@ impl Tournaments {
                     rating: engine_rating(level),
                     joined_round: 0,
                     withdrawn: None,
+                    paused: false,
                 }
             }
             None => EntrantRow {
@@ -182,6 +186,7 @@ impl Tournaments {
                 level: None,
                 joined_round: 0,
                 withdrawn: None,
+                paused: false,
             },
         };
         let who = if request.engine.is_some() {
@@ -238,6 +243,44 @@ impl Tournaments {
             return Err(ServerError::Conflict(
                 "you have withdrawn from this tournament already".into(),
             ));
+        }
+        self.changed(id).await;
+        self.view(id, Some(&name)).await
+    }
+
+    /// Pauses (or with `paused` false resumes) the signed-in player of an
+    /// arena: not paired again until they resume (a game under way is
+    /// played out).
+    ///
+    /// # Errors
+    /// A guest, not an arena, one who has not entered or has withdrawn,
+    /// one paused already (or not paused), or a database failure.
+    pub async fn pause(
+        &self,
+        account: Option<String>,
+        id: &str,
+        paused: bool,
+    ) -> Result<TournamentView, ServerError> {
+        let what = if paused { "pause" } else { "resume" };
+        let name =
+            account.ok_or_else(|| ServerError::Unauthorized(format!("sign in to {what}")))?;
+        let t = self.loaded(id).await?;
+        if t.row.format != Format::Arena {
+            return Err(ServerError::Conflict(
+                "only an arena's players pause: withdraw from a Swiss or an all-play-all".into(),
+            ));
+        }
+        let entrant = t
+            .entrants
+            .iter()
+            .find(|e| e.account.as_deref() == Some(name.as_str()) && e.withdrawn.is_none())
+            .ok_or_else(|| ServerError::Conflict("you are not playing in this arena".into()))?;
+        if !self.store.set_paused(id, entrant.seq, paused).await? {
+            return Err(ServerError::Conflict(if paused {
+                "you have paused already".into()
+            } else {
+                "you are not paused".into()
+            }));
         }
         self.changed(id).await;
         self.view(id, Some(&name)).await
@@ -335,6 +378,7 @@ impl Tournaments {
                 round: t.round,
                 players,
                 starts_ms: t.starts_ms,
+                ends_ms: t.ends_ms,
                 rules: t.rules,
                 board: t.board,
                 days: t.days,
@@ -362,6 +406,11 @@ impl Tournaments {
     /// No such tournament, or a database failure.
     pub async fn trf(&self, id: &str) -> Result<String, ServerError> {
         let t = self.loaded(id).await?;
+        if t.row.format == Format::Arena {
+            return Err(ServerError::Conflict(format!(
+                "an arena has no rounds to report: its standings are at /api/tournaments/{id}"
+            )));
+        }
         Ok(pairing::trf(&t))
     }
 }
@@ -392,6 +441,7 @@ fn entrant_view(e: &EntrantRow) -> EntrantView {
         rating: e.rating,
         withdrawn: e.withdrawn,
         joined: e.joined_round,
+        paused: e.paused,
     }
 }
 
@@ -432,6 +482,7 @@ fn view_of(t: &Loaded, viewer: Option<&str>) -> TournamentView {
         rated: row.rated,
         starts_ms: row.starts_ms,
         next_round_ms: row.next_ms,
+        ends_ms: row.ends_ms,
         pause_s: row.pause_s,
         min_players: row.min_players,
         max_players: row.max_players,

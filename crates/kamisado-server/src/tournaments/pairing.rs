@@ -66,8 +66,9 @@ fn entry_of(loaded: &Loaded, e: &EntrantRow, round: u32) -> Option<Entry> {
     let Some(white) = first.white else {
         return Some(match loaded.row.format {
             Format::Swiss => Entry::PairingBye,
-            // An all-play-all's player paired with the dummy sits the round out.
-            Format::RoundRobin => Entry::Absent,
+            // An all-play-all's player paired with the dummy sits the round out
+            // (an arena has no byes).
+            Format::RoundRobin | Format::Arena => Entry::Absent,
         });
     };
     if games.iter().any(|g| g.winner.is_none()) {
@@ -185,6 +186,9 @@ pub fn next_round(loaded: &Loaded, seed: u64) -> Result<NextRound, ServerError> 
                 rounds: None,
             })
         }
+        Format::Arena => Err(ServerError::Conflict(
+            "an arena pairs its players as their games end, not by rounds".into(),
+        )),
         Format::RoundRobin => {
             let roster = roster(loaded);
             let table = berger::schedule(roster.len() as u32, loaded.row.double_cycle);
@@ -240,6 +244,9 @@ fn cell(e: Entry) -> String {
 
 /// The standings over the rounds played so far, best first.
 pub fn standing_views(loaded: &Loaded) -> Vec<StandingView> {
+    if loaded.row.format == Format::Arena {
+        return super::arena::standings(loaded);
+    }
     let through = (1..=loaded.row.round)
         .take_while(|&r| round_over(loaded, r))
         .last()
@@ -261,6 +268,7 @@ pub fn standing_views(loaded: &Loaded) -> Vec<StandingView> {
                 buchholz_cut1: halves(s.buchholz_cut1.halves()),
                 sonneborn_berger: quarters(s.sonneborn_berger_quarters),
                 wins: s.wins,
+                streak: 0,
                 rounds,
             }
         })
@@ -341,7 +349,7 @@ pub fn trf(loaded: &Loaded) -> String {
         kind: Some(
             match row.format {
                 Format::Swiss => "Individual: Swiss-System (Dutch)",
-                Format::RoundRobin => "Individual: Round-Robin",
+                Format::RoundRobin | Format::Arena => "Individual: Round-Robin",
             }
             .into(),
         ),

@@ -20,7 +20,8 @@ impl TournamentStore {
     pub async fn settle(&self, id: &str, round: u32) -> Result<u64, ServerError> {
         let done = sqlx::query(
             "UPDATE tournament_games SET winner = (SELECT g.winner FROM games g \
-             WHERE g.id = tournament_games.game_id AND g.finished_ms IS NOT NULL) \
+             WHERE g.id = tournament_games.game_id AND g.finished_ms IS NOT NULL), \
+             ended_ms = (SELECT g.finished_ms FROM games g WHERE g.id = tournament_games.game_id) \
              WHERE tournament_id = $1 AND round = $2 AND winner IS NULL AND game_id IS NOT NULL",
         )
         .bind(id)
@@ -132,8 +133,9 @@ impl TournamentStore {
         record: &str,
     ) -> Result<(), ServerError> {
         sqlx::query(
-            "UPDATE tournament_games SET winner = $5, record = $6 WHERE tournament_id = $1 \
-             AND round = $2 AND board = $3 AND leg = $4 AND winner IS NULL",
+            "UPDATE tournament_games SET winner = $5, record = $6, ended_ms = $7 \
+             WHERE tournament_id = $1 AND round = $2 AND board = $3 AND leg = $4 \
+             AND winner IS NULL",
         )
         .bind(id)
         .bind(i64::from(slot.round))
@@ -141,6 +143,7 @@ impl TournamentStore {
         .bind(i64::from(slot.leg))
         .bind(winner.to_string())
         .bind(record)
+        .bind(crate::db::now_ms() as i64)
         .execute(&self.db.pool)
         .await?;
         Ok(())

@@ -24,6 +24,8 @@ pub fn router(tournaments: Arc<Tournaments>) -> Router {
         .route("/api/tournaments/{id}/join", post(join))
         .route("/api/tournaments/{id}/withdraw", post(withdraw))
         .route("/api/tournaments/{id}/cancel", post(cancel))
+        .route("/api/tournaments/{id}/pause", post(pause))
+        .route("/api/tournaments/{id}/resume", post(resume))
         .route("/api/tournaments/{id}/settings", post(change))
         .route("/api/tournaments/{id}/trf", get(trf))
         .with_state(tournaments)
@@ -74,6 +76,22 @@ async fn withdraw(
     Viewer(viewer): Viewer,
 ) -> Result<Response, ServerError> {
     Ok(Json(t.withdraw(viewer, &id).await?).into_response())
+}
+
+async fn pause(
+    State(t): Shared,
+    Path(id): Path<String>,
+    Viewer(viewer): Viewer,
+) -> Result<Response, ServerError> {
+    Ok(Json(t.pause(viewer, &id, true).await?).into_response())
+}
+
+async fn resume(
+    State(t): Shared,
+    Path(id): Path<String>,
+    Viewer(viewer): Viewer,
+) -> Result<Response, ServerError> {
+    Ok(Json(t.pause(viewer, &id, false).await?).into_response())
 }
 
 async fn cancel(

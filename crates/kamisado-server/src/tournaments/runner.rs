@@ -11,9 +11,10 @@ use std::sync::Arc;
 
 use kamisado_core::Side;
 use kamisado_wire::PerSide;
-use kamisado_wire::tournaments::Stage;
+use kamisado_wire::tournaments::{Format, Stage};
 
 use super::Tournaments;
+use super::arena;
 use super::engine_games::{self, EngineGame};
 use super::pairing::{self, round_over};
 use super::settings::TournamentRow;
@@ -64,8 +65,10 @@ impl Tournaments {
 
     async fn step(self: &Arc<Self>, id: &str, now: i64) -> Result<(), ServerError> {
         let t = self.loaded(id).await?;
+        let arena = t.row.format == Format::Arena;
         match t.row.stage {
             Stage::Open if t.row.starts_ms <= now => self.start(&t).await,
+            Stage::Running if arena => self.run_arena(id, now).await,
             Stage::Running => self.advance(id, now).await,
             _ => Ok(()),
         }
@@ -89,7 +92,86 @@ impl Tournaments {
             }
             return Ok(());
         }
+        if t.row.format == Format::Arena {
+            return self.pair_arena(t).await;
+        }
         self.pair_next(t).await
+    }
+
+    /// The running arena: its ended games read, its engine games played,
+    /// its absentees decided, its free players paired until its end, then
+    /// its end once every game has.
+    async fn run_arena(self: &Arc<Self>, id: &str, now: i64) -> Result<(), ServerError> {
+        let open = |t: &Loaded| -> Vec<u32> {
+            let mut rounds: Vec<u32> = t
+                .slots
+                .iter()
+                .filter(|s| s.winner.is_none())
+                .map(|s| s.round)
+                .collect();
+            rounds.dedup();
+            rounds
+        };
+        let before = self.loaded(id).await?;
+        let mut settled = 0;
+        for round in open(&before) {
+            settled += self.store.settle(id, round).await?;
+            let since = now - before.row.grace_ms();
+            for game in self.store.unstarted(id, round, since).await? {
+                self.players.games.no_show(&game).await?;
+            }
+        }
+        let t = self.loaded(id).await?;
+        if settled > 0 {
+            self.changed(id).await;
+        }
+        self.play_engine_games(&t);
+        if t.row.ends_ms.is_some_and(|end| now < end) {
+            return self.pair_arena(&t).await;
+        }
+        if open(&t).is_empty()
+            && self
+                .store
+                .set_stage(id, Stage::Running, t.row.round, Stage::Finished, None)
+                .await?
+        {
+            tracing::info!(tournament = %id, "arena finished");
+            self.changed(id).await;
+        }
+        Ok(())
+    }
+
+    /// Pairs an arena's free players (at its start, the stage becomes
+    /// running even with nobody to pair), once of all processes.
+    async fn pair_arena(self: &Arc<Self>, t: &Loaded) -> Result<(), ServerError> {
+        let pairings = arena::pairings(t);
+        if pairings.is_empty() && t.row.stage == Stage::Running {
+            return Ok(());
+        }
+        let round = t.row.round + 1;
+        let (mut slots, mut games) = (Vec::new(), Vec::new());
+        for (i, p) in pairings.iter().enumerate() {
+            let (black, white) = (entrant(t, p.first)?, entrant(t, p.second)?);
+            let mut s = slot(round, i as u32 + 1, 0, black.seq, Some(white.seq));
+            if let Some(row) = game_row(&t.row, black, white)? {
+                s.game_id = Some(row.id.clone());
+                games.push(row);
+            }
+            slots.push(s);
+        }
+        let (id, from) = (&t.row.id, t.row.round);
+        if !self
+            .store
+            .pair(id, from, t.row.stage, None, &slots, &games)
+            .await?
+        {
+            return Ok(());
+        }
+        for g in &games {
+            self.begin(id, g).await?;
+        }
+        self.changed(id).await;
+        Ok(())
     }
 
     /// The running tournament's round: its results, its waiting and
@@ -236,8 +318,8 @@ impl Tournaments {
     /// Plays, on the engine pool, each game of the round between two engine
     /// levels that this process is not playing already.
     fn play_engine_games(self: &Arc<Self>, t: &Loaded) {
-        let round = t.row.round;
-        for s in t.slots.iter().filter(|s| s.round == round) {
+        // Every game not ended: the round's, or an arena's of every batch.
+        for s in &t.slots {
             let (Some(white), None, None) = (s.white, &s.game_id, s.winner) else {
                 continue;
             };
@@ -312,6 +394,7 @@ fn slot(round: u32, board: u32, leg: u32, black: u32, white: Option<u32>) -> Slo
         winner: None,
         record: None,
         forfeit: false,
+        ended_ms: None,
     }
 }
 

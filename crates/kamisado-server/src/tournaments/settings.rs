@@ -20,6 +20,8 @@ pub const MAX_PLAYERS: u32 = 500;
 pub const MAX_START_S: u64 = 30 * 24 * 3600;
 /// The longest pause between rounds: a day.
 pub const MAX_PAUSE_S: u64 = 24 * 3600;
+/// An arena's length, in seconds, at least and at most (a week).
+pub const ARENA_LENGTH_S: std::ops::RangeInclusive<u64> = 10..=7 * 24 * 3600;
 
 /// A tournament's row.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -68,6 +70,8 @@ pub struct TournamentRow {
     pub round: u32,
     /// When the next round is paired, once the current one has ended.
     pub next_ms: Option<i64>,
+    /// When an arena stops pairing.
+    pub ends_ms: Option<i64>,
     /// Why it was cancelled, or what was said of its settings.
     pub note: Option<String>,
 }
@@ -210,6 +214,12 @@ fn rounds_of(request: &TournamentRequest, format: Format, max: u32) -> Result<u3
             }
             Ok(rounds)
         }
+        Format::Arena => match request.rounds {
+            Some(_) => Err(bad(
+                "an arena has no rounds: it pairs its players for its length (length_s)".into(),
+            )),
+            None => Ok(0),
+        },
     }
 }
 
@@ -245,6 +255,30 @@ fn timing_of(request: &TournamentRequest) -> Result<(u64, u64), ServerError> {
         )));
     }
     Ok((starts_in, pause_s))
+}
+
+/// An arena's length in seconds (none for the other formats), checked.
+fn arena_length(request: &TournamentRequest, format: Format) -> Result<Option<u64>, ServerError> {
+    if format != Format::Arena {
+        return match request.length_s {
+            Some(_) => Err(bad(
+                "only an arena has a length: a Swiss or an all-play-all has rounds".into(),
+            )),
+            None => Ok(None),
+        };
+    }
+    if request.double_round == Some(true) {
+        return Err(bad(
+            "an arena pairs single games: it has no double rounds".into()
+        ));
+    }
+    let length_s = request.length_s.unwrap_or(3600);
+    if !ARENA_LENGTH_S.contains(&length_s) {
+        return Err(bad(format!(
+            "an arena lasts 10 seconds to a week (604800 s), not {length_s} s"
+        )));
+    }
+    Ok(Some(length_s))
 }
 
 /// Checks the engines entered at once.
@@ -296,7 +330,8 @@ pub fn row_of(
             "an all-play-all's pairings are fixed at its start: it takes no late entries".into(),
         ));
     }
-    if late_until == 0 || late_until > rounds {
+    let length = arena_length(request, format)?;
+    if length.is_none() && (late_until == 0 || late_until > rounds) {
         return Err(bad(format!(
             "entries close after a round from 1 to {rounds}, not {late_until}"
         )));
@@ -330,6 +365,7 @@ pub fn row_of(
         stage: Stage::Open,
         round: 0,
         next_ms: None,
+        ends_ms: length.map(|l| now + (starts_in + l) as i64 * 1000),
         note: None,
     })
 }
@@ -381,6 +417,13 @@ mod tests {
         let mut r = request("Swiss");
         r.engines = vec![7];
         assert!(refusal(r).contains("levels 1 to 6, not 7"));
+        let mut r = request("Arena");
+        r.format = Some(Format::Arena);
+        r.length_s = Some(5);
+        assert!(refusal(r.clone()).contains("10 seconds to a week (604800 s), not 5 s"));
+        r.length_s = None;
+        r.double_round = Some(true);
+        assert!(refusal(r).contains("no double rounds"));
         let mut r = request("Swiss");
         r.min_players = Some(10);
         r.max_players = Some(8);

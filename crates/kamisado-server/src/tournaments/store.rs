@@ -28,6 +28,8 @@ pub struct EntrantRow {
     pub joined_round: u32,
     /// The last round the entrant played before withdrawing.
     pub withdrawn: Option<u32>,
+    /// An arena's entrant who paused.
+    pub paused: bool,
 }
 
 /// One game of a round as stored (or the bye: no White).
@@ -51,6 +53,8 @@ pub struct SlotRow {
     pub record: Option<String>,
     /// Not played: the other player withdrew.
     pub forfeit: bool,
+    /// When it ended, in ms since 1970.
+    pub ended_ms: Option<i64>,
 }
 
 /// A tournament whole, as read.
@@ -83,7 +87,7 @@ pub struct TournamentStore {
 
 const COLUMNS: &str = "id, name, creator, format, rounds, double_cycle, legs, rules, board, \
      target, initial_s, increment_s, days, rated, min_players, max_players, late_until, \
-     pause_s, starts_ms, created_ms, stage, round, next_ms, note";
+     pause_s, starts_ms, created_ms, stage, round, next_ms, ends_ms, note";
 
 fn corrupt(what: &str) -> ServerError {
     ServerError::Corrupt(format!("a stored tournament's {what} does not read"))
@@ -142,6 +146,7 @@ fn tournament_of(row: &AnyRow) -> Result<TournamentRow, ServerError> {
         stage: Stage::of_name(&stage).ok_or_else(|| corrupt("stage"))?,
         round: small(row, "round")?,
         next_ms: row.try_get("next_ms")?,
+        ends_ms: row.try_get("ends_ms")?,
         note: row.try_get("note")?,
     })
 }
@@ -157,6 +162,7 @@ fn entrant_of(row: &AnyRow) -> Result<EntrantRow, ServerError> {
         rating: small(row, "rating")?,
         joined_round: small(row, "joined_round")?,
         withdrawn: withdrawn.and_then(|w| u32::try_from(w).ok()),
+        paused: int(row, "paused")? != 0,
     })
 }
 
@@ -176,6 +182,7 @@ fn slot_of(row: &AnyRow) -> Result<SlotRow, ServerError> {
         },
         record: row.try_get("record")?,
         forfeit: int(row, "forfeit")? != 0,
+        ended_ms: row.try_get("ended_ms")?,
     })
 }
 
@@ -197,7 +204,7 @@ impl TournamentStore {
         let mut tx = self.db.pool.begin().await?;
         sqlx::query(&format!(
             "INSERT INTO tournaments ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, \
-             $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24)"
+             $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25)"
         ))
         .bind(&t.id)
         .bind(&t.name)
@@ -222,6 +229,7 @@ impl TournamentStore {
         .bind(t.stage.name())
         .bind(i64::from(t.round))
         .bind(t.next_ms)
+        .bind(t.ends_ms)
         .bind(&t.note)
         .execute(&mut *tx)
         .await?;
@@ -241,7 +249,7 @@ impl TournamentStore {
             "UPDATE tournaments SET name = $2, format = $3, rounds = $4, double_cycle = $5, \
              legs = $6, rules = $7, board = $8, target = $9, initial_s = $10, increment_s = $11, \
              days = $12, rated = $13, min_players = $14, max_players = $15, late_until = $16, \
-             pause_s = $17, starts_ms = $18 WHERE id = $1 AND stage = 'open'",
+             pause_s = $17, starts_ms = $18, ends_ms = $19 WHERE id = $1 AND stage = 'open'",
         )
         .bind(&t.id)
         .bind(&t.name)
@@ -261,6 +269,7 @@ impl TournamentStore {
         .bind(i64::from(t.late_until))
         .bind(t.pause_s as i64)
         .bind(t.starts_ms)
+        .bind(t.ends_ms)
         .execute(&self.db.pool)
         .await?;
         Ok(done.rows_affected() == 1)
@@ -313,14 +322,14 @@ impl TournamentStore {
             .await?;
         let Some(row) = row else { return Ok(None) };
         let entrants = sqlx::query(
-            "SELECT seq, name, account, level, rating, joined_round, withdrawn \
+            "SELECT seq, name, account, level, rating, joined_round, withdrawn, paused \
              FROM tournament_players WHERE tournament_id = $1 ORDER BY seq",
         )
         .bind(id)
         .fetch_all(&self.db.pool)
         .await?;
         let slots = sqlx::query(
-            "SELECT round, board, leg, black, white, game_id, winner, record, forfeit \
+            "SELECT round, board, leg, black, white, game_id, winner, record, forfeit, ended_ms \
              FROM tournament_games WHERE tournament_id = $1 ORDER BY round, board, leg",
         )
         .bind(id)
@@ -359,31 +368,40 @@ impl TournamentStore {
         id: &str,
         e: &EntrantRow,
     ) -> Result<Result<u32, EntryRefused>, ServerError> {
-        let open = "t.stage = 'open' OR (t.stage = 'running' AND t.format = 'swiss' \
-                    AND t.round < t.late_until)";
+        // Open, a Swiss before its late round, an arena before its end (`now`: a parameter).
+        let open = |now: &str| {
+            format!(
+                "t.stage = 'open' OR (t.stage = 'running' AND ((t.format = 'swiss' \
+                 AND t.round < t.late_until) OR (t.format = 'arena' AND t.ends_ms > {now})))"
+            )
+        };
         let count = "(SELECT COUNT(*) FROM tournament_players p WHERE p.tournament_id = t.id)";
         let inserted = sqlx::query(&format!(
             "INSERT INTO tournament_players (tournament_id, seq, name, account, level, rating, \
              joined_round) SELECT t.id, (SELECT COALESCE(MAX(p.seq), 0) + 1 FROM \
              tournament_players p WHERE p.tournament_id = t.id), $2, $3, $4, $5, t.round + 1 \
-             FROM tournaments t WHERE t.id = $1 AND ({open}) AND {count} < t.max_players \
+             FROM tournaments t WHERE t.id = $1 AND ({}) AND {count} < t.max_players \
              AND NOT EXISTS (SELECT 1 FROM tournament_players p WHERE p.tournament_id = t.id \
-             AND p.name = $2)"
+             AND p.name = $2)",
+            open("$6")
         ))
         .bind(id)
         .bind(&e.name)
         .bind(&e.account)
         .bind(e.level.map(i64::from))
         .bind(i64::from(e.rating))
+        .bind(crate::db::now_ms() as i64)
         .execute(&self.db.pool)
         .await?;
         let state = sqlx::query(&format!(
-            "SELECT ({open}) AS open, {count} >= t.max_players AS full, \
+            "SELECT ({}) AS open, {count} >= t.max_players AS full, \
              (SELECT MAX(p.seq) FROM tournament_players p WHERE p.tournament_id = t.id \
-             AND p.name = $2) AS seq FROM tournaments t WHERE t.id = $1"
+             AND p.name = $2) AS seq FROM tournaments t WHERE t.id = $1",
+            open("$3")
         ))
         .bind(id)
         .bind(&e.name)
+        .bind(crate::db::now_ms() as i64)
         .fetch_one(&self.db.pool)
         .await?;
         let seq: Option<i64> = state.try_get("seq")?;
@@ -409,6 +427,23 @@ impl TournamentStore {
         .bind(id)
         .bind(i64::from(seq))
         .bind(i64::from(round))
+        .execute(&self.db.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Pauses an arena's entrant `seq`, or resumes them: whether it changed.
+    ///
+    /// # Errors
+    /// A database failure.
+    pub async fn set_paused(&self, id: &str, seq: u32, paused: bool) -> Result<bool, ServerError> {
+        let done = sqlx::query(
+            "UPDATE tournament_players SET paused = $3 WHERE tournament_id = $1 AND seq = $2 \
+             AND paused <> $3 AND withdrawn IS NULL",
+        )
+        .bind(id)
+        .bind(i64::from(seq))
+        .bind(i64::from(paused))
         .execute(&self.db.pool)
         .await?;
         Ok(done.rows_affected() == 1)

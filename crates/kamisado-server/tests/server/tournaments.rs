@@ -390,7 +390,21 @@ async fn bad_tournaments_are_refused_and_one_without_players_is_cancelled() {
             400,
             "levels 1 to 6, not 9",
         ),
-        (json!({"name": "Swiss", "format": "arena"}), 400, "arena"),
+        (
+            json!({"name": "Swiss", "format": "knockout"}),
+            400,
+            "knockout",
+        ),
+        (
+            json!({"name": "Arena", "format": "arena", "length_s": 5}),
+            400,
+            "an arena lasts 10 seconds to a week (604800 s), not 5 s",
+        ),
+        (
+            json!({"name": "Arena", "format": "arena", "rounds": 3}),
+            400,
+            "an arena has no rounds",
+        ),
     ] {
         let answer = request(&server, Some(&ann), "POST", "/api/tournaments", Some(body)).await;
         assert_eq!(answer.status, status, "{}", answer.body);
@@ -662,4 +676,153 @@ async fn of_two_servers_on_one_database_exactly_one_pairs_each_round() {
     assert_eq!(rows.trim(), "4", "{rows}");
     first.stop().await;
     second.stop().await;
+}
+
+/// An arena's points for a run of results (`+` a win): 2 a win, doubled
+/// from the third win in a row on.
+fn arena_points(cells: &[String]) -> u32 {
+    let (mut points, mut streak) = (0, 0);
+    for c in cells {
+        if c.starts_with('+') {
+            points += if streak >= 2 { 4 } else { 2 };
+            streak += 1;
+        } else {
+            streak = 0;
+        }
+    }
+    points
+}
+
+#[tokio::test]
+async fn an_arena_pairs_players_again_as_their_games_end_until_its_end() {
+    let db = TempDb::new("tournament-arena");
+    let server = TestServer::start_with(&db, limits()).await;
+    let mut people = Vec::new();
+    for name in ["Ann", "Bob", "Cid"] {
+        people.push(sign_up(&server, name).await);
+    }
+    let settings = |starts: u64| {
+        json!({"name": "Blitz arena", "format": "arena", "length_s": 12, "starts_in_s": starts,
+               "clock": {"initial_s": 60, "increment_s": 0}})
+    };
+    let made = make(&server, &people[0], {
+        let mut s = settings(3600);
+        s["engines"] = json!([1]);
+        s
+    })
+    .await;
+    assert!(made.ends_ms.is_some());
+    let id = made.id;
+    for p in &people {
+        let (status, body) = post(
+            &server,
+            Some(p),
+            &format!("/api/tournaments/{id}/join"),
+            None,
+        )
+        .await;
+        assert_eq!(status, 200, "{body}");
+    }
+    let answer = request(
+        &server,
+        None,
+        "GET",
+        &format!("/api/tournaments/{id}/trf"),
+        None,
+    )
+    .await;
+    assert_eq!(answer.status, 409);
+    assert!(
+        answer.body.contains("an arena has no rounds to report"),
+        "{}",
+        answer.body
+    );
+    let (status, body) = post(
+        &server,
+        Some(&people[0]),
+        &format!("/api/tournaments/{id}/settings"),
+        Some(settings(0)),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    until(&server, &id, "the arena started", |t| {
+        t.stage == Stage::Running && t.round >= 1
+    })
+    .await;
+    // Cid pauses: once his game (if any) ends he is paired no more, until he resumes.
+    let (status, body) = post(
+        &server,
+        Some(&people[2]),
+        &format!("/api/tournaments/{id}/pause"),
+        None,
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    let (status, body) = post(
+        &server,
+        Some(&people[2]),
+        &format!("/api/tournaments/{id}/pause"),
+        None,
+    )
+    .await;
+    assert_eq!(status, 409);
+    assert!(body.contains("you have paused already"), "{body}");
+    let mut resumed = false;
+    let mut played = 0;
+    loop {
+        let t = view(&server, &id).await;
+        if t.stage == Stage::Finished {
+            break;
+        }
+        let live = live_games(&t);
+        if !resumed && played >= 3 {
+            let cid = t.players.iter().find(|p| p.name == "Cid").unwrap().number;
+            assert!(t.players.iter().any(|p| p.number == cid && p.paused));
+            let paired_late = t
+                .pairings
+                .iter()
+                .skip(1)
+                .flat_map(|r| r.pairings.iter())
+                .filter(|p| p.first == cid || p.second == cid)
+                .count();
+            assert_eq!(
+                paired_late, 0,
+                "a paused player is not paired: {:?}",
+                t.pairings
+            );
+            let (status, body) = post(
+                &server,
+                Some(&people[2]),
+                &format!("/api/tournaments/{id}/resume"),
+                None,
+            )
+            .await;
+            assert_eq!(status, 200, "{body}");
+            resumed = true;
+        }
+        if live.is_empty() {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+            continue;
+        }
+        played += live.len();
+        play_round(&server, &t, &people).await;
+    }
+    let t = view(&server, &id).await;
+    assert!(resumed, "games were played before the end: {t:?}");
+    let games: usize = t.pairings.iter().map(|r| r.pairings.len()).sum();
+    assert!(games >= 4, "{:?}", t.pairings);
+    for s in &t.standings {
+        // The points are the arena's: doubled on a streak.
+        assert_eq!(s.points, arena_points(&s.rounds).to_string(), "{s:?}");
+        // Never the same opponent twice in a row.
+        let opponents: Vec<&str> = s
+            .rounds
+            .iter()
+            .map(|c| c.trim_matches(|ch: char| !ch.is_ascii_digit()))
+            .collect();
+        assert!(opponents.windows(2).all(|w| w[0] != w[1]), "{s:?}");
+    }
+    let engine = t.standings.iter().find(|s| s.number == 1).unwrap();
+    assert!(engine.wins >= 1, "{:?}", t.standings);
+    server.stop().await;
 }
