@@ -217,7 +217,21 @@ impl Tournaments {
                 }
                 Ok(())
             }
-            Some(at) if at <= now => self.pair_next(&t).await,
+            Some(at) if at <= now => match pairing::next_round(&t, 0) {
+                // No pairing exists (every pair has met): it ends here, and says why.
+                Err(ServerError::Conflict(why)) => {
+                    let note = format!("{why}: the tournament ended after round {round}");
+                    if self
+                        .store
+                        .set_stage(id, Stage::Running, round, Stage::Finished, Some(&note))
+                        .await?
+                    {
+                        self.changed(id).await;
+                    }
+                    Ok(())
+                }
+                _ => self.pair_next(&t).await,
+            },
             Some(_) => Ok(()),
         }
     }

@@ -826,3 +826,76 @@ async fn an_arena_pairs_players_again_as_their_games_end_until_its_end() {
     assert!(engine.wins >= 1, "{:?}", t.standings);
     server.stop().await;
 }
+
+#[tokio::test]
+async fn a_swiss_survives_a_restart_between_rounds_and_ends_when_no_pairing_is_left() {
+    let db = TempDb::new("tournament-exhausted");
+    let mut server = TestServer::start_with(&db, limits()).await;
+    let mut people = Vec::new();
+    for name in ["Ann", "Bob", "Cid"] {
+        people.push(sign_up(&server, name).await);
+    }
+    let settings =
+        |starts: u64| json!({"name": "Three", "rounds": 5, "starts_in_s": starts, "pause_s": 1});
+    let made = make(&server, &people[0], settings(3600)).await;
+    let id = made.id;
+    for p in &people {
+        let (status, body) = post(
+            &server,
+            Some(p),
+            &format!("/api/tournaments/{id}/join"),
+            None,
+        )
+        .await;
+        assert_eq!(status, 200, "{body}");
+    }
+    let (status, body) = post(
+        &server,
+        Some(&people[0]),
+        &format!("/api/tournaments/{id}/settings"),
+        Some(settings(0)),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    // Entries closed at the start.
+    let late = sign_up(&server, "Dee").await;
+    until(&server, &id, "round 1 paired", |t| t.round == 1).await;
+    let (status, body) = post(
+        &server,
+        Some(&late),
+        &format!("/api/tournaments/{id}/join"),
+        None,
+    )
+    .await;
+    assert_eq!(status, 409);
+    assert!(
+        body.contains("entries closed once round 1 was paired"),
+        "{body}"
+    );
+    for round in 1..=3u32 {
+        let t = until(&server, &id, "the round paired", |t| t.round == round).await;
+        play_round(&server, &t, &people).await;
+        if round == 1 {
+            // Between rounds: the round has ended, the next is not yet paired.
+            until(&server, &id, "round 1 decided", |t| {
+                t.next_round_ms.is_some()
+            })
+            .await;
+            server.stop().await;
+            server = TestServer::start_with(&db, limits()).await;
+        }
+    }
+    // Three players have all met and each has had the bye: no fourth round.
+    let t = until(&server, &id, "finished", |t| t.stage == Stage::Finished).await;
+    assert_eq!(t.round, 3);
+    assert!(
+        t.notes
+            .iter()
+            .any(|n| n.contains("round 4 cannot be paired") && n.contains("ended after round 3")),
+        "{:?}",
+        t.notes
+    );
+    let byes: HashSet<u32> = t.pairings.iter().filter_map(|r| r.bye).collect();
+    assert_eq!(byes.len(), 3);
+    server.stop().await;
+}
