@@ -899,3 +899,61 @@ async fn a_swiss_survives_a_restart_between_rounds_and_ends_when_no_pairing_is_l
     assert_eq!(byes.len(), 3);
     server.stop().await;
 }
+
+#[tokio::test]
+async fn a_bot_enters_with_its_token_and_hears_of_its_game_on_its_stream() {
+    let db = TempDb::new("tournament-bot");
+    let server = TestServer::start_with(&db, limits()).await;
+    let ann = sign_up(&server, "Ann").await;
+    let robo = sign_up(&server, "robo").await;
+    let answer = request(&server, Some(&robo), "POST", "/api/account/bot", None).await;
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    let made = request(
+        &server,
+        Some(&robo),
+        "POST",
+        "/api/tokens",
+        Some(json!({"name": "bridge"})),
+    )
+    .await;
+    assert_eq!(made.status, 201, "{}", made.body);
+    let secret: kamisado_wire::bots::TokenCreated = made.json().unwrap();
+    let t = make(
+        &server,
+        &ann,
+        json!({"name": "Bots welcome", "rounds": 1, "starts_in_s": 3600}),
+    )
+    .await;
+    let join = format!("/api/tournaments/{}/join", t.id);
+    let entered = server
+        .http
+        .request_bearer("POST", &join, None, &secret.token)
+        .await
+        .unwrap();
+    assert_eq!(entered.status, 200, "{}", entered.body);
+    let (status, body) = post(&server, Some(&ann), &join, None).await;
+    assert_eq!(status, 200, "{body}");
+    let mut stream = kamisado_client::BotStream::connect(server.addr, &secret.token, PATIENCE)
+        .await
+        .unwrap();
+    let start = json!({"name": "Bots welcome", "rounds": 1, "starts_in_s": 0});
+    let (status, body) = post(
+        &server,
+        Some(&ann),
+        &format!("/api/tournaments/{}/settings", t.id),
+        Some(start),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    let t = until(&server, &t.id, "round 1 paired", |t| t.round == 1).await;
+    let (game, _, _) = live_games(&t).pop().expect("the bot's game");
+    loop {
+        if let kamisado_wire::bots::BotEvent::GameStart { game: told, .. } =
+            stream.next().await.unwrap()
+        {
+            assert_eq!(told, game);
+            break;
+        }
+    }
+    server.stop().await;
+}
