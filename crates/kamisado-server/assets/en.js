@@ -412,6 +412,7 @@ Object.assign(words, {
   'tour.arena': 'Arena', 'tour.arena_ends': 'Arena: ends {in}', 'tour.arena_last': 'Arena: the last games are being played',
   'tour.length': 'Length', 'tour.m10': '10 minutes', 'tour.m30': '30 minutes', 'tour.h2': '2 hours',
   'tour.games_title': 'Games',
+  'tour.of_game': 'Tournament:',
   'tour.pause': 'Pause', 'tour.resume': 'Resume', 'tour.wave': 'Pairing {n}',
   'tour.fire': 'On a streak: each win counts double',
 });

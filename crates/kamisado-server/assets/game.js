@@ -815,6 +815,8 @@ export function showGame(id) {
   $('danger-on').checked = dangerOn();
   $('danger-on').addEventListener('change', (ev) => { setDangerOn(ev.target.checked); renderBoard(); });
   for (const link of [$('review'), $('review-over')]) link.href = `/analysis?game=${encodeURIComponent(id)}`;
+  // A tournament's game links back to its tournament.
+  import('./tournament-link.js').then((m) => m.showTournamentLink(id));
   $('hint').addEventListener('click', askHint);
   for (const id of ['rematch', 'rematch-over']) $(id).addEventListener('click', rematch);
   $('undo').addEventListener('click', () => act({ t: 'undo', n: play.state.n }));

@@ -439,6 +439,7 @@ Object.assign(words, {
   'tour.arena': 'Арена', 'tour.arena_ends': 'Арена: конец {in}', 'tour.arena_last': 'Арена: доигрываются последние партии',
   'tour.length': 'Длительность', 'tour.m10': '10 минут', 'tour.m30': '30 минут', 'tour.h2': '2 часа',
   'tour.games_title': 'Партии',
+  'tour.of_game': 'Турнир:',
   'tour.pause': 'Пауза', 'tour.resume': 'Продолжить', 'tour.wave': 'Жеребьёвка {n}',
   'tour.fire': 'Серия побед: каждая победа считается вдвойне',
 });

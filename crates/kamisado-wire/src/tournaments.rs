@@ -343,3 +343,11 @@ pub struct TournamentView {
     /// rounds are too few to decide a Swiss.
     pub notes: Vec<String>,
 }
+
+/// `GET /api/games/{id}/tournament`: the tournament a game was paired in,
+/// if any.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameTournament {
+    /// The tournament; none for a game of no tournament.
+    pub tournament: Option<TournamentSummary>,
+}

@@ -128,6 +128,10 @@ test('a Swiss with an engine level: made, entered, paired, played by clicking, t
         if (!game) continue;
         if (!page.url().endsWith(`/g/${game.game}`)) await visit(page, `${server.url}/g/${game.game}`);
         const state = await gameState(page);
+        // The game's page links back to its tournament.
+        await page.waitForSelector('#g-tournament:not([hidden])');
+        assert.equal(await page.textContent('#g-tournament-link'), 'Evening Swiss');
+        assert.equal(await page.getAttribute('#g-tournament-link', 'href'), `/tournaments/${id}`);
         if (state.status !== 'over') {
           await shot(page, `tournament-game-r${round}-${name.toLowerCase()}`);
           await playAndResign(page, name);

@@ -18,7 +18,7 @@ const FAVICON: &str = include_str!("../../assets/favicon.svg");
 
 const JS: &str = "text/javascript; charset=utf-8";
 /// The page's styles and its script modules, under `/assets/`.
-const ASSETS: [(&str, &str, &str); 27] = [
+const ASSETS: [(&str, &str, &str); 28] = [
     (
         "app.css",
         "text/css; charset=utf-8",
@@ -61,6 +61,11 @@ const ASSETS: [(&str, &str, &str); 27] = [
     ("sound.js", JS, include_str!("../../assets/sound.js")),
     ("speech.js", JS, include_str!("../../assets/speech.js")),
     ("tokens.js", JS, include_str!("../../assets/tokens.js")),
+    (
+        "tournament-link.js",
+        JS,
+        include_str!("../../assets/tournament-link.js"),
+    ),
     (
         "tournaments.js",
         JS,

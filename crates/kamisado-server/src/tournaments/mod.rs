@@ -10,8 +10,8 @@ use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
 
 use kamisado_wire::tournaments::{
-    EntrantView, Format, JoinRequest, Stage, TournamentList, TournamentRequest, TournamentSummary,
-    TournamentView,
+    EntrantView, Format, GameTournament, JoinRequest, Stage, TournamentList, TournamentRequest,
+    TournamentSummary, TournamentView,
 };
 
 use crate::db::now_ms;
@@ -368,23 +368,25 @@ impl Tournaments {
             .list(LISTED)
             .await?
             .into_iter()
-            .map(|(t, players)| TournamentSummary {
-                clock: t.clock_view(),
-                id: t.id,
-                name: t.name,
-                format: t.format,
-                stage: t.stage,
-                rounds: t.rounds,
-                round: t.round,
-                players,
-                starts_ms: t.starts_ms,
-                ends_ms: t.ends_ms,
-                rules: t.rules,
-                board: t.board,
-                days: t.days,
-            })
+            .map(|(t, players)| summary(t, players))
             .collect();
         Ok(TournamentList { tournaments })
+    }
+
+    /// The tournament game `game` was paired in, if any.
+    ///
+    /// # Errors
+    /// A database failure.
+    pub async fn of_game(&self, game: &str) -> Result<GameTournament, ServerError> {
+        let tournament = match self.store.of_game(game).await? {
+            Some(id) => {
+                let t = self.loaded(&id).await?;
+                let players = t.entrants.len() as u32;
+                Some(summary(t.row, players))
+            }
+            None => None,
+        };
+        Ok(GameTournament { tournament })
     }
 
     /// A tournament whole, as `viewer` sees it.
@@ -412,6 +414,25 @@ impl Tournaments {
             )));
         }
         Ok(pairing::trf(&t))
+    }
+}
+
+/// A tournament in a list.
+fn summary(t: TournamentRow, players: u32) -> TournamentSummary {
+    TournamentSummary {
+        clock: t.clock_view(),
+        id: t.id,
+        name: t.name,
+        format: t.format,
+        stage: t.stage,
+        rounds: t.rounds,
+        round: t.round,
+        players,
+        starts_ms: t.starts_ms,
+        ends_ms: t.ends_ms,
+        rules: t.rules,
+        board: t.board,
+        days: t.days,
     }
 }
 

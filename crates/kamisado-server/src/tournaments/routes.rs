@@ -28,6 +28,7 @@ pub fn router(tournaments: Arc<Tournaments>) -> Router {
         .route("/api/tournaments/{id}/resume", post(resume))
         .route("/api/tournaments/{id}/settings", post(change))
         .route("/api/tournaments/{id}/trf", get(trf))
+        .route("/api/games/{id}/tournament", get(of_game))
         .with_state(tournaments)
 }
 
@@ -110,6 +111,10 @@ async fn change(
 ) -> Result<Response, ServerError> {
     let request: TournamentRequest = read_json(&body?, "a tournament's settings")?;
     Ok(Json(t.change(viewer, &id, request).await?).into_response())
+}
+
+async fn of_game(State(t): Shared, Path(id): Path<String>) -> Result<Response, ServerError> {
+    Ok(Json(t.of_game(&id).await?).into_response())
 }
 
 async fn trf(State(t): Shared, Path(id): Path<String>) -> Result<Response, ServerError> {

@@ -311,6 +311,21 @@ impl TournamentStore {
         rows.iter().map(|r| Ok(r.try_get("id")?)).collect()
     }
 
+    /// The tournament a game was paired in, if any.
+    ///
+    /// # Errors
+    /// A database failure.
+    pub async fn of_game(&self, game: &str) -> Result<Option<String>, ServerError> {
+        let row = sqlx::query("SELECT tournament_id FROM tournament_games WHERE game_id = $1")
+            .bind(game)
+            .fetch_optional(&self.db.pool)
+            .await?;
+        Ok(match row {
+            Some(r) => Some(r.try_get("tournament_id")?),
+            None => None,
+        })
+    }
+
     /// A tournament whole.
     ///
     /// # Errors

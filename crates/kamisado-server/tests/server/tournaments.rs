@@ -217,6 +217,30 @@ async fn a_swiss_of_seven_accounts_and_two_engines_is_played_to_the_end() {
         }
     };
     assert!(live_games(&t).iter().any(|(g, _, _)| *g == bob_game));
+    // A tournament's game names its tournament; another game none.
+    let of = request(
+        &server,
+        None,
+        "GET",
+        &format!("/api/games/{bob_game}/tournament"),
+        None,
+    )
+    .await;
+    let of: kamisado_wire::tournaments::GameTournament = of.json().unwrap();
+    assert_eq!(
+        of.tournament.map(|x| x.name),
+        Some("Club Swiss".to_string())
+    );
+    let other = server.create(kamisado_client::GameRequest::engine(1)).await;
+    let none = request(
+        &server,
+        None,
+        "GET",
+        &format!("/api/games/{}/tournament", other.id),
+        None,
+    )
+    .await;
+    assert_eq!(none.body, r#"{"tournament":null}"#);
 
     let mut met = HashSet::new();
     let mut byes = HashSet::new();
