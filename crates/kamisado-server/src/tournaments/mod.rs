@@ -36,6 +36,8 @@ use store::{EntrantRow, EntryRefused, Loaded, TournamentStore};
 
 /// Tournaments listed, at most.
 const LISTED: usize = 100;
+/// Tournaments open or running that one account may have made, at most.
+pub const MAX_UNFINISHED: usize = 10;
 
 /// What the tournaments' routes and runner share.
 pub struct Tournaments {
@@ -138,7 +140,7 @@ impl Tournaments {
                 paused: false,
             })
             .collect();
-        self.store.insert(&row, &engines).await?;
+        self.store.insert(&row, &engines, MAX_UNFINISHED).await?;
         tracing::info!(tournament = %id, creator = %creator, format = row.format.name(), "tournament made");
         self.changed(&id).await;
         self.view(&id, Some(&creator)).await

@@ -192,19 +192,23 @@ impl TournamentStore {
         TournamentStore { db }
     }
 
-    /// Stores a new tournament with its engine entrants.
+    /// Stores a new tournament with its engine entrants, unless its creator
+    /// has `max_unfinished` open or running already.
     ///
     /// # Errors
-    /// A database failure.
+    /// [`ServerError::TooMany`] over the limit, or a database failure.
     pub async fn insert(
         &self,
         t: &TournamentRow,
         engines: &[EntrantRow],
+        max_unfinished: usize,
     ) -> Result<(), ServerError> {
         let mut tx = self.db.pool.begin().await?;
-        sqlx::query(&format!(
-            "INSERT INTO tournaments ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, \
-             $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25)"
+        let made = sqlx::query(&format!(
+            "INSERT INTO tournaments ({COLUMNS}) SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, \
+             $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25 \
+             WHERE (SELECT COUNT(*) FROM tournaments WHERE creator = $3 \
+             AND stage IN ('open', 'running')) < $26"
         ))
         .bind(&t.id)
         .bind(&t.name)
@@ -231,8 +235,15 @@ impl TournamentStore {
         .bind(t.next_ms)
         .bind(t.ends_ms)
         .bind(&t.note)
+        .bind(max_unfinished as i64)
         .execute(&mut *tx)
         .await?;
+        if made.rows_affected() == 0 {
+            return Err(ServerError::TooMany(format!(
+                "you have {max_unfinished} tournaments not yet finished: cancel one, or wait \
+                 for one to end"
+            )));
+        }
         for e in engines {
             insert_entrant(&mut tx, &t.id, e).await?;
         }

@@ -548,6 +548,26 @@ async fn bad_tournaments_are_refused_and_one_without_players_is_cancelled() {
         body.contains("there is no tournament with the id nope"),
         "{body}"
     );
+    // Ten unfinished tournaments of one account at most.
+    for n in 0..10 {
+        make(&server, &bob, json!({"name": format!("Bob's {n}")})).await;
+    }
+    let answer = request(
+        &server,
+        Some(&bob),
+        "POST",
+        "/api/tournaments",
+        Some(json!({"name": "One more"})),
+    )
+    .await;
+    assert_eq!(answer.status, 429, "{}", answer.body);
+    assert!(
+        answer
+            .body
+            .contains("you have 10 tournaments not yet finished"),
+        "{}",
+        answer.body
+    );
     server.stop().await;
 }
 
