@@ -210,6 +210,8 @@ fn connection(
     async move {
         let mut served = pin!(served);
         let mut stopping = pin!(stop.closed());
+        // Once the stop has come (a future that completed is not polled again).
+        let mut stopped = false;
         loop {
             tokio::select! {
                 result = served.as_mut() => {
@@ -218,7 +220,10 @@ fn connection(
                     }
                     break;
                 }
-                () = &mut stopping => served.as_mut().graceful_shutdown(),
+                () = &mut stopping, if !stopped => {
+                    stopped = true;
+                    served.as_mut().graceful_shutdown();
+                }
             }
         }
     }

@@ -310,6 +310,11 @@ async fn sigterm_closes_every_connection_saying_why_and_keeps_every_move() {
     let game = create(&server, GameRequest::local()).await;
     let mut both = server.http().join(&game.id, &game.key).await.unwrap();
     assert!(is_ack(&both.play(mv("d1-d6")).await.unwrap()));
+    // A client halfway through its request's headers when the stop comes.
+    let mut halfway = tokio::net::TcpStream::connect(server.addr()).await.unwrap();
+    tokio::io::AsyncWriteExt::write_all(&mut halfway, b"GET /api/health HTTP/1.1\r\nHost: x\r\n")
+        .await
+        .unwrap();
     server.signal("TERM");
     match tokio::time::timeout(PATIENCE, both.next()).await {
         Ok(Err(ClientError::Closed(Some(close)))) => {
@@ -327,5 +332,7 @@ async fn sigterm_closes_every_connection_saying_why_and_keeps_every_move() {
         log.contains("SIGTERM") && log.contains("the server stops"),
         "{log}"
     );
+    // Every connection closes without a panic in its task.
+    assert!(!log.contains("panicked"), "{log}");
     assert_eq!(stored_actions(&db, &game.id).await, ["d1-d6"]);
 }
