@@ -221,6 +221,7 @@ export const units = {
   point: { one: 'point', other: 'points' }, point_gen: { one: 'point', other: 'points' },
   ply: { one: 'ply', other: 'plies' }, move: { one: 'move', other: 'moves' },
   character: { one: 'character', other: 'characters' }, session: { one: 'session', other: 'sessions' },
+  new_move: { one: 'new move', other: 'new moves' },
 };
 const plural = (n, unit) => pluralOf(n, unit, code);
 
@@ -409,4 +410,16 @@ Object.assign(words, {
   'tour.rounds': 'rounds: {n}', 'tour.double': 'two games a pairing', 'tour.by': 'made by {name}',
   'tour.nobody': 'Nobody has entered yet.', 'tour.withdrew': '(withdrew)', 'tour.round': 'Round {n}',
   'tour.bye': 'Bye (a win): {name}', 'tour.failed': 'The tournament could not be fetched: {reason}',
+});
+
+// Looking back through a game (replay.js).
+Object.assign(words, {
+  'look.help': 'Click a move, or press ← and →, to see the position after it; the game goes on meanwhile.',
+  'look.back': 'Back to the game', 'look.start': 'Looking back: the position at the start of the game.',
+  'look.after': "Looking back: the position after move {i} of round {round}, {side}'s {mv}.",
+  'look.after_single': "Looking back: the position after move {i}, {side}'s {mv}.",
+  'look.loading': 'Looking back: the position is coming…',
+  'look.since': '{n} {moves} since you looked back.',
+  'look.back_said': 'Back to the game. {status}',
+  'look.no_moves': 'This is an older position: Back to the game to move.',
 });

@@ -231,6 +231,7 @@ export const units = {
   point: forms('очко', 'очка', 'очков'), point_gen: forms('очка', 'очков', 'очков'),
   ply: forms('полуход', 'полухода', 'полуходов'), move: forms('ход', 'хода', 'ходов'),
   character: forms('символ', 'символа', 'символов'), session: forms('сеанс', 'сеанса', 'сеансов'),
+  new_move: forms('новый ход', 'новых хода', 'новых ходов'),
 };
 const plural = (n, unit) => pluralOf(n, unit, code);
 
@@ -436,4 +437,16 @@ Object.assign(words, {
   'tour.rounds': 'туров: {n}', 'tour.double': 'по две партии в паре', 'tour.by': 'создал {name}',
   'tour.nobody': 'Пока никто не записался.', 'tour.withdrew': '(выбыл)', 'tour.round': 'Тур {n}',
   'tour.bye': 'Без пары (победа): {name}', 'tour.failed': 'Не удалось получить турнир: {reason}',
+});
+
+// Просмотр партии назад (replay.js).
+Object.assign(words, {
+  'look.help': 'Нажмите на ход или клавиши ← и →, чтобы увидеть позицию после него; партия тем временем идёт.',
+  'look.back': 'Вернуться к партии', 'look.start': 'Просмотр: начальная позиция партии.',
+  'look.after': 'Просмотр: позиция после хода {i} в раунде {round} ({side}: {mv}).',
+  'look.after_single': 'Просмотр: позиция после хода {i} ({side}: {mv}).',
+  'look.loading': 'Просмотр: позиция загружается…',
+  'look.since': 'С начала просмотра — {n} {moves}.',
+  'look.back_said': 'Снова партия. {status}',
+  'look.no_moves': 'Это прошлая позиция: чтобы сходить, вернитесь к партии.',
 });

@@ -150,6 +150,32 @@ pub struct AnalysisView {
     /// Every legal move of the last position with its value, best first.
     pub moves: Vec<MoveView>,
 }
+/// A move of a game and the position after it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlyView {
+    /// The move played.
+    #[serde(with = "text_move")]
+    pub mv: AnyMove,
+    /// Its mover.
+    pub side: SideCode,
+    /// Its round.
+    pub round: u32,
+    /// The position after it.
+    pub after: PositionView,
+}
+
+/// The answer of `GET /api/games/{id}/positions`: every position of a game,
+/// read from its record without the engine, for looking back through it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GamePositionsView {
+    /// The number of the game's actions (its state's `n`) they were read from.
+    pub n: usize,
+    /// The position the game started from.
+    pub start: PositionView,
+    /// Every move of the game in order, each with the position after it.
+    pub plies: Vec<PlyView>,
+}
+
 /// The body of `POST /api/analysis`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct AnalysisRequest {

@@ -18,7 +18,7 @@ const FAVICON: &str = include_str!("../../assets/favicon.svg");
 
 const JS: &str = "text/javascript; charset=utf-8";
 /// The page's styles and its script modules, under `/assets/`.
-const ASSETS: [(&str, &str, &str); 27] = [
+const ASSETS: [(&str, &str, &str); 28] = [
     (
         "app.css",
         "text/css; charset=utf-8",
@@ -57,6 +57,7 @@ const ASSETS: [(&str, &str, &str); 27] = [
     ("player.js", JS, include_str!("../../assets/player.js")),
     ("plot.js", JS, include_str!("../../assets/plot.js")),
     ("puzzles.js", JS, include_str!("../../assets/puzzles.js")),
+    ("replay.js", JS, include_str!("../../assets/replay.js")),
     ("ru.js", JS, include_str!("../../assets/ru.js")),
     ("sound.js", JS, include_str!("../../assets/sound.js")),
     ("speech.js", JS, include_str!("../../assets/speech.js")),

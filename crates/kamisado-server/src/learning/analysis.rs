@@ -48,11 +48,15 @@ fn moves_view(assessment: &Assessment) -> Vec<MoveView> {
 }
 
 /// A move with the match before and after it.
-type Step<B> = (kamisado_core::Move<B>, Match<B>, Match<B>);
+pub(super) type Step<B> = (kamisado_core::Move<B>, Match<B>, Match<B>);
 
 /// Reads a record (when the text has tags or rounds) or a position, and gives
-/// the match at its start and every move with the match after it.
-fn read<B: Board>(text: &str) -> Result<(Match<B>, Vec<Step<B>>), ServerError> {
+/// the match at its start and every move with the match after it; a record
+/// of more than `limit` moves is refused.
+pub(super) fn read<B: Board>(
+    text: &str,
+    limit: usize,
+) -> Result<(Match<B>, Vec<Step<B>>), ServerError> {
     let text = text.trim();
     if text.starts_with('[') || text.starts_with("round") {
         let record: Record<B> = text.parse().map_err(|e: kamisado_core::RecordError| {
@@ -75,9 +79,9 @@ fn read<B: Board>(text: &str) -> Result<(Match<B>, Vec<Step<B>>), ServerError> {
                     ServerError::BadRequest(format!("record: round {}, move {}: {e}", i + 1, j + 1))
                 })?;
                 steps.push((mv, before, m.clone()));
-                if steps.len() > MAX_PLIES {
+                if steps.len() > limit {
                     return Err(ServerError::BadRequest(format!(
-                        "the analysis board takes records of up to {MAX_PLIES} moves"
+                        "the analysis board takes records of up to {limit} moves"
                     )));
                 }
             }
@@ -146,7 +150,7 @@ async fn analyse_on<B: EngineBoard + Erase>(
     learning: &Learning,
     text: &str,
 ) -> Result<AnalysisView, ServerError> {
-    let (start, steps) = read::<B>(text)?;
+    let (start, steps) = read::<B>(text, MAX_PLIES)?;
     let last = steps
         .last()
         .map_or_else(|| start.clone(), |(_, _, after)| after.clone());

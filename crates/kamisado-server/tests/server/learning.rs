@@ -407,3 +407,43 @@ async fn a_review_marks_the_turning_points_and_makes_them_puzzles() {
     assert_eq!(answer.status, 404, "{}", answer.body);
     server.stop().await;
 }
+
+#[tokio::test]
+async fn a_game_s_positions_are_read_from_its_record_without_the_engine() {
+    let db = TempDb::new("positions");
+    let server = TestServer::start(&db).await;
+    let (id, mut black, mut white) = server
+        .friend_game(kamisado_client::GameRequest::friend().target(3))
+        .await;
+    let over = play_out(&mut black, &mut white).await;
+    let answer = request(
+        &server,
+        None,
+        "GET",
+        &format!("/api/games/{id}/positions"),
+        None,
+    )
+    .await;
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    let view: kamisado_wire::GamePositionsView = answer.json().unwrap();
+    assert_eq!(view.n, over.n);
+    // Every move of every round, in order, the last one's position the game's end.
+    let moves: Vec<_> = over.rounds.iter().flat_map(|r| r.moves.clone()).collect();
+    assert!(over.rounds.len() > 1, "a match of more than one round");
+    assert_eq!(view.plies.iter().map(|p| p.mv).collect::<Vec<_>>(), moves);
+    assert_eq!(view.plies.last().unwrap().after.fen, over.fen);
+    assert_eq!(view.start.towers.len(), 16);
+    let second = u32::try_from(over.rounds[1].round).unwrap();
+    let first_of_second = view.plies.iter().position(|p| p.round == second).unwrap();
+    assert_eq!(first_of_second, over.rounds[0].moves.len());
+    let answer = request(
+        &server,
+        None,
+        "GET",
+        "/api/games/0000000000000000/positions",
+        None,
+    )
+    .await;
+    assert_eq!(answer.status, 404, "{}", answer.body);
+    server.stop().await;
+}
