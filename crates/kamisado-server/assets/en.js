@@ -423,3 +423,15 @@ Object.assign(words, {
   'look.back_said': 'Back to the game. {status}',
   'look.no_moves': 'This is an older position: Back to the game to move.',
 });
+
+// The analysis board's variations and a review's tries (analysis.js).
+Object.assign(words, {
+  'ana.play_help': 'Click a tower, then a square, to play a variation.',
+  'ana.main': 'Back to the main line', 'ana.main_said': 'Back to the main line: move {n} of {all}.',
+  'ana.line_start': 'Variation from the start', 'ana.line_after': 'Variation after move {n}',
+  'ana.line_where': 'Variation: move {n}', 'ana.played': 'Variation: {side} plays {mv}; {value}.',
+  'ana.asking': 'Finding the moves…',
+  'review.your_try': 'Your try: play {side}\'s move on the board.',
+  'review.try_other': 'Try another move', 'review.as_puzzle': 'Solve it as a puzzle',
+  'review.try_right': 'Right: {mv} wins ({value}).', 'review.try_wrong': 'Not this one: after {mv}, {value}.',
+});

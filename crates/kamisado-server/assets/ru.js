@@ -450,3 +450,15 @@ Object.assign(words, {
   'look.back_said': 'Снова партия. {status}',
   'look.no_moves': 'Это прошлая позиция: чтобы сходить, вернитесь к партии.',
 });
+
+// Варианты на доске анализа и повторные попытки разбора (analysis.js).
+Object.assign(words, {
+  'ana.play_help': 'Нажмите на башню, затем на клетку, чтобы сыграть вариант.',
+  'ana.main': 'Вернуться к основной линии', 'ana.main_said': 'Основная линия: ход {n} из {all}.',
+  'ana.line_start': 'Вариант с начальной позиции', 'ana.line_after': 'Вариант после хода {n}',
+  'ana.line_where': 'Вариант: ход {n}', 'ana.played': 'Вариант: {side} — {mv}; {value}.',
+  'ana.asking': 'Ищем ходы…',
+  'review.your_try': 'Ваша попытка: сделайте на доске ход за {sideGen}.',
+  'review.try_other': 'Попробовать другой ход', 'review.as_puzzle': 'Решить как задачу',
+  'review.try_right': 'Верно: {mv} выигрывает ({value}).', 'review.try_wrong': 'Не то: после {mv} — {value}.',
+});

@@ -176,11 +176,23 @@ pub struct GamePositionsView {
     pub plies: Vec<PlyView>,
 }
 
-/// The body of `POST /api/analysis`.
+/// The body of `POST /api/analysis`: a text, and for a line played from
+/// one of its positions (the analysis board's variation) where it starts
+/// and its moves.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct AnalysisRequest {
     /// A game record or a position.
     pub text: String,
+    /// A line from the position after this many of the record's moves (0
+    /// its start): the answer's `start` is that position, its `steps` the
+    /// line's moves, unvalued (each was valued among the `moves` of the
+    /// position before it), and its `moves` the last position's, valued.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub at: Option<usize>,
+    /// The line's moves in notation, separated by spaces (with `at`; none:
+    /// the position itself).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub then: Option<String>,
 }
 
 impl AnalysisRequest {
@@ -192,7 +204,19 @@ impl AnalysisRequest {
         read_body(
             body,
             "an analysis request",
-            &[("text", false, "a game record or a position, as text")],
+            &[
+                ("text", false, "a game record or a position, as text"),
+                (
+                    "at",
+                    true,
+                    "the number of the record's moves a line starts after",
+                ),
+                (
+                    "then",
+                    false,
+                    "the line's moves in notation, separated by spaces",
+                ),
+            ],
             &["text"],
         )
     }

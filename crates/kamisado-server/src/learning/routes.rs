@@ -37,7 +37,7 @@ async fn analyse(
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ServerError> {
     let request = AnalysisRequest::read(&body?)?;
-    Ok(Json(analysis::analyse(&learning, &request.text).await?).into_response())
+    Ok(Json(analysis::analyse(&learning, &request).await?).into_response())
 }
 
 async fn try_lesson(

@@ -447,3 +447,62 @@ async fn a_game_s_positions_are_read_from_its_record_without_the_engine() {
     assert_eq!(answer.status, 404, "{}", answer.body);
     server.stop().await;
 }
+
+#[tokio::test]
+async fn a_line_from_a_record_s_position_is_played_and_its_last_position_valued() {
+    let db = TempDb::new("line");
+    let server = TestServer::start(&db).await;
+    let mut game: kamisado_core::Game =
+        kamisado_core::Game::new(kamisado_core::Rules::STANDARD, 1, "A", "B", "2026.01.01")
+            .unwrap();
+    for mv in ["g1-g7", "h8-h3", "b1-b2", "h3-h2"] {
+        game.play(mv.parse().unwrap()).unwrap();
+    }
+    let text = game.record().to_string();
+    let ask = |body: serde_json::Value| {
+        let server = &server;
+        async move { request(server, None, "POST", "/api/analysis", Some(body)).await }
+    };
+    // After two of the record's moves, b1-b3 instead of b1-b2, and Gold's answer.
+    let answer = ask(json!({"text": text, "at": 2})).await;
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    let here: kamisado_wire::AnalysisView = answer.json().unwrap();
+    assert!(here.steps.is_empty());
+    let legal: Vec<String> = here.moves.iter().map(|m| m.mv.to_string()).collect();
+    assert!(legal.contains(&"b1-b3".to_string()), "{legal:?}");
+    let answer = ask(json!({"text": text, "at": 2, "then": "b1-b3"})).await;
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    let line: kamisado_wire::AnalysisView = answer.json().unwrap();
+    assert_eq!(line.start, here.start);
+    assert_eq!(line.steps.len(), 1);
+    assert_eq!(line.steps[0].mv.to_string(), "b1-b3");
+    assert!(
+        line.steps[0].value.is_none(),
+        "a line's moves are valued by the page"
+    );
+    assert!(line.steps[0].after.towers.iter().any(|t| t.sq == "b3"));
+    assert!(!line.moves.is_empty(), "the last position's moves, valued");
+    let reply = line.moves[0].mv.to_string();
+    let answer = ask(json!({"text": text, "at": 2, "then": format!("b1-b3 {reply}")})).await;
+    let longer: kamisado_wire::AnalysisView = answer.json().unwrap();
+    assert_eq!(longer.steps[0].after, line.steps[0].after);
+    assert_eq!(longer.steps[1].side, SideCode::White);
+    // A line not legal there, or from past the record's end, is refused with its reason.
+    let answer = ask(json!({"text": text, "at": 2, "then": "b1-b3 a1-a2"})).await;
+    assert_eq!(answer.status, 400, "{}", answer.body);
+    assert!(
+        answer.body.contains("then: move 2 (a1-a2)"),
+        "{}",
+        answer.body
+    );
+    let answer = ask(json!({"text": text, "at": 5})).await;
+    assert_eq!(answer.status, 400, "{}", answer.body);
+    assert!(
+        answer.body.contains("at: the text has 4 moves"),
+        "{}",
+        answer.body
+    );
+    let answer = ask(json!({"text": text, "at": "two"})).await;
+    assert_eq!(answer.status, 400, "{}", answer.body);
+    server.stop().await;
+}
