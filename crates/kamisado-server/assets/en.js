@@ -221,7 +221,7 @@ export const units = {
   point: { one: 'point', other: 'points' }, point_gen: { one: 'point', other: 'points' },
   ply: { one: 'ply', other: 'plies' }, move: { one: 'move', other: 'moves' },
   character: { one: 'character', other: 'characters' }, session: { one: 'session', other: 'sessions' },
-  new_move: { one: 'new move', other: 'new moves' },
+  new_move: { one: 'new move', other: 'new moves' }, second: { one: 'second', other: 'seconds' },
 };
 const plural = (n, unit) => pluralOf(n, unit, code);
 
@@ -434,4 +434,13 @@ Object.assign(words, {
   'review.your_try': 'Your try: play {side}\'s move on the board.',
   'review.try_other': 'Try another move', 'review.as_puzzle': 'Solve it as a puzzle',
   'review.try_right': 'Right: {mv} wins ({value}).', 'review.try_wrong': 'Not this one: after {mv}, {value}.',
+});
+
+// The lobby's quick pairing (challenges.js).
+Object.assign(words, {
+  'ch.quick': 'Quick pairing',
+  'ch.quick_help': 'One press makes an open challenge: a rated match to 3 points, standard rules on the 8×8 board, colours by lot.',
+  'ch.quick_clock': '{control}: {m} {minutes} each, {s} {seconds} added a move', 'ch.quick_clock0': '{control}: {m} {minutes} each',
+  'ch.quick_made': 'Your {control} challenge is open: waiting for an opponent.',
+  'ch.quick_guest': 'Sign in, or create an account, to make a challenge.',
 });

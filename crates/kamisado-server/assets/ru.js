@@ -231,7 +231,7 @@ export const units = {
   point: forms('очко', 'очка', 'очков'), point_gen: forms('очка', 'очков', 'очков'),
   ply: forms('полуход', 'полухода', 'полуходов'), move: forms('ход', 'хода', 'ходов'),
   character: forms('символ', 'символа', 'символов'), session: forms('сеанс', 'сеанса', 'сеансов'),
-  new_move: forms('новый ход', 'новых хода', 'новых ходов'),
+  new_move: forms('новый ход', 'новых хода', 'новых ходов'), second: forms('секунда', 'секунды', 'секунд'),
 };
 const plural = (n, unit) => pluralOf(n, unit, code);
 
@@ -461,4 +461,13 @@ Object.assign(words, {
   'review.your_try': 'Ваша попытка: сделайте на доске ход за {sideGen}.',
   'review.try_other': 'Попробовать другой ход', 'review.as_puzzle': 'Решить как задачу',
   'review.try_right': 'Верно: {mv} выигрывает ({value}).', 'review.try_wrong': 'Не то: после {mv} — {value}.',
+});
+
+// Быстрая игра в лобби (challenges.js).
+Object.assign(words, {
+  'ch.quick': 'Быстрая игра',
+  'ch.quick_help': 'Одно нажатие — и открытый вызов готов: рейтинговый матч до 3 очков, стандартные правила, доска 8×8, цвета по жребию.',
+  'ch.quick_clock': '{control}: по {m} {minutes}, плюс {s} {seconds} за ход', 'ch.quick_clock0': '{control}: по {m} {minutes}',
+  'ch.quick_made': 'Ваш вызов {control} открыт: ждём соперника.',
+  'ch.quick_guest': 'Чтобы создать вызов, войдите или создайте учётную запись.',
 });
