@@ -7,7 +7,7 @@
 import {
   t, side, sideGen, valueWords, blackShare, noteText, turningWords, onLanguageChange,
 } from './i18n.js';
-import { $, html } from './dom.js';
+import { $, html, ruleLinked } from './dom.js';
 import {
   useLayout, drawBoard, parseMove, squareAt, svgPoint, keyboardBoard,
 } from './board.js';
@@ -210,8 +210,9 @@ function renderAnalysis() {
   $('a-main').hidden = !ana.inLine;
   renderTurning();
   renderVerdict();
-  $('a-note').textContent = step ? noteText(step.note) : t('ana.start', { fen: pos.fen });
-  $('a-note').hidden = !$('a-note').textContent;
+  const note = step ? noteText(step.note) : t('ana.start', { fen: pos.fen });
+  $('a-note').replaceChildren(...ruleLinked(note, (rule) => t('rules.link_title', { rule })));
+  $('a-note').hidden = !note;
   renderSteps();
   renderLine();
   renderMoves();

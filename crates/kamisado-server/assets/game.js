@@ -5,7 +5,7 @@ import {
   t, side, sideGen, other, tower, valueWords, noteText, roundOver, onLanguageChange, rulesWords, language,
   nameWords, moveWords, typedMove, plural,
 } from './i18n.js';
-import { $, html } from './dom.js';
+import { $, html, ruleLinked } from './dom.js';
 import {
   useLayout, drawBoard, parseMove, place, squareAt, svgPoint, keyboardBoard,
 } from './board.js';
@@ -650,8 +650,14 @@ export function render() {
   if (s.takeback && s.takeback === play.seat) status += t('status.offered');
   $('status').textContent = status;
   const last = s.notes.length ? s.notes[s.notes.length - 1] : null;
-  $('explain').textContent = last ? noteText(last, { target: s.target }) : t('game.first_note');
-  $('notes').replaceChildren(...s.notes.map((n) => html('li', noteText(n, { target: s.target }))));
+  // Each rule a note cites links to it on the rules page.
+  const linked = (text) => ruleLinked(text, (rule) => t('rules.link_title', { rule }));
+  $('explain').replaceChildren(...linked(last ? noteText(last, { target: s.target }) : t('game.first_note')));
+  $('notes').replaceChildren(...s.notes.map((n) => {
+    const li = html('li');
+    li.append(...linked(noteText(n, { target: s.target })));
+    return li;
+  }));
   renderMoves($('moves'), s.rounds);
   const seated = mySides().length > 0;
   $('pass').hidden = !(myTurn() && s.legal.includes('pass')) || looking();
