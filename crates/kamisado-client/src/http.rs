@@ -245,6 +245,8 @@ impl Http {
     pub async fn analyse(&self, text: &str) -> Result<AnalysisView, ClientError> {
         let request = AnalysisRequest {
             text: text.to_string(),
+            at: None,
+            then: None,
         };
         let body = serde_json::to_string(&request).expect("text is always JSON");
         self.expect("POST", "/api/analysis", Some(&body), 200).await

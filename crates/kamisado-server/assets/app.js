@@ -24,6 +24,7 @@ const PARTS = [
   [/^\/leaderboard$/, () => import('./leaderboard.js'), (m) => m.showLeaderboard()],
   [/^\/analysis$/, () => import('./analysis.js'), (m) => m.showAnalysis()],
   [/^\/tournaments(?:\/([0-9a-zA-Z]+))?$/, () => import('./tournaments.js'), (m, [id]) => m.showTournaments(id)],
+  [/^\/rules$/, () => import('./rules.js'), (m) => m.showRules()],
 ];
 
 // What redraws the part shown when the colour symbols change (a game's board).

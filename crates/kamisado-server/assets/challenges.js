@@ -2,7 +2,9 @@
 // (reconnecting with a growing pause when it drops), accepting and
 // cancelling, and the form that creates one. A challenge of this player's
 // that is accepted takes the page to its game.
-import { t, onLanguageChange, poolWords, targetWords } from './i18n.js';
+import {
+  t, plural, onLanguageChange, poolWords, targetWords,
+} from './i18n.js';
 import { $, html } from './dom.js';
 import { request } from './http.js';
 import { saveGame } from './games.js';
@@ -178,11 +180,7 @@ function setupForm() {
     $('ch-create').disabled = true;
     try {
       const c = await request('POST', '/api/challenges', body);
-      lobby.mine.add(c.id);
-      if (!lobby.challenges.some((x) => x.id === c.id)) {
-        lobby.challenges = [c, ...lobby.challenges];
-        renderChallenges();
-      }
+      listMine(c);
       $('ch-new').open = false;
     } catch (e) {
       $('ch-error').textContent = t('ch.create_failed', { reason: e.message });
@@ -191,6 +189,69 @@ function setupForm() {
       $('ch-create').disabled = false;
     }
   });
+}
+
+// Shows a new challenge of this player's at once (the lobby's socket also brings it).
+function listMine(c) {
+  lobby.mine.add(c.id);
+  if (!lobby.challenges.some((x) => x.id === c.id)) {
+    lobby.challenges = [c, ...lobby.challenges];
+    renderChallenges();
+  }
+}
+
+// The quick pairing's presets: each press makes an open challenge at once
+// (a rated match to 3, standard rules, 8×8, colours by lot) with its time
+// control; a guest is asked to sign in. Each button's name says its control in words.
+const QUICK = { rules: 'standard', board: '8x8', target: 3, colour: 'random', rated: true };
+
+function quickControl(b) {
+  return b.dataset.days ? { days: Number(b.dataset.days) }
+    : { clock: { initial_s: Number(b.dataset.initial), increment_s: Number(b.dataset.increment) } };
+}
+
+function labelQuick() {
+  for (const b of document.querySelectorAll('#ch-quick .quick-btn')) {
+    const control = quickControl(b);
+    const words = controlWords(control.clock, control.days);
+    b.textContent = words;
+    if (control.clock) {
+      const m = control.clock.initial_s / 60;
+      const s = control.clock.increment_s;
+      b.setAttribute('aria-label', t(s ? 'ch.quick_clock' : 'ch.quick_clock0', {
+        control: words, m, minutes: plural(m, 'minute'), s, seconds: plural(s, 'second'),
+      }));
+    }
+  }
+}
+
+function quickSaid(box, text) {
+  $(box).textContent = text;
+  $(box).hidden = !text;
+}
+
+async function quick(b) {
+  quickSaid('ch-quick-error', '');
+  quickSaid('ch-quick-said', '');
+  if (!lobby.me) { quickSaid('ch-quick-said', t('ch.quick_guest')); askToSignIn(); return; }
+  const buttons = [...document.querySelectorAll('#ch-quick .quick-btn')];
+  for (const x of buttons) x.disabled = true;
+  const control = quickControl(b);
+  try {
+    const c = await request('POST', '/api/challenges', { ...QUICK, ...control });
+    listMine(c);
+    quickSaid('ch-quick-said', t('ch.quick_made', { control: controlWords(control.clock, control.days) }));
+  } catch (e) {
+    quickSaid('ch-quick-error', t('ch.create_failed', { reason: e.message }));
+  } finally {
+    for (const x of buttons) x.disabled = false;
+  }
+}
+
+function setupQuick() {
+  for (const b of document.querySelectorAll('#ch-quick .quick-btn')) b.addEventListener('click', () => quick(b));
+  labelQuick();
+  onLanguageChange(labelQuick);
 }
 
 /** The open challenges for the signed-in `me`; `onStarted` hears of other games started. */
@@ -203,6 +264,7 @@ export function showChallenges(me, onStarted) {
   $('ch-none').dataset.i18n = me ? 'ch.none' : 'ch.none_guest';
   $('ch-none').textContent = t($('ch-none').dataset.i18n);
   if (me) setupForm();
+  setupQuick();
   renderChallenges();
   onLanguageChange(renderChallenges);
   connect();

@@ -221,6 +221,7 @@ export const units = {
   point: { one: 'point', other: 'points' }, point_gen: { one: 'point', other: 'points' },
   ply: { one: 'ply', other: 'plies' }, move: { one: 'move', other: 'moves' },
   character: { one: 'character', other: 'characters' }, session: { one: 'session', other: 'sessions' },
+  new_move: { one: 'new move', other: 'new moves' }, second: { one: 'second', other: 'seconds' },
 };
 const plural = (n, unit) => pluralOf(n, unit, code);
 
@@ -415,4 +416,89 @@ Object.assign(words, {
   'tour.of_game': 'Tournament:',
   'tour.pause': 'Pause', 'tour.resume': 'Resume', 'tour.wave': 'Pairing {n}',
   'tour.fire': 'On a streak: each win counts double',
+});
+
+// Looking back through a game (replay.js).
+Object.assign(words, {
+  'look.help': 'Click a move, or press ← and →, to see the position after it; the game goes on meanwhile.',
+  'look.back': 'Back to the game', 'look.start': 'Looking back: the position at the start of the game.',
+  'look.after': "Looking back: the position after move {i} of round {round}, {side}'s {mv}.",
+  'look.after_single': "Looking back: the position after move {i}, {side}'s {mv}.",
+  'look.loading': 'Looking back: the position is coming…',
+  'look.since': '{n} {moves} since you looked back.',
+  'look.back_said': 'Back to the game. {status}',
+  'look.no_moves': 'This is an older position: Back to the game to move.',
+});
+
+// The analysis board's variations and a review's tries (analysis.js).
+Object.assign(words, {
+  'ana.play_help': 'Click a tower, then a square, to play a variation.',
+  'ana.main': 'Back to the main line', 'ana.main_said': 'Back to the main line: move {n} of {all}.',
+  'ana.line_start': 'Variation from the start', 'ana.line_after': 'Variation after move {n}',
+  'ana.line_where': 'Variation: move {n}', 'ana.played': 'Variation: {side} plays {mv}; {value}.',
+  'ana.asking': 'Finding the moves…',
+  'review.your_try': 'Your try: play {side}\'s move on the board.',
+  'review.try_other': 'Try another move', 'review.as_puzzle': 'Solve it as a puzzle',
+  'review.try_right': 'Right: {mv} wins ({value}).', 'review.try_wrong': 'Not this one: after {mv}, {value}.',
+});
+
+// The lobby's quick pairing (challenges.js).
+Object.assign(words, {
+  'ch.quick': 'Quick pairing',
+  'ch.quick_help': 'One press makes an open challenge: a rated match to 3 points, standard rules on the 8×8 board, colours by lot.',
+  'ch.quick_clock': '{control}: {m} {minutes} each, {s} {seconds} added a move', 'ch.quick_clock0': '{control}: {m} {minutes} each',
+  'ch.quick_made': 'Your {control} challenge is open: waiting for an opponent.',
+  'ch.quick_guest': 'Sign in, or create an account, to make a challenge.',
+});
+
+// The rules page (rules.js): the rules as a player reads them, numbered as
+// the rules crate and the game's notes number them (R1–R14). A paragraph
+// break is a new line.
+Object.assign(words, {
+  'nav.rules': 'Rules', 'lobby.rules_all': 'All the rules',
+  'rules.title': 'The rules of Kamisado',
+  'rules.intro': 'Kamisado is a game for two: Black and Gold, each with eight towers, one of each colour. A game is a single round, or a match of rounds played to a number of points. The numbers R1 to R14 are the rules\' own: the notes of a game cite them.',
+  'rules.toc': 'Contents', 'rules.single': 'A round', 'rules.match': 'A match and its sumos', 'rules.optional': 'Optional rules',
+  'rules.optional_intro': 'A game says which of these it uses; the lobby offers them by name. They change only what they say.',
+  'rules.R1.title': 'The board',
+  'rules.R1.text': 'The board has 8×8 squares in eight colours: orange, blue, purple, pink, yellow, red, green and brown. Every row and every column holds each colour once, and the board looks the same turned round.\nBlack sits on the side of row 1 and Gold on the side of row 8; the columns a to h run from left to right as Black sees them. A player\'s own first row is their home row.',
+  'rules.R2.title': 'Setting up',
+  'rules.R2.text': 'Each player sets their eight towers on their home row, each tower on the square of its own colour. In a single round Black moves first; in a match, see R14.',
+  'rules.R3.title': 'Moving a tower',
+  'rules.R3.text': 'A tower moves forward, towards the opponent\'s home row, straight or diagonally, as many squares as it likes. It never moves sideways or back, never jumps over a tower and never lands on one: nothing is ever captured.\nA diagonal move may slip between two towers that touch only at their corners: only the squares on its way count.',
+  'rules.R4.title': 'The first move',
+  'rules.R4.text': 'The player who moves first in a round may move any of their towers.',
+  'rules.R5.title': 'The forced colour',
+  'rules.R5.text': 'After the first move, every move is made with the mover\'s tower of the colour of the square on which the opponent\'s last move ended. So each move you make chooses the tower your opponent must move next.',
+  'rules.R6.title': 'Winning a round',
+  'rules.R6.text': 'A round ends as soon as a tower reaches any square of the opponent\'s home row: its owner wins the round. There are no draws.',
+  'rules.R7.title': 'Passing',
+  'rules.R7.text': 'When the tower that must move has no move at all, it is blocked and its owner passes: a move of no squares, which still counts as a move. The opponent must then move their tower of the colour of the square under the blocked tower.',
+  'rules.R8.title': 'Deadlock',
+  'rules.R8.text': 'Passes can follow one another in a loop in which no tower can ever move again. That is a deadlock, and the player who made the last real move (not a pass) loses the round.\nThe round ends with the move that makes the deadlock: the passes of the loop are not played.',
+  'rules.R9.title': 'The length of a match',
+  'rules.R9.text': 'A match is played to 1 point (a single round), 3, 7 or 15 points. Its rounds follow one another until a player has the points.',
+  'rules.R10.title': 'Dragon\'s teeth and points',
+  'rules.R10.text': 'The tower that wins a round gains a dragon\'s tooth: a plain tower becomes a sumo, a sumo a double sumo, a double sumo a triple sumo. The teeth stay for the whole match.\nThe winner scores by the rank the tower had when it won: a plain tower 1 point, a sumo 3, a double sumo 7 and a triple sumo 15, which ends any match.\nAfter a deadlock the winner scores with, and promotes, their tower of the colour they had to move when the deadlock came; after a push that made it, the tower of the colour of the square the sumo landed on.',
+  'rules.R11.title': 'How far a sumo moves',
+  'rules.R11.text': 'A sumo moves at most 5 squares, a double sumo at most 3 and a triple sumo 1, in the directions of R3.',
+  'rules.R12.title': 'The push',
+  'rules.R12.text': 'Instead of moving, the sumo that must move may push straight forward when the square just in front of it holds an opponent\'s tower. A sumo pushes one tower, a double sumo a line of up to two, a triple sumo up to three; every tower of the line must be the opponent\'s and of a lower rank than the pusher: a sumo pushes plain towers, a double sumo plain towers and sumos, a triple sumo anything but a triple. The square just behind the line must be on the board and empty.\nThe whole line goes back one square and the sumo steps forward one. A push never wins a round, and it is never forced when the sumo has another move.',
+  'rules.R13.title': 'After a push',
+  'rules.R13.text': 'The pushed player loses their turn: the pusher moves again, with their tower of the colour of the square where the last pushed tower (the one furthest from the sumo) came to rest.\nPassing (R7) and deadlock (R8) apply to that move as to any other; if a deadlock follows, the pusher made the last real move and loses.',
+  'rules.R14.title': 'The next round: the fill',
+  'rules.R14.text': 'The winner of a round chooses to fill from the left or from the right. Each player takes up their towers row by row, beginning with the row nearest their own home row, and within each row from the chosen side (left and right as each player sees the board from their seat), and sets them down in that order on their own home row, from the same side.\nThe loser of the last round moves first in the next, with any tower (R4).',
+  'rules.zvezda.title': 'Zvezda',
+  'rules.zvezda.text': 'The Russian edition\'s rule, with rings in place of teeth. A tower with one ring moves at most 5 squares, as a sumo does, and may push one opponent\'s tower of a lower rank one square along the line it moves on, straight or diagonal, when the square behind it is empty; the pushed player does not lose the turn, but must move their tower of the colour of the square the pushed tower landed on.\nWith two rings a tower may also move sideways; with three, sideways and backward, straight or diagonally. Every ringed tower moves at most 5 squares. A position that comes a third time with the same player to move ends the round: whoever repeated it loses.',
+  'rules.sumo-square.title': 'Sumo-square',
+  'rules.sumo-square.text': 'After a push (R13), the pusher\'s next tower is the one of the colour of the square the sumo landed on, not of the pushed tower\'s square.',
+  'rules.opening-limits.title': 'Opening limits',
+  'rules.opening-limits.text': 'The rule of the World Championship at the Mind Sports Olympiad (until 2025): in every round the first move goes at most 1 square, the second at most 3 and the third at most 5. A sumo\'s own shorter limit still applies, a push is not affected, and a pass counts as a move. It goes with any of the rule sets above.',
+  'rules.fig.start': 'The start of a game: each tower on the home-row square of its own colour.',
+  'rules.fig.move': 'A first move: the squares one tower can reach, forward, straight or diagonally, as far as the way is free.',
+  'rules.fig.forced': 'The tower in the dashed frame must move: its colour is the colour of the square the opponent\'s last move ended on. One of its moves reaches the far row and wins.',
+  'rules.fig.pass': 'The tower in the dashed frame must move, but towers stand on every square in front of it: it is blocked, and its owner passes.',
+  'rules.fig.deadlock': 'The tower in the dashed frame must move; one of its moves would leave every forced tower blocked in turn, a deadlock that loses.',
+  'rules.fig.push': 'A sumo, with its dragon\'s tooth, must move: the large ring in front of it is its push, which sends the tower there back one square.',
+  'rules.learn': 'Learn them by playing: the lessons', 'rules.link_title': '{rule} on the rules page (opens a new tab)',
 });

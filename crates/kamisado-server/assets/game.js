@@ -3,9 +3,9 @@
 // everything the page shows about the game.
 import {
   t, side, sideGen, other, tower, valueWords, noteText, roundOver, onLanguageChange, rulesWords, language,
-  nameWords, moveWords, typedMove,
+  nameWords, moveWords, typedMove, plural,
 } from './i18n.js';
-import { $, html } from './dom.js';
+import { $, html, ruleLinked } from './dom.js';
 import {
   useLayout, drawBoard, parseMove, place, squareAt, svgPoint, keyboardBoard,
 } from './board.js';
@@ -20,6 +20,7 @@ import { announce, tellPick, tellMoves } from './speech.js';
 import {
   armSound, playSound, soundOf, soundOn, setSoundOn,
 } from './sound.js';
+import { LookBack, pliesOf } from './replay.js';
 
 
 // How long a page waits for the answer to what it sent before it gives up
@@ -32,8 +33,14 @@ export const play = {
   selected: null, keys: null, pending: null, timer: null, hint: null, hintAsked: null, retry: 0,
   overlayClosed: -1, drag: null, resignArmed: false, flipChosen: false, previews: null,
   syncing: null, offset: 0, danger: null, lowSaid: { b: false, w: false }, sheetOpen: false,
-  answeredTakeback: false, told: null,
+  answeredTakeback: false, told: null, look: null,
 };
+
+// Whether the player is looking back at an older position (replay.js): the
+// board then offers no moves.
+function looking() {
+  return Boolean(play.look && play.look.on);
+}
 
 function mySides() {
   if (play.seat === 'both') return ['b', 'w'];
@@ -47,7 +54,7 @@ function myTurn() {
 }
 
 function legalMoves() {
-  return myTurn() ? play.state.legal.map(parseMove) : [];
+  return myTurn() && !looking() ? play.state.legal.map(parseMove) : [];
 }
 
 function movesFrom(sq) {
@@ -167,6 +174,7 @@ function clickSquare(sq, touch = false) {
 // Enter on a square, as a click, and what it did said in words: the tower
 // picked and its moves, or why nothing was (a move played is told by its note).
 function keyPick(sq) {
+  if (looking()) { announce(t('look.no_moves')); return; }
   const before = play.selected;
   if (before && movesFrom(before).some((m) => m.to === sq)) { clickSquare(sq); return; }
   clickSquare(sq);
@@ -350,22 +358,115 @@ function tickClocks() {
   }
 }
 
+// The move list: each move a button that shows the position after it
+// (replay.js). It is drawn anew only when the moves or the language change,
+// so that the focus stays on the move it was on.
 function renderMoves(container, rounds) {
-  container.replaceChildren();
-  for (const r of rounds) {
-    const fill = r.fill ? ` — ${t(r.fill === 'left' ? 'game.fill_left' : 'game.fill_right')}` : '';
-    container.appendChild(html('div', `${t('game.round_head', { round: r.round })}${fill}`, 'round-head'));
-    const ol = html('ol', undefined, 'movelist');
-    r.moves.forEach((m, i) => {
-      const li = html('li', moveWords(m));
-      li.value = i + 1;
-      li.className = i % 2 === 0 ? 'first-mover' : '';
-      ol.appendChild(li);
-    });
-    container.appendChild(ol);
-    if (r.result) container.appendChild(html('div', r.result, 'round-result'));
+  const key = `${language()}|${JSON.stringify(rounds)}`;
+  if (container.dataset.key !== key) {
+    const focused = container.contains(document.activeElement) ? document.activeElement.dataset.ply : null;
+    container.replaceChildren();
+    let ply = 0;
+    for (const r of rounds) {
+      const fill = r.fill ? ` — ${t(r.fill === 'left' ? 'game.fill_left' : 'game.fill_right')}` : '';
+      container.appendChild(html('div', `${t('game.round_head', { round: r.round })}${fill}`, 'round-head'));
+      const ol = html('ol', undefined, 'movelist');
+      r.moves.forEach((m, i) => {
+        ply += 1;
+        const li = html('li');
+        li.value = i + 1;
+        li.className = i % 2 === 0 ? 'first-mover' : '';
+        const button = html('button', moveWords(m), 'ply');
+        button.type = 'button';
+        button.dataset.ply = String(ply);
+        button.setAttribute('aria-describedby', 'look-help');
+        li.appendChild(button);
+        ol.appendChild(li);
+      });
+      container.appendChild(ol);
+      if (r.result) container.appendChild(html('div', r.result, 'round-result'));
+    }
+    container.dataset.key = key;
+    if (!looking()) container.scrollTop = container.scrollHeight;
+    const again = focused && container.querySelector(`button.ply[data-ply="${focused}"]`);
+    if (again) again.focus();
   }
-  container.scrollTop = container.scrollHeight;
+  markPly(container);
+}
+
+// Marks the move whose position is shown; the list is one stop for Tab,
+// at that move (the last one while the game is shown), kept in sight.
+function markPly(container) {
+  const buttons = [...container.querySelectorAll('button.ply')];
+  const current = looking() ? play.look.ply : null;
+  const stop = current === null ? buttons.length : Math.max(1, current);
+  for (const b of buttons) {
+    const n = Number(b.dataset.ply);
+    b.classList.toggle('current', n === current);
+    if (n === current) b.setAttribute('aria-current', 'true'); else b.removeAttribute('aria-current');
+    b.tabIndex = n === stop ? 0 : -1;
+  }
+  const shown = current ? buttons[current - 1] : null;
+  if (shown && (shown.offsetTop < container.scrollTop
+    || shown.offsetTop + shown.offsetHeight > container.scrollTop + container.clientHeight)) {
+    container.scrollTop = shown.offsetTop - container.clientHeight / 2;
+  }
+}
+
+// The bar over the side panel while an older position is shown: which, the
+// moves made since, and the way back.
+function renderLook() {
+  const s = play.state;
+  const on = looking();
+  $('look').hidden = !on;
+  $('play').classList.toggle('looking', on);
+  if (!on) return;
+  $('look-text').textContent = play.look.words(s);
+  const since = play.look.since(s);
+  $('look-since').textContent = since ? t('look.since', { n: since, moves: plural(since, 'new_move') }) : '';
+  $('look-since').hidden = !since;
+  $('look-prev').disabled = play.look.ply === 0;
+}
+
+// Says the position shown once the server has given it.
+function sayLook() {
+  const news = play.look.news(play.state);
+  if (news) announce(news);
+}
+
+// Shows the position after `ply` moves (from a click on the move list).
+function lookAt(ply) {
+  if (!play.state) return;
+  const was = looking();
+  play.selected = null;
+  if (!play.look.show(play.state, ply)) { if (was) backToGame(); return; }
+  render();
+  sayLook();
+}
+
+// One move back or on (the arrow keys, the bar's buttons); on past the last
+// move is the game again.
+function stepLook(by) {
+  if (!play.state) return;
+  const was = looking();
+  const onPly = document.activeElement && document.activeElement.classList.contains('ply');
+  play.selected = null;
+  if (!play.look.step(play.state, by)) return;
+  if (was && !looking()) backToGame();
+  else { render(); sayLook(); }
+  if (onPly) {
+    const stop = $('moves').querySelector('button.ply[tabindex="0"]');
+    if (stop) stop.focus();
+  }
+}
+
+// The live game again, said with where it stands.
+function backToGame() {
+  const inBar = $('look').contains(document.activeElement);
+  play.look.stop();
+  render();
+  announce(t('look.back_said', { status: describeStatus(play.state) }));
+  if (inBar) backToBoard();
 }
 
 // A rematch of a finished game against the engine or on one screen, held
@@ -449,7 +550,7 @@ function describeStatus(s) {
 function renderOverlay() {
   const s = play.state;
   const box = $('round-end');
-  const show = (s.status === 'fill' || s.status === 'over') && play.overlayClosed !== s.n;
+  const show = (s.status === 'fill' || s.status === 'over') && play.overlayClosed !== s.n && !looking();
   box.hidden = !show;
   const opened = show && !play.sheetOpen;
   if (!show && play.sheetOpen && box.contains(document.activeElement)) backToBoard();
@@ -500,7 +601,14 @@ function renderBoard() {
   else play.danger.clear();
   useLayout(s.layout);
   const svg = $('board');
-  drawBoard(svg, {
+  // An older position (until it comes, the live one) with its move and no more.
+  const old = looking() ? play.look.position(s) || { towers: s.towers, mv: s.last } : null;
+  drawBoard(svg, old ? {
+    towers: old.towers,
+    flipped: play.flipped,
+    last: old.mv ? parseMove(old.mv) : null,
+    cursor: play.keys.shown() ? play.keys.at() : null,
+  } : {
     towers: s.towers,
     flipped: play.flipped,
     last: s.last ? parseMove(s.last) : null,
@@ -519,7 +627,8 @@ function renderBoard() {
   $('play').classList.toggle('danger-on', on);
   svg.dataset.n = s.n;
   svg.dataset.status = s.status;
-  svg.dataset.myturn = myTurn() ? '1' : '0';
+  svg.dataset.myturn = myTurn() && !looking() ? '1' : '0';
+  svg.dataset.view = looking() && play.look.position(s) ? String(play.look.ply) : '';
   svg.dataset.pending = play.pending ? '1' : '0';
 }
 
@@ -541,11 +650,17 @@ export function render() {
   if (s.takeback && s.takeback === play.seat) status += t('status.offered');
   $('status').textContent = status;
   const last = s.notes.length ? s.notes[s.notes.length - 1] : null;
-  $('explain').textContent = last ? noteText(last, { target: s.target }) : t('game.first_note');
-  $('notes').replaceChildren(...s.notes.map((n) => html('li', noteText(n, { target: s.target }))));
+  // Each rule a note cites links to it on the rules page.
+  const linked = (text) => ruleLinked(text, (rule) => t('rules.link_title', { rule }));
+  $('explain').replaceChildren(...linked(last ? noteText(last, { target: s.target }) : t('game.first_note')));
+  $('notes').replaceChildren(...s.notes.map((n) => {
+    const li = html('li');
+    li.append(...linked(noteText(n, { target: s.target })));
+    return li;
+  }));
   renderMoves($('moves'), s.rounds);
   const seated = mySides().length > 0;
-  $('pass').hidden = !(myTurn() && s.legal.includes('pass'));
+  $('pass').hidden = !(myTurn() && s.legal.includes('pass')) || looking();
   // The actions the server grants this seat now, and no others.
   $('hint').hidden = !may('hint');
   $('undo').hidden = !may('undo');
@@ -558,7 +673,7 @@ export function render() {
   $('claim').hidden = !(s.mode === 'challenge' && !s.clock && s.status !== 'over'
     && mySide && s.to_act && s.to_act !== mySide);
   for (const id of ['undo', 'takeback', 'resign', 'pass', 'hint']) $(id).disabled = Boolean(play.pending);
-  $('type-move').hidden = !seated || s.status !== 'playing';
+  $('type-move').hidden = !seated || s.status !== 'playing' || looking();
   $('danger-row').hidden = !may('danger');
   $('review').hidden = s.status !== 'over';
   for (const id of ['rematch', 'rematch-over']) $(id).hidden = !rematchBody(s);
@@ -574,6 +689,7 @@ export function render() {
   $('invite-card').hidden = !(play.invite && mine && !s.joined[other(play.seat)]);
   renderHint();
   renderOverlay();
+  renderLook();
 }
 
 function renderHint() {
@@ -703,6 +819,9 @@ function showState(state) {
   const before = play.state;
   const changed = !before || before.n !== state.n;
   play.state = state;
+  // A move taken back under the position shown: the game again.
+  if (looking() && play.look.ply > pliesOf(state).length) play.look.stop();
+  if (looking()) play.look.fetch(state);
   if (changed) { play.selected = null; play.resignArmed = false; }
   if (changed && play.hint && play.hint.n !== state.n) { play.hint = null; $('hint-text').hidden = true; }
   render();
@@ -782,6 +901,33 @@ function connect() {
     if (play.pending && !RESENT.includes(play.pending.t)) play.pending = null;
     play.retry = Math.min(play.retry + 1, 5);
     setTimeout(connect, 400 * play.retry);
+  });
+}
+
+// Looking back: a move of the list clicked, the bar's buttons, and the
+// arrow keys anywhere but in a form's field or on the board (whose arrows
+// move its cursor).
+function setupLook(id) {
+  play.look = new LookBack(id, () => { if (looking()) { render(); sayLook(); } });
+  $('moves').addEventListener('click', (ev) => {
+    const button = ev.target.closest('button.ply');
+    if (!button) return;
+    lookAt(Number(button.dataset.ply));
+    // On a phone the board is above the list: brought into sight.
+    const area = $('board').closest('.board-area').getBoundingClientRect();
+    if (ev.detail > 0 && (area.top < 0 || area.bottom > window.innerHeight)) {
+      $('board').closest('.board-area').scrollIntoView({ block: 'start' });
+    }
+  });
+  $('look-prev').addEventListener('click', () => stepLook(-1));
+  $('look-next').addEventListener('click', () => stepLook(1));
+  $('look-back').addEventListener('click', () => { if (looking()) backToGame(); });
+  document.addEventListener('keydown', (ev) => {
+    if (ev.key !== 'ArrowLeft' && ev.key !== 'ArrowRight') return;
+    if (ev.altKey || ev.ctrlKey || ev.metaKey || ev.shiftKey) return;
+    if (ev.target.closest && ev.target.closest('input, textarea, select, [contenteditable], #board, .overlay')) return;
+    ev.preventDefault();
+    stepLook(ev.key === 'ArrowLeft' ? -1 : 1);
   });
 }
 
@@ -872,6 +1018,7 @@ export function showGame(id) {
   document.addEventListener('keydown', () => { byKeys = true; }, true);
   document.addEventListener('pointerdown', () => { byKeys = false; }, true);
   setupBoardInput();
+  setupLook(id);
   setInterval(tickClocks, 100);
   connect();
 }

@@ -150,11 +150,49 @@ pub struct AnalysisView {
     /// Every legal move of the last position with its value, best first.
     pub moves: Vec<MoveView>,
 }
-/// The body of `POST /api/analysis`.
+/// A move of a game and the position after it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlyView {
+    /// The move played.
+    #[serde(with = "text_move")]
+    pub mv: AnyMove,
+    /// Its mover.
+    pub side: SideCode,
+    /// Its round.
+    pub round: u32,
+    /// The position after it.
+    pub after: PositionView,
+}
+
+/// The answer of `GET /api/games/{id}/positions`: every position of a game,
+/// read from its record without the engine, for looking back through it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GamePositionsView {
+    /// The number of the game's actions (its state's `n`) they were read from.
+    pub n: usize,
+    /// The position the game started from.
+    pub start: PositionView,
+    /// Every move of the game in order, each with the position after it.
+    pub plies: Vec<PlyView>,
+}
+
+/// The body of `POST /api/analysis`: a text, and for a line played from
+/// one of its positions (the analysis board's variation) where it starts
+/// and its moves.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct AnalysisRequest {
     /// A game record or a position.
     pub text: String,
+    /// A line from the position after this many of the record's moves (0
+    /// its start): the answer's `start` is that position, its `steps` the
+    /// line's moves, unvalued (each was valued among the `moves` of the
+    /// position before it), and its `moves` the last position's, valued.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub at: Option<usize>,
+    /// The line's moves in notation, separated by spaces (with `at`; none:
+    /// the position itself).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub then: Option<String>,
 }
 
 impl AnalysisRequest {
@@ -166,7 +204,19 @@ impl AnalysisRequest {
         read_body(
             body,
             "an analysis request",
-            &[("text", false, "a game record or a position, as text")],
+            &[
+                ("text", false, "a game record or a position, as text"),
+                (
+                    "at",
+                    true,
+                    "the number of the record's moves a line starts after",
+                ),
+                (
+                    "then",
+                    false,
+                    "the line's moves in notation, separated by spaces",
+                ),
+            ],
             &["text"],
         )
     }

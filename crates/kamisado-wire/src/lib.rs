@@ -41,8 +41,8 @@ pub mod tournaments;
 mod vocabulary;
 
 pub use analysis::{
-    AnalysisRequest, AnalysisView, HintView, Lean, LeanView, MoveView, PositionView, StepView,
-    ValueKind, ValueView,
+    AnalysisRequest, AnalysisView, GamePositionsView, HintView, Lean, LeanView, MoveView, PlyView,
+    PositionView, StepView, ValueKind, ValueView,
 };
 pub use body::{ReadError, read_body, read_json};
 pub use games::{Created, NewGame};

@@ -1,7 +1,7 @@
 // Every page passes an accessibility audit (axe-core) at both sizes and in
 // both languages, with no violation of serious or critical impact: the
 // lobby (a guest's and an account's), a game in each mode during play, at a
-// round's end with the fill sheet open and at the match's end, the analysis
+// round's end with the fill sheet open, at the match's end and looked back at, the analysis
 // board, lessons, puzzles, a player page, the leaderboard and the tournaments. The board's
 // accessibility tree names every square and every tower.
 import { test, before, after } from 'node:test';
@@ -91,6 +91,10 @@ for (const lang of ['en', 'ru']) {
         await page.waitForSelector('#over-actions:not([hidden])');
         found.push(...await audit(page, at('the match\'s end')));
         if (lang === 'en') await shot(page, `access-over-${size}`);
+        // The finished match looked back at, a move of its list clicked.
+        await page.click('#moves button.ply[data-ply="3"]');
+        await page.waitForFunction(() => document.querySelector('#board').dataset.view === '3');
+        found.push(...await audit(page, at('a game looked back at')));
 
         await page.goto(`${server.url}/analysis?game=${new URL(engineGame).pathname.split('/')[2]}`);
         await page.waitForSelector('#a-steps li');

@@ -98,10 +98,18 @@ export async function waitForN(page, n) {
   await page.waitForFunction((want) => Number(document.querySelector('#board')?.dataset.n) >= want, n);
 }
 
-/** The centre of a square on the screen. */
+/**
+ * The centre of a square on the screen. A board drawn anew as its box is
+ * read (an answer of the danger view coming) leaves no box: it is read
+ * again from the square drawn in its place.
+ */
 export async function squareCentre(page, sq) {
-  const box = await page.locator(`#board .square[data-sq="${sq}"] > rect`).boundingBox();
-  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  const square = page.locator(`#board .square[data-sq="${sq}"] > rect`);
+  for (let tries = 0; tries < 50; tries++) {
+    const box = await square.boundingBox();
+    if (box) return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  }
+  throw new Error(`the square ${sq} is not drawn`);
 }
 
 /** Plays a move by clicking its tower, then its target. */

@@ -389,15 +389,28 @@ test('the danger view marks a move that loses at once; the review jumps to that 
       `${mover === 'Black' ? 'Чёрные' : 'Золотые'} могли выиграть за 1 полуход ходом ${best[2]}; ${losing.mv} проигрывает за 2 полухода.`);
     await page.selectOption('#lang', 'en');
 
-    // A guest has no puzzle of it: "try again" puts the position on the board.
+    // "Try again from here": the turning point's position on the board, its
+    // best move not shown, the player's own move asked (a guest has no puzzle of it).
     await page.click('#a-try');
-    await page.waitForURL(`${server.url}/analysis`);
-    await page.waitForFunction((fen) => document.querySelector('#a-text').value === fen, s.fen);
-    await page.waitForFunction(() => document.querySelector('#a-where').textContent === '0 / 0', null, { timeout: 90000 });
-    // The analysis board's danger view marks the winning move there.
+    await page.waitForSelector('#a-board[data-line="0"]');
+    assert.equal(await page.textContent('#a-turn-text'), `Your try: play ${mover}'s move on the board.`);
+    assert.equal(await page.locator('#a-board .hint-from').count(), 0);
+    assert.equal(await page.isHidden('#a-puzzle'), true);
+    const towers = (list) => list.map((x) => `${x.sq}:${x.side}:${x.colour}`).sort();
+    assert.deepEqual(await page.$$eval('#a-board .tower', (ts) => ts.map((x) => ({ sq: x.dataset.sq, side: x.dataset.side, colour: x.dataset.colour })))
+      .then(towers), towers(s.towers));
+    // The analysis board's danger view marks the winning move there; played, the try is right.
+    await page.evaluate(() => window.scrollTo(0, 0));
     const c = await page.locator(`#a-board .square[data-sq="${from}"] > rect`).boundingBox();
     await page.mouse.click(c.x + c.width / 2, c.y + c.height / 2);
     await page.waitForSelector(`#a-board .danger[data-sq="${winning.to}"][data-verdict="wins"]`, { state: 'attached' });
+    await page.waitForSelector(`#a-board .target[data-sq="${winning.to}"]`, { state: 'attached' });
+    const w = await page.locator(`#a-board .square[data-sq="${winning.to}"] > rect`).boundingBox();
+    await page.mouse.click(w.x + w.width / 2, w.y + w.height / 2);
+    await page.waitForSelector('#a-board[data-line="1"]');
+    assert.match(await page.textContent('#a-turn-text'), new RegExp(`^Right: ${winning.mv} wins \\(${mover} wins in 1\\)\\.$`));
+    assert.equal(await page.locator('#a-line li').count(), 1);
+    await shot(page, 'review-try-desktop');
     assert.deepEqual(errors, []);
   });
   await context.close();

@@ -18,7 +18,7 @@ const FAVICON: &str = include_str!("../../assets/favicon.svg");
 
 const JS: &str = "text/javascript; charset=utf-8";
 /// The page's styles and its script modules, under `/assets/`.
-const ASSETS: [(&str, &str, &str); 28] = [
+const ASSETS: [(&str, &str, &str); 30] = [
     (
         "app.css",
         "text/css; charset=utf-8",
@@ -57,7 +57,9 @@ const ASSETS: [(&str, &str, &str); 28] = [
     ("player.js", JS, include_str!("../../assets/player.js")),
     ("plot.js", JS, include_str!("../../assets/plot.js")),
     ("puzzles.js", JS, include_str!("../../assets/puzzles.js")),
+    ("replay.js", JS, include_str!("../../assets/replay.js")),
     ("ru.js", JS, include_str!("../../assets/ru.js")),
+    ("rules.js", JS, include_str!("../../assets/rules.js")),
     ("sound.js", JS, include_str!("../../assets/sound.js")),
     ("speech.js", JS, include_str!("../../assets/speech.js")),
     ("tokens.js", JS, include_str!("../../assets/tokens.js")),
@@ -89,7 +91,7 @@ struct Page {
 }
 
 /// The module of each part of the page.
-const PARTS: [&str; 8] = [
+const PARTS: [&str; 9] = [
     "lobby.js",
     "game.js",
     "analysis.js",
@@ -98,6 +100,7 @@ const PARTS: [&str; 8] = [
     "learn.js",
     "puzzles.js",
     "tournaments.js",
+    "rules.js",
 ];
 
 static PAGE: LazyLock<Page> = LazyLock::new(|| {
@@ -156,6 +159,7 @@ pub fn router(games: Arc<Games>) -> Router {
         .route("/puzzles/{id}", get(part("puzzles.js")))
         .route("/tournaments", get(part("tournaments.js")))
         .route("/tournaments/{id}", get(part("tournaments.js")))
+        .route("/rules", get(part("rules.js")))
         .route("/assets/{name}", get(page_asset))
         .route("/assets/{version}/{name}", get(versioned_asset))
         .route(

@@ -10,7 +10,9 @@ use kamisado_core::any::{AnyMatch, AnyMove, Erase};
 use kamisado_core::geometry::{Board, BoardSize};
 use kamisado_core::{Match, MatchState, Record, Rules, Setup, story, with_board};
 use kamisado_engine::{EngineBoard, Value};
-use kamisado_wire::{AnalysisView, MoveView, Note, PerSide, PositionView, StepView};
+use kamisado_wire::{
+    AnalysisRequest, AnalysisView, MoveView, Note, PerSide, PositionView, StepView,
+};
 
 /// The most moves of a record that are analysed.
 pub const MAX_PLIES: usize = 400;
@@ -48,11 +50,15 @@ fn moves_view(assessment: &Assessment) -> Vec<MoveView> {
 }
 
 /// A move with the match before and after it.
-type Step<B> = (kamisado_core::Move<B>, Match<B>, Match<B>);
+pub(super) type Step<B> = (kamisado_core::Move<B>, Match<B>, Match<B>);
 
 /// Reads a record (when the text has tags or rounds) or a position, and gives
-/// the match at its start and every move with the match after it.
-fn read<B: Board>(text: &str) -> Result<(Match<B>, Vec<Step<B>>), ServerError> {
+/// the match at its start and every move with the match after it; a record
+/// of more than `limit` moves is refused.
+pub(super) fn read<B: Board>(
+    text: &str,
+    limit: usize,
+) -> Result<(Match<B>, Vec<Step<B>>), ServerError> {
     let text = text.trim();
     if text.starts_with('[') || text.starts_with("round") {
         let record: Record<B> = text.parse().map_err(|e: kamisado_core::RecordError| {
@@ -75,9 +81,9 @@ fn read<B: Board>(text: &str) -> Result<(Match<B>, Vec<Step<B>>), ServerError> {
                     ServerError::BadRequest(format!("record: round {}, move {}: {e}", i + 1, j + 1))
                 })?;
                 steps.push((mv, before, m.clone()));
-                if steps.len() > MAX_PLIES {
+                if steps.len() > limit {
                     return Err(ServerError::BadRequest(format!(
-                        "the analysis board takes records of up to {MAX_PLIES} moves"
+                        "the analysis board takes records of up to {limit} moves"
                     )));
                 }
             }
@@ -95,13 +101,56 @@ fn read<B: Board>(text: &str) -> Result<(Match<B>, Vec<Step<B>>), ServerError> {
     }
 }
 
+/// The line a request asks for, when it asks for one: the position after
+/// `at` of the record's moves (all of them without `at`), and `then`'s
+/// moves played from there, each with the match before and after it.
+fn branch<B: Board>(
+    start: Match<B>,
+    mut steps: Vec<Step<B>>,
+    at: Option<usize>,
+    then: &str,
+) -> Result<(Match<B>, Vec<Step<B>>), ServerError> {
+    let bad = ServerError::BadRequest;
+    let at = at.unwrap_or(steps.len());
+    if at > steps.len() {
+        return Err(bad(format!(
+            "at: the text has {} moves, not {at}",
+            steps.len()
+        )));
+    }
+    steps.truncate(at);
+    let from = steps.pop().map_or(start, |(_, _, after)| after);
+    let mut m = from.clone();
+    let mut line = Vec::new();
+    for (i, text) in then.split_whitespace().enumerate() {
+        let mv: kamisado_core::Move<B> = text
+            .parse()
+            .map_err(|e| bad(format!("then: move {} ({text}): {e}", i + 1)))?;
+        let before = m.clone();
+        m.play(mv)
+            .map_err(|e| bad(format!("then: move {} ({text}): {e}", i + 1)))?;
+        line.push((mv, before, m.clone()));
+        if line.len() > MAX_PLIES {
+            return Err(bad(format!("then: a line of up to {MAX_PLIES} moves")));
+        }
+    }
+    Ok((from, line))
+}
+
 /// Analyses a record or position: the start, each move with its value and
 /// the best move's, and the moves of the last position with their values.
+/// For a line (`at`, `then`), the line from its position: its moves
+/// unvalued (the page valued each among the moves of the position before
+/// it), and the moves of its last position valued: one search.
 ///
 /// # Errors
-/// Text that is neither a record nor a position, an illegal record, or a
-/// record too long.
-pub async fn analyse(learning: &Learning, text: &str) -> Result<AnalysisView, ServerError> {
+/// Text that is neither a record nor a position, an illegal record, a
+/// record too long, or a line that is not legal there.
+pub async fn analyse(
+    learning: &Learning,
+    request: &AnalysisRequest,
+) -> Result<AnalysisView, ServerError> {
+    let text = &request.text;
     if text.len() > MAX_TEXT {
         return Err(ServerError::BadRequest(format!(
             "the text is {} bytes; the limit is {MAX_TEXT}",
@@ -115,7 +164,7 @@ pub async fn analyse(learning: &Learning, text: &str) -> Result<AnalysisView, Se
     } else {
         BoardSize::of_position(trimmed).unwrap_or(BoardSize::Eight)
     };
-    with_board!(board, B => analyse_on::<B>(learning, text).await)
+    with_board!(board, B => analyse_on::<B>(learning, request).await)
 }
 
 /// Assesses each position as a hint would, one search at a time; past the
@@ -144,24 +193,37 @@ async fn assess_all(
 
 async fn analyse_on<B: EngineBoard + Erase>(
     learning: &Learning,
-    text: &str,
+    request: &AnalysisRequest,
 ) -> Result<AnalysisView, ServerError> {
-    let (start, steps) = read::<B>(text)?;
+    let (start, steps) = read::<B>(&request.text, MAX_PLIES)?;
+    let line = request.at.is_some() || request.then.is_some();
+    let (start, steps) = if line {
+        branch(
+            start,
+            steps,
+            request.at,
+            request.then.as_deref().unwrap_or(""),
+        )?
+    } else {
+        (start, steps)
+    };
     let last = steps
         .last()
         .map_or_else(|| start.clone(), |(_, _, after)| after.clone());
-    // Every position a move was played from, then the last one if a round
-    // goes on there: each assessed as a hint would be.
+    // Every position a move was played from (not a line's), then the last
+    // one if a round goes on there: each assessed as a hint would be.
     let mut positions: Vec<AnyMatch> = steps
         .iter()
+        .filter(|_| !line)
         .map(|(_, before, _)| B::erase_match(before.clone()))
         .collect();
     let last_playing = last.state() == MatchState::Playing;
     if last_playing {
         positions.push(B::erase_match(last.clone()));
     }
+    let asked = positions.len();
     let mut assessments = assess_all(learning, positions).await?;
-    let last_assessed = assessments.len() == steps.len() + usize::from(last_playing);
+    let last_assessed = assessments.len() == asked;
     let final_moves = if last_playing && last_assessed {
         assessments
             .pop()

@@ -9,6 +9,7 @@ use crate::games::Games;
 pub mod analysis;
 pub mod danger;
 pub mod lessons;
+pub mod positions;
 pub mod puzzle_store;
 pub mod puzzles;
 mod review;

@@ -24,7 +24,12 @@ pub async fn review(learning: &Learning, id: &str) -> Result<ReviewView, ServerE
             room.game.row.board,
         )
     };
-    let analysis = analysis::analyse(learning, &text).await?;
+    let request = kamisado_wire::AnalysisRequest {
+        text,
+        at: None,
+        then: None,
+    };
+    let analysis = analysis::analyse(learning, &request).await?;
     let mut puzzles = Vec::new();
     for (i, step) in analysis.steps.iter().enumerate() {
         if !step.turning {

@@ -13,7 +13,7 @@ use kamisado_wire::AnalysisRequest;
 use kamisado_wire::learning::{DangerRequest, TryMove};
 use kamisado_wire::read_json;
 
-use super::{Learning, analysis, danger, lessons, review};
+use super::{Learning, analysis, danger, lessons, positions, review};
 use crate::error::ServerError;
 use crate::request::Viewer;
 
@@ -28,6 +28,7 @@ pub fn router(learning: Arc<Learning>) -> Router {
         .route("/api/puzzles/{id}", get(puzzle))
         .route("/api/puzzles/{id}/attempt", post(attempt))
         .route("/api/games/{id}/review", get(review))
+        .route("/api/games/{id}/positions", get(positions))
         .with_state(learning)
 }
 
@@ -36,7 +37,7 @@ async fn analyse(
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ServerError> {
     let request = AnalysisRequest::read(&body?)?;
-    Ok(Json(analysis::analyse(&learning, &request.text).await?).into_response())
+    Ok(Json(analysis::analyse(&learning, &request).await?).into_response())
 }
 
 async fn try_lesson(
@@ -102,4 +103,11 @@ async fn review(
     Path(id): Path<String>,
 ) -> Result<Response, ServerError> {
     Ok(Json(review::review(&learning, &id).await?).into_response())
+}
+
+async fn positions(
+    State(learning): State<Arc<Learning>>,
+    Path(id): Path<String>,
+) -> Result<Response, ServerError> {
+    Ok(Json(positions::game_positions(&learning, &id).await?).into_response())
 }

@@ -407,3 +407,102 @@ async fn a_review_marks_the_turning_points_and_makes_them_puzzles() {
     assert_eq!(answer.status, 404, "{}", answer.body);
     server.stop().await;
 }
+
+#[tokio::test]
+async fn a_game_s_positions_are_read_from_its_record_without_the_engine() {
+    let db = TempDb::new("positions");
+    let server = TestServer::start(&db).await;
+    let (id, mut black, mut white) = server
+        .friend_game(kamisado_client::GameRequest::friend().target(3))
+        .await;
+    let over = play_out(&mut black, &mut white).await;
+    let answer = request(
+        &server,
+        None,
+        "GET",
+        &format!("/api/games/{id}/positions"),
+        None,
+    )
+    .await;
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    let view: kamisado_wire::GamePositionsView = answer.json().unwrap();
+    assert_eq!(view.n, over.n);
+    // Every move of every round, in order, the last one's position the game's end.
+    let moves: Vec<_> = over.rounds.iter().flat_map(|r| r.moves.clone()).collect();
+    assert!(over.rounds.len() > 1, "a match of more than one round");
+    assert_eq!(view.plies.iter().map(|p| p.mv).collect::<Vec<_>>(), moves);
+    assert_eq!(view.plies.last().unwrap().after.fen, over.fen);
+    assert_eq!(view.start.towers.len(), 16);
+    let second = u32::try_from(over.rounds[1].round).unwrap();
+    let first_of_second = view.plies.iter().position(|p| p.round == second).unwrap();
+    assert_eq!(first_of_second, over.rounds[0].moves.len());
+    let answer = request(
+        &server,
+        None,
+        "GET",
+        "/api/games/0000000000000000/positions",
+        None,
+    )
+    .await;
+    assert_eq!(answer.status, 404, "{}", answer.body);
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_line_from_a_record_s_position_is_played_and_its_last_position_valued() {
+    let db = TempDb::new("line");
+    let server = TestServer::start(&db).await;
+    let mut game: kamisado_core::Game =
+        kamisado_core::Game::new(kamisado_core::Rules::STANDARD, 1, "A", "B", "2026.01.01")
+            .unwrap();
+    for mv in ["g1-g7", "h8-h3", "b1-b2", "h3-h2"] {
+        game.play(mv.parse().unwrap()).unwrap();
+    }
+    let text = game.record().to_string();
+    let ask = |body: serde_json::Value| {
+        let server = &server;
+        async move { request(server, None, "POST", "/api/analysis", Some(body)).await }
+    };
+    // After two of the record's moves, b1-b3 instead of b1-b2, and Gold's answer.
+    let answer = ask(json!({"text": text, "at": 2})).await;
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    let here: kamisado_wire::AnalysisView = answer.json().unwrap();
+    assert!(here.steps.is_empty());
+    let legal: Vec<String> = here.moves.iter().map(|m| m.mv.to_string()).collect();
+    assert!(legal.contains(&"b1-b3".to_string()), "{legal:?}");
+    let answer = ask(json!({"text": text, "at": 2, "then": "b1-b3"})).await;
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    let line: kamisado_wire::AnalysisView = answer.json().unwrap();
+    assert_eq!(line.start, here.start);
+    assert_eq!(line.steps.len(), 1);
+    assert_eq!(line.steps[0].mv.to_string(), "b1-b3");
+    assert!(
+        line.steps[0].value.is_none(),
+        "a line's moves are valued by the page"
+    );
+    assert!(line.steps[0].after.towers.iter().any(|t| t.sq == "b3"));
+    assert!(!line.moves.is_empty(), "the last position's moves, valued");
+    let reply = line.moves[0].mv.to_string();
+    let answer = ask(json!({"text": text, "at": 2, "then": format!("b1-b3 {reply}")})).await;
+    let longer: kamisado_wire::AnalysisView = answer.json().unwrap();
+    assert_eq!(longer.steps[0].after, line.steps[0].after);
+    assert_eq!(longer.steps[1].side, SideCode::White);
+    // A line not legal there, or from past the record's end, is refused with its reason.
+    let answer = ask(json!({"text": text, "at": 2, "then": "b1-b3 a1-a2"})).await;
+    assert_eq!(answer.status, 400, "{}", answer.body);
+    assert!(
+        answer.body.contains("then: move 2 (a1-a2)"),
+        "{}",
+        answer.body
+    );
+    let answer = ask(json!({"text": text, "at": 5})).await;
+    assert_eq!(answer.status, 400, "{}", answer.body);
+    assert!(
+        answer.body.contains("at: the text has 4 moves"),
+        "{}",
+        answer.body
+    );
+    let answer = ask(json!({"text": text, "at": "two"})).await;
+    assert_eq!(answer.status, 400, "{}", answer.body);
+    server.stop().await;
+}
