@@ -136,7 +136,7 @@ export function squareAt(point, flipped) {
   return squareName(file, rank);
 }
 
-function drawTower(parent, t, x, y, extra = '') {
+function drawTower(parent, t, x, y, extra = '', pushed = false) {
   const cx = x + CELL / 2;
   const cy = y + CELL / 2;
   const g = el('g', {
@@ -148,7 +148,7 @@ function drawTower(parent, t, x, y, extra = '') {
     transform: `translate(${cx},${cy}) scale(${CELL / 100})`,
   }, parent);
   const title = el('title', {}, g);
-  title.textContent = `${side(t.side)}: ${tower(t)}, ${t.sq}`;
+  title.textContent = `${side(t.side)}: ${tower(t)}, ${t.sq}${pushed ? ` — ${say('board.push_title')}` : ''}`;
   el('circle', { r: 40, class: 'shadow', cy: 3 }, g);
   el('circle', { r: 38, class: 'body' }, g);
   el('circle', { r: 31, class: 'rim' }, g);
@@ -210,7 +210,8 @@ function drawSquares(svg, opts) {
       if (svg.id) g.id = cellId(svg, sq);
       if (opts.selected === sq) g.setAttribute('aria-selected', 'true');
       const title = el('title', {}, g);
-      title.textContent = colourName ? `${sq}, ${colour(colourName)}` : sq;
+      const where = colourName ? `${sq}, ${colour(colourName)}` : sq;
+      title.textContent = (info.get(sq) || {}).target === 'push' ? `${where} — ${say('board.push_title')}` : where;
       el('rect', { x, y, width: CELL, height: CELL, fill: COLOURS[colourName] || '#d9cfbd' }, g);
       if (!colourName) continue;
       const sym = symbolShape(colourName, g, 0.75, 'rgba(255,255,255,0.85)', 'rgba(0,0,0,0.55)');
@@ -256,15 +257,20 @@ export function drawBoard(svg, opts) {
   if (forced) mark(forced, 'forced');
   if (selected) mark(selected, 'selected');
   const pieces = el('g', { class: 'pieces', ...hidden }, svg);
+  // A push's target says so: its tower's title, and a word under its ring (a tap shows no title).
+  const pushes = new Set(targets.filter((mv) => mv.push).map((mv) => mv.to));
   for (const t of towers) {
     const { x, y } = place(t.sq, flipped);
-    drawTower(pieces, t, x, y, t.sq === forced ? 'is-forced' : '');
+    drawTower(pieces, t, x, y, t.sq === forced ? 'is-forced' : '', pushes.has(t.sq));
   }
   const dots = el('g', { class: 'targets', ...hidden }, svg);
   for (const mv of targets) {
     const { x, y } = place(mv.to, flipped);
     if (mv.push) {
       el('circle', { cx: x + CELL / 2, cy: y + CELL / 2, r: 0.44 * CELL, class: 'target push', 'data-sq': mv.to }, dots);
+      el('text', {
+        x: x + CELL / 2, y: y + 0.95 * CELL, class: 'push-word', 'font-size': 0.2 * CELL, 'data-sq': mv.to,
+      }, dots).textContent = say('board.push_word');
     } else {
       el('circle', { cx: x + CELL / 2, cy: y + CELL / 2, r: 0.14 * CELL, class: 'target', 'data-sq': mv.to }, dots);
     }

@@ -502,3 +502,11 @@ Object.assign(words, {
   'rules.fig.push': 'A sumo, with its dragon\'s tooth, must move: the large ring in front of it is its push, which sends the tower there back one square.',
   'rules.learn': 'Learn them by playing: the lessons', 'rules.link_title': '{rule} on the rules page (opens a new tab)',
 });
+
+// A sumo explained where it first appears, and a push's target (game.js, board.js).
+Object.assign(words, {
+  'sumo.note': 'A sumo is on the board: a tower with a dragon\'s tooth, won with a round (R10). A sumo moves at most 5 squares, a double sumo 3 and a triple sumo 1 (R11). Instead of moving, the sumo that must move may push the opponent\'s tower just in front of it one square back; the opponent then loses the turn (R12, R13).',
+  'sumo.note_zvezda': 'A ringed tower is on the board: it won a round (zvezda). A ringed tower moves at most 5 squares, and may push one opponent\'s tower of a lower rank one square along its line when the square behind is empty; the opponent then moves the tower of the colour where the pushed tower landed. Two rings also move sideways, three also backward.',
+  'sumo.lesson': 'The lesson: the sumo\'s push', 'sumo.close': 'Got it',
+  'board.push_word': 'push', 'board.push_title': 'push: the tower here goes back one square',
+});

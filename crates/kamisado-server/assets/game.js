@@ -33,7 +33,7 @@ export const play = {
   selected: null, keys: null, pending: null, timer: null, hint: null, hintAsked: null, retry: 0,
   overlayClosed: -1, drag: null, resignArmed: false, flipChosen: false, previews: null,
   syncing: null, offset: 0, danger: null, lowSaid: { b: false, w: false }, sheetOpen: false,
-  answeredTakeback: false, told: null, look: null,
+  answeredTakeback: false, told: null, look: null, sumo: null,
 };
 
 // Whether the player is looking back at an older position (replay.js): the
@@ -690,6 +690,32 @@ export function render() {
   renderHint();
   renderOverlay();
   renderLook();
+  renderSumo();
+}
+
+// The first time a sumo is on a game's board, a line says what it can do
+// and links the lesson: once per game in this browser (the games told are
+// kept under `kamisado.sumo_told`), until the player closes it.
+const SUMO_TOLD = 'kamisado.sumo_told';
+
+function sumoTold() {
+  try { return JSON.parse(localStorage.getItem(SUMO_TOLD) || '[]'); } catch (e) { return []; }
+}
+
+function sumoWords(s) {
+  return t(String(s.rules).startsWith('zvezda') ? 'sumo.note_zvezda' : 'sumo.note');
+}
+
+function renderSumo() {
+  const s = play.state;
+  if (play.sumo === null) play.sumo = sumoTold().includes(play.id) ? 'told' : 'waiting';
+  if (play.sumo === 'waiting' && s.towers.some((x) => x.teeth > 0)) {
+    play.sumo = 'shown';
+    try { localStorage.setItem(SUMO_TOLD, JSON.stringify([...sumoTold(), play.id].slice(-50))); } catch (e) { /* private mode */ }
+    announce(sumoWords(s));
+  }
+  $('sumo-note').hidden = play.sumo !== 'shown';
+  if (play.sumo === 'shown') $('sumo-text').replaceChildren(...ruleLinked(sumoWords(s), (rule) => t('rules.link_title', { rule })));
 }
 
 function renderHint() {
@@ -957,6 +983,7 @@ export function showGame(id) {
     if (navigator.clipboard) navigator.clipboard.writeText($('invite-link').value).catch(() => {});
   });
   $('pass').addEventListener('click', () => { playMove('pass'); backToBoard(); });
+  $('sumo-close').addEventListener('click', () => { play.sumo = 'told'; render(); backToBoard(); });
   play.danger = new Danger(() => renderBoard());
   $('danger-on').checked = dangerOn();
   $('danger-on').addEventListener('change', (ev) => { setDangerOn(ev.target.checked); renderBoard(); });
