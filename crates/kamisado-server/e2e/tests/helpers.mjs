@@ -244,3 +244,13 @@ export function pngPixels(png) {
     at: (x, y) => [...out.subarray(y * stride + x * channels, y * stride + x * channels + 3)],
   };
 }
+
+/** Creates the account `name` from the lobby's form at `base`; the lobby comes back signed in. */
+export async function signUp(page, base, name) {
+  await page.goto(`${base}/`);
+  await page.click('#tab-sign-up');
+  await page.fill('#sign-up-name', name);
+  await page.fill('#sign-up-password', `${name.toLowerCase()}-secret-1`);
+  await page.click('#sign-up-go');
+  await page.waitForFunction((n) => document.querySelector('#account-name')?.textContent === n, name);
+}

@@ -8,22 +8,13 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   startServer, launchBrowser, withScreenshots, watchErrors, gameState, contextIn, DESKTOP, PHONE, shot,
+  signUp,
 } from './helpers.mjs';
 
 let server;
 let browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
 after(async () => { await browser?.close(); await server?.stop(); });
-
-/** Creates an account from the lobby's form; the lobby comes back signed in. */
-async function signUp(page, name) {
-  await page.goto(`${server.url}/`);
-  await page.click('#tab-sign-up');
-  await page.fill('#sign-up-name', name);
-  await page.fill('#sign-up-password', `${name}-secret-1`);
-  await page.click('#sign-up-go');
-  await page.waitForFunction((n) => document.querySelector('#account-name')?.textContent === n, name);
-}
 
 const WORDS = {
   en: {
@@ -60,8 +51,8 @@ for (const [n, run] of RUNS.entries()) {
     const words = WORDS[lang];
     await withScreenshots(`quick-${lang}-${size}`, () => [ann, ben], async () => {
       const [annName, benName] = [`Ann${n}`, `Ben${n}`];
-      await signUp(ann, annName);
-      await signUp(ben, benName);
+      await signUp(ann, server.url, annName);
+      await signUp(ben, server.url, benName);
       await ben.waitForSelector('#ch-card[data-live="1"]');
       // The four presets, named in words.
       assert.deepEqual(await ann.$$eval('#ch-quick .quick-btn', (bs) => bs.map((b) => b.textContent)), words.names);

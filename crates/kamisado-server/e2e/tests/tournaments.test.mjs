@@ -7,22 +7,13 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   startServer, launchBrowser, watchErrors, gameState, clickMove, shot, DESKTOP, PHONE, contextIn,
+  signUp,
 } from './helpers.mjs';
 
 let server;
 let browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
 after(async () => { await browser?.close(); await server?.stop(); });
-
-/** Creates an account from the lobby's form; the lobby comes back signed in. */
-async function signUp(page, name) {
-  await page.goto(`${server.url}/`);
-  await page.click('#tab-sign-up');
-  await page.fill('#sign-up-name', name);
-  await page.fill('#sign-up-password', `${name.toLowerCase()}-secret-1`);
-  await page.click('#sign-up-go');
-  await page.waitForFunction((n) => document.querySelector('#account-name')?.textContent === n, name);
-}
 
 /**
  * Opens `url`; the lobby's socket may take the page to a board meanwhile
@@ -68,8 +59,8 @@ test('a Swiss with an engine level: made, entered, paired, played by clicking, t
   watchErrors(ann, errors);
   watchErrors(boris, errors);
   try {
-    await signUp(ann, 'Ann');
-    await signUp(boris, 'Boris');
+    await signUp(ann, server.url, 'Ann');
+    await signUp(boris, server.url, 'Boris');
 
     // Ann makes it from the form, with the engine at level 1.
     await ann.goto(`${server.url}/tournaments`);
@@ -179,8 +170,8 @@ test('an arena: made from the form, each player paired again as a game ends, a p
   watchErrors(cleo, errors);
   watchErrors(dima, errors);
   try {
-    await signUp(cleo, 'Cleo');
-    await signUp(dima, 'Dima');
+    await signUp(cleo, server.url, 'Cleo');
+    await signUp(dima, server.url, 'Dima');
     await cleo.goto(`${server.url}/tournaments`);
     await cleo.waitForSelector('#tournaments[data-ready="1"]');
     await cleo.fill('#tl-name', 'Lunch arena');
