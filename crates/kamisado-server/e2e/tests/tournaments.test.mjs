@@ -23,7 +23,8 @@ async function visit(page, url) {
   try {
     await page.goto(url);
   } catch (e) {
-    if (!/interrupted by another navigation/.test(e.message)) throw e;
+    // The page's own navigation won: Playwright says it interrupted or aborted this one.
+    if (!/interrupted by another navigation|ERR_ABORTED/.test(e.message)) throw e;
     await page.waitForURL(/\/g\//);
   }
 }
