@@ -89,6 +89,35 @@ const COLUMNS: &str = "id, name, creator, format, rounds, double_cycle, legs, ru
      target, initial_s, increment_s, days, rated, min_players, max_players, late_until, \
      pause_s, starts_ms, created_ms, stage, round, next_ms, ends_ms, note";
 
+/// The columns a tournament's creator sets, in the order [`bind_settings`] binds them.
+const SETTINGS: &str = "name, format, rounds, double_cycle, legs, rules, board, target, \
+     initial_s, increment_s, days, rated, min_players, max_players, late_until, pause_s, \
+     starts_ms, ends_ms";
+
+type AnyQuery<'q> = sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>;
+
+/// Binds the settings of `t` (the [`SETTINGS`] columns, in order) to `q`.
+fn bind_settings<'q>(q: AnyQuery<'q>, t: &'q TournamentRow) -> AnyQuery<'q> {
+    q.bind(&t.name)
+        .bind(t.format.name())
+        .bind(i64::from(t.rounds))
+        .bind(i64::from(t.double_cycle))
+        .bind(i64::from(t.legs))
+        .bind(t.rules.name())
+        .bind(t.board.name())
+        .bind(i64::from(t.target))
+        .bind(t.clock.map(|c| c.0 as i64))
+        .bind(t.clock.map(|c| c.1 as i64))
+        .bind(t.days.map(i64::from))
+        .bind(i64::from(t.rated))
+        .bind(i64::from(t.min_players))
+        .bind(i64::from(t.max_players))
+        .bind(i64::from(t.late_until))
+        .bind(t.pause_s as i64)
+        .bind(t.starts_ms)
+        .bind(t.ends_ms)
+}
+
 fn corrupt(what: &str) -> ServerError {
     ServerError::Corrupt(format!("a stored tournament's {what} does not read"))
 }
@@ -204,36 +233,22 @@ impl TournamentStore {
         max_unfinished: usize,
     ) -> Result<(), ServerError> {
         let mut tx = self.db.pool.begin().await?;
-        let made = sqlx::query(&format!(
-            "INSERT INTO tournaments ({COLUMNS}) SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, \
-             $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25 \
-             WHERE (SELECT COUNT(*) FROM tournaments WHERE creator = $3 \
-             AND stage IN ('open', 'running')) < $26"
-        ))
-        .bind(&t.id)
-        .bind(&t.name)
+        let made = bind_settings(
+            sqlx::query(&format!(
+                "INSERT INTO tournaments (id, {SETTINGS}, creator, created_ms, stage, round, \
+                 next_ms, note) SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, \
+                 $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25 \
+                 WHERE (SELECT COUNT(*) FROM tournaments WHERE creator = $20 \
+                 AND stage IN ('open', 'running')) < $26"
+            ))
+            .bind(&t.id),
+            t,
+        )
         .bind(&t.creator)
-        .bind(t.format.name())
-        .bind(i64::from(t.rounds))
-        .bind(i64::from(t.double_cycle))
-        .bind(i64::from(t.legs))
-        .bind(t.rules.name())
-        .bind(t.board.name())
-        .bind(i64::from(t.target))
-        .bind(t.clock.map(|c| c.0 as i64))
-        .bind(t.clock.map(|c| c.1 as i64))
-        .bind(t.days.map(i64::from))
-        .bind(i64::from(t.rated))
-        .bind(i64::from(t.min_players))
-        .bind(i64::from(t.max_players))
-        .bind(i64::from(t.late_until))
-        .bind(t.pause_s as i64)
-        .bind(t.starts_ms)
         .bind(t.created_ms)
         .bind(t.stage.name())
         .bind(i64::from(t.round))
         .bind(t.next_ms)
-        .bind(t.ends_ms)
         .bind(&t.note)
         .bind(max_unfinished as i64)
         .execute(&mut *tx)
@@ -256,31 +271,17 @@ impl TournamentStore {
     /// # Errors
     /// A database failure.
     pub async fn change(&self, t: &TournamentRow) -> Result<bool, ServerError> {
-        let done = sqlx::query(
-            "UPDATE tournaments SET name = $2, format = $3, rounds = $4, double_cycle = $5, \
-             legs = $6, rules = $7, board = $8, target = $9, initial_s = $10, increment_s = $11, \
-             days = $12, rated = $13, min_players = $14, max_players = $15, late_until = $16, \
-             pause_s = $17, starts_ms = $18, ends_ms = $19 WHERE id = $1 AND stage = 'open'",
+        let done = bind_settings(
+            sqlx::query(
+                "UPDATE tournaments SET name = $2, format = $3, rounds = $4, double_cycle = $5, \
+                 legs = $6, rules = $7, board = $8, target = $9, initial_s = $10, \
+                 increment_s = $11, days = $12, rated = $13, min_players = $14, \
+                 max_players = $15, late_until = $16, pause_s = $17, starts_ms = $18, \
+                 ends_ms = $19 WHERE id = $1 AND stage = 'open'",
+            )
+            .bind(&t.id),
+            t,
         )
-        .bind(&t.id)
-        .bind(&t.name)
-        .bind(t.format.name())
-        .bind(i64::from(t.rounds))
-        .bind(i64::from(t.double_cycle))
-        .bind(i64::from(t.legs))
-        .bind(t.rules.name())
-        .bind(t.board.name())
-        .bind(i64::from(t.target))
-        .bind(t.clock.map(|c| c.0 as i64))
-        .bind(t.clock.map(|c| c.1 as i64))
-        .bind(t.days.map(i64::from))
-        .bind(i64::from(t.rated))
-        .bind(i64::from(t.min_players))
-        .bind(i64::from(t.max_players))
-        .bind(i64::from(t.late_until))
-        .bind(t.pause_s as i64)
-        .bind(t.starts_ms)
-        .bind(t.ends_ms)
         .execute(&self.db.pool)
         .await?;
         Ok(done.rows_affected() == 1)
