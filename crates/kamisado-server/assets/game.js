@@ -359,54 +359,104 @@ function tickClocks() {
 }
 
 // The move list: each move a button that shows the position after it
-// (replay.js). It is drawn anew only when the moves or the language change,
-// so that the focus stays on the move it was on.
+// (replay.js). What a new state changes is all that is drawn: the moves
+// added to a round, a round's result, a round begun; a round whose moves
+// changed otherwise (a takeback) is drawn again, and the whole list when the
+// language changes. So a move costs the same late in a match as early, and
+// the focus stays on the move it was on.
 function renderMoves(container, rounds) {
-  const key = `${language()}|${JSON.stringify(rounds)}`;
-  if (container.dataset.key !== key) {
-    const focused = container.contains(document.activeElement) ? document.activeElement.dataset.ply : null;
+  const lang = language();
+  if (container.drawn?.lang !== lang) {
     container.replaceChildren();
-    let ply = 0;
-    for (const r of rounds) {
-      const fill = r.fill ? ` — ${t(r.fill === 'left' ? 'game.fill_left' : 'game.fill_right')}` : '';
-      container.appendChild(html('div', `${t('game.round_head', { round: r.round })}${fill}`, 'round-head'));
-      const ol = html('ol', undefined, 'movelist');
-      r.moves.forEach((m, i) => {
-        ply += 1;
-        const li = html('li');
-        li.value = i + 1;
-        li.className = i % 2 === 0 ? 'first-mover' : '';
-        const button = html('button', moveWords(m), 'ply');
-        button.type = 'button';
-        button.dataset.ply = String(ply);
-        button.setAttribute('aria-describedby', 'look-help');
-        li.appendChild(button);
-        ol.appendChild(li);
-      });
-      container.appendChild(ol);
-      if (r.result) container.appendChild(html('div', r.result, 'round-result'));
-    }
-    container.dataset.key = key;
-    if (!looking()) container.scrollTop = container.scrollHeight;
-    const again = focused && container.querySelector(`button.ply[data-ply="${focused}"]`);
-    if (again) again.focus();
+    container.drawn = { lang, rounds: [] };
   }
+  const drawn = container.drawn.rounds;
+  const focused = container.contains(document.activeElement) ? document.activeElement.dataset.ply : null;
+  let ply = 0;
+  let grew = false;
+  rounds.forEach((r, i) => {
+    const had = drawn[i];
+    if (!had || had.r.round !== r.round || had.r.fill !== r.fill) {
+      for (const old of drawn.splice(i)) old.section.remove();
+      drawn.push(drawRound(container, r));
+      grew = true;
+    }
+    grew = updateRound(drawn[i], r, ply) || grew;
+    ply += r.moves.length;
+  });
+  for (const old of drawn.splice(rounds.length)) old.section.remove();
+  if (grew && !looking()) container.scrollTop = container.scrollHeight;
+  const again = focused && !container.contains(document.activeElement)
+    && container.querySelector(`button.ply[data-ply="${focused}"]`);
+  if (again) again.focus();
   markPly(container);
 }
 
+// A round's part of the move list: its heading and an empty list.
+function drawRound(container, r) {
+  const section = html('div', undefined, 'round-moves');
+  const fill = r.fill ? ` — ${t(r.fill === 'left' ? 'game.fill_left' : 'game.fill_right')}` : '';
+  section.appendChild(html('div', `${t('game.round_head', { round: r.round })}${fill}`, 'round-head'));
+  const ol = html('ol', undefined, 'movelist');
+  section.appendChild(ol);
+  container.appendChild(section);
+  return { section, ol, result: null, r: { round: r.round, fill: r.fill, moves: [], result: null } };
+}
+
+// Brings a drawn round to `r` (its first move the list's ply `before` + 1):
+// the moves added are appended; moves that changed are drawn again. Whether
+// anything was added.
+function updateRound(d, r, before) {
+  const held = d.r.moves;
+  let same = 0;
+  while (same < held.length && same < r.moves.length && held[same] === r.moves[same]) same++;
+  const items = d.ol.children;
+  while (items.length > same) items[items.length - 1].remove();
+  for (let i = same; i < r.moves.length; i++) d.ol.appendChild(moveItem(r.moves[i], i, before + i + 1));
+  if (d.r.result !== r.result) {
+    d.result?.remove();
+    d.result = r.result ? d.section.appendChild(html('div', r.result, 'round-result')) : null;
+  }
+  const grew = r.moves.length > same || d.r.result !== r.result;
+  d.r = { round: r.round, fill: r.fill, moves: r.moves.slice(), result: r.result };
+  return grew;
+}
+
+function moveItem(m, i, ply) {
+  const li = html('li');
+  li.value = i + 1;
+  li.className = i % 2 === 0 ? 'first-mover' : '';
+  const button = html('button', moveWords(m), 'ply');
+  button.type = 'button';
+  button.tabIndex = -1;
+  button.dataset.ply = String(ply);
+  button.setAttribute('aria-describedby', 'look-help');
+  li.appendChild(button);
+  return li;
+}
+
 // Marks the move whose position is shown; the list is one stop for Tab,
-// at that move (the last one while the game is shown), kept in sight.
+// at that move (the last one while the game is shown), kept in sight. Only
+// the buttons whose mark changes are touched.
 function markPly(container) {
-  const buttons = [...container.querySelectorAll('button.ply')];
+  const buttons = container.getElementsByClassName('ply');
   const current = looking() ? play.look.ply : null;
   const stop = current === null ? buttons.length : Math.max(1, current);
-  for (const b of buttons) {
-    const n = Number(b.dataset.ply);
-    b.classList.toggle('current', n === current);
-    if (n === current) b.setAttribute('aria-current', 'true'); else b.removeAttribute('aria-current');
-    b.tabIndex = n === stop ? 0 : -1;
+  const marked = container.marked || {};
+  for (const b of [marked.currentButton, marked.stopButton]) {
+    if (!b) continue;
+    b.classList.remove('current');
+    b.removeAttribute('aria-current');
+    b.tabIndex = -1;
   }
   const shown = current ? buttons[current - 1] : null;
+  if (shown) {
+    shown.classList.add('current');
+    shown.setAttribute('aria-current', 'true');
+  }
+  const stopButton = buttons[stop - 1] || null;
+  if (stopButton) stopButton.tabIndex = 0;
+  container.marked = { currentButton: shown, stopButton };
   if (shown && (shown.offsetTop < container.scrollTop
     || shown.offsetTop + shown.offsetHeight > container.scrollTop + container.clientHeight)) {
     container.scrollTop = shown.offsetTop - container.clientHeight / 2;
@@ -653,11 +703,11 @@ export function render() {
   // Each rule a note cites links to it on the rules page.
   const linked = (text) => ruleLinked(text, (rule) => t('rules.link_title', { rule }));
   $('explain').replaceChildren(...linked(last ? noteText(last, { target: s.target }) : t('game.first_note')));
-  $('notes').replaceChildren(...s.notes.map((n) => {
+  renderNotes($('notes'), s.notes, (n) => {
     const li = html('li');
     li.append(...linked(noteText(n, { target: s.target })));
     return li;
-  }));
+  });
   renderMoves($('moves'), s.rounds);
   const seated = mySides().length > 0;
   $('pass').hidden = !(myTurn() && s.legal.includes('pass')) || looking();
@@ -691,6 +741,20 @@ export function render() {
   renderOverlay();
   renderLook();
   renderSumo();
+}
+
+// The notes' list, kept as drawn: the notes a state shares with the last
+// one drawn (a patch keeps them) stay, the rest are drawn by `item`; all of
+// them again when the language changes.
+function renderNotes(list, notes, item) {
+  const lang = language();
+  if (list.drawn?.lang !== lang) { list.replaceChildren(); list.drawn = { lang, notes: [] }; }
+  const held = list.drawn.notes;
+  let same = 0;
+  while (same < held.length && same < notes.length && held[same] === notes[same]) same++;
+  while (list.children.length > same) list.lastElementChild.remove();
+  for (let i = same; i < notes.length; i++) list.appendChild(item(notes[i]));
+  list.drawn.notes = notes.slice();
 }
 
 // The first time a sumo is on a game's board, a line says what it can do
