@@ -33,7 +33,7 @@ export const play = {
   selected: null, keys: null, pending: null, timer: null, hint: null, hintAsked: null, retry: 0,
   overlayClosed: -1, drag: null, resignArmed: false, flipChosen: false, previews: null,
   syncing: null, offset: 0, danger: null, lowSaid: { b: false, w: false }, sheetOpen: false,
-  answeredTakeback: false, told: null, look: null, sumo: null,
+  look: null, sumo: null,
 };
 
 // Whether the player is looking back at an older position (replay.js): the
@@ -738,6 +738,7 @@ export function render() {
   // The invite is needed until the friend has taken their seat.
   $('invite-card').hidden = !(play.invite && mine && !s.joined[other(play.seat)]);
   renderHint();
+  renderTakebackTold();
   renderOverlay();
   renderLook();
   renderSumo();
@@ -886,23 +887,26 @@ function tell(before, s) {
   tellTakeback(before, s);
 }
 
-// What became of a takeback offer, told to the one who did not end it: the
-// asker hears it declined or accepted, the one asked that it was withdrawn.
-function tellTakeback(before, s) {
+// What became of a takeback offer, as the server says (`takeback_answer`,
+// kept until the next action or offer): the seat that did not end it is
+// told it was accepted, declined or withdrawn, in every tab it has open.
+function takebackTold(s) {
   const mine = play.seat === 'b' || play.seat === 'w' ? play.seat : null;
-  const offerer = before.takeback;
-  const answered = play.answeredTakeback;
-  if (s.n !== before.n || s.takeback) play.told = null;
-  if (mine && offerer && !s.takeback && !answered) {
-    const name = nameOf(s, other(mine));
-    if (offerer === mine) play.told = t(s.n < before.n ? 'told.accepted' : 'told.declined', { name });
-    else if (s.n === before.n) play.told = t('told.withdrawn', { name });
-    if (play.told) announce(play.told);
-  }
-  if (!s.takeback) play.answeredTakeback = false;
+  const a = s && s.takeback_answer;
+  return mine && a && a.by !== mine ? t(`told.${a.how}`, { name: nameOf(s, a.by) }) : '';
+}
+
+function tellTakeback(before, s) {
+  const told = takebackTold(s);
+  const was = before.takeback_answer;
+  const now = s.takeback_answer;
+  if (told && !(was && now && was.by === now.by && was.how === now.how)) announce(told);
+}
+
+function renderTakebackTold() {
   const line = $('takeback-told');
-  line.textContent = play.told || '';
-  line.hidden = !play.told;
+  line.textContent = takebackTold(play.state);
+  line.hidden = !line.textContent;
 }
 
 function showState(state) {
@@ -1059,7 +1063,7 @@ export function showGame(id) {
   $('undo').addEventListener('click', () => act({ t: 'undo', n: play.state.n }));
   $('takeback').addEventListener('click', () => act({ t: 'takeback', n: play.state.n }));
   // The reply of this page: what becomes of the offer is not told back to it.
-  const reply = (accept) => { play.answeredTakeback = true; act({ t: 'takeback_reply', accept }); backToBoard(); };
+  const reply = (accept) => { act({ t: 'takeback_reply', accept }); backToBoard(); };
   $('takeback-accept').addEventListener('click', () => reply(true));
   $('takeback-decline').addEventListener('click', () => reply(false));
   $('takeback-withdraw').addEventListener('click', () => reply(false));

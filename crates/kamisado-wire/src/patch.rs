@@ -93,7 +93,7 @@ patched_fields!(
     diffed: [
         id, mode, level, engine, names, joined, n, rules with plain, board with plain, layout,
         target, score, round, fen, status, to_act, winner, forced, forced_colour,
-        last with text_move_option, last_round, fill_preview, takeback,
+        last with text_move_option, last_round, fill_preview, takeback, takeback_answer,
         thinking, players, rated, clock,
     ],
     set_only: [towers],

@@ -144,6 +144,10 @@ pub struct StateView {
     pub fill_preview: Option<FillPreview>,
     /// The side offering a takeback.
     pub takeback: Option<SideCode>,
+    /// What became of the last takeback offer, told until the next action
+    /// or offer (none from a server that does not say).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub takeback_answer: Option<TakebackAnswer>,
     /// Whether the engine is thinking about its turn.
     pub thinking: bool,
     /// The players' accounts, where a side has one.
@@ -156,6 +160,47 @@ pub struct StateView {
     /// send them).
     #[serde(default)]
     pub rights: SeatRights,
+}
+
+/// How a takeback offer ended, and by whose seat: the one asked accepted or
+/// declined it, or the one who offered withdrew it.
+///
+/// ```
+/// use kamisado_wire::{SideCode, TakebackAnswer, TakebackEnd};
+/// let declined = TakebackAnswer { by: SideCode::White, how: TakebackEnd::Declined };
+/// let text = serde_json::to_string(&declined).unwrap();
+/// assert_eq!(text, r#"{"by":"w","how":"declined"}"#);
+/// assert_eq!(declined.offered_by(), SideCode::Black);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TakebackAnswer {
+    /// The side whose seat ended the offer.
+    pub by: SideCode,
+    /// How it ended.
+    pub how: TakebackEnd,
+}
+
+impl TakebackAnswer {
+    /// The side that had offered the takeback.
+    pub fn offered_by(&self) -> SideCode {
+        match (self.how, self.by) {
+            (TakebackEnd::Withdrawn, by) => by,
+            (_, SideCode::Black) => SideCode::White,
+            (_, SideCode::White) => SideCode::Black,
+        }
+    }
+}
+
+/// The ways a takeback offer ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TakebackEnd {
+    /// Accepted: the moves were taken back.
+    Accepted,
+    /// Declined by the one asked.
+    Declined,
+    /// Withdrawn by the one who offered it.
+    Withdrawn,
 }
 
 impl StateView {

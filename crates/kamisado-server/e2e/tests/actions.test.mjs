@@ -203,21 +203,44 @@ test('takeback offers withdrawn, declined and accepted in a friend game, each to
     await ann.waitForSelector('#invite-card', { state: 'hidden' });
 
     await playNext(ann);
+    // Each player has the game open in a second tab too: what the server
+    // says of the offer reaches every tab, each told as its seat is.
+    const ann2 = await annContext.newPage();
+    const ben2 = await benContext.newPage();
+    watchErrors(ann2, errors);
+    watchErrors(ben2, errors);
+    for (const [tab, of] of [[ann2, ann], [ben2, ben]]) {
+      await tab.goto(of.url());
+      await tab.waitForSelector('#board .tower');
+    }
     // Ann asks, then withdraws: Ben is told, and the offer is gone from his page.
     await ann.click('#takeback');
     await ben.waitForSelector('#takeback-offer:not([hidden])');
     await ann.click('#takeback-withdraw');
-    await ben.waitForSelector('#takeback-offer', { state: 'hidden' });
-    await ben.waitForSelector('#takeback-told:not([hidden])');
-    assert.equal(await ben.textContent('#takeback-told'), 'Ann withdrew the takeback offer.');
-    assert.equal(await ann.isHidden('#takeback-told'), true, 'the one who withdrew is not told');
-    // Ann asks again; Ben declines, and Ann is told.
+    for (const tab of [ben, ben2]) {
+      await tab.waitForSelector('#takeback-offer', { state: 'hidden' });
+      await tab.waitForSelector('#takeback-told:not([hidden])');
+      assert.equal(await tab.textContent('#takeback-told'), 'Ann withdrew the takeback offer.');
+    }
+    await ann2.waitForSelector('#takeback-mine', { state: 'hidden' });
+    for (const tab of [ann, ann2]) {
+      assert.equal(await tab.isHidden('#takeback-told'), true, 'the one who withdrew is not told, in either tab');
+    }
+    // Ann asks again; Ben declines, and Ann is told in both tabs; Ben's other tab is told nothing.
     await ann.click('#takeback');
     await ben.waitForSelector('#takeback-offer:not([hidden])');
     await ben.click('#takeback-decline');
     await ben.waitForSelector('#takeback-offer', { state: 'hidden' });
-    await ann.waitForSelector('#takeback-told:not([hidden])');
-    assert.match(await ann.textContent('#takeback-told'), /^.+ declined the takeback\.$/);
+    for (const tab of [ann, ann2]) {
+      await tab.waitForSelector('#takeback-told:not([hidden])');
+      assert.match(await tab.textContent('#takeback-told'), /^.+ declined the takeback\.$/);
+    }
+    await ben2.waitForSelector('#takeback-offer', { state: 'hidden' });
+    for (const tab of [ben, ben2]) {
+      assert.equal(await tab.isHidden('#takeback-told'), true, 'the one who declined is not told, in either tab');
+    }
+    await ann2.close();
+    await ben2.close();
     await shot(ann, 'takeback-declined-desktop');
     await shot(ben, 'takeback-declined-phone');
     await playNext(ben);

@@ -2,7 +2,7 @@
 //! commits it.
 
 use kamisado_core::Side;
-use kamisado_wire::PerSide;
+use kamisado_wire::{PerSide, SideCode, TakebackAnswer, TakebackEnd};
 
 use super::clock::Clock;
 
@@ -47,6 +47,8 @@ pub enum Change {
     Truncate {
         /// The first action removed.
         from: usize,
+        /// The takeback accepted, when it was one (not an undo).
+        answer: Option<TakebackAnswer>,
     },
     /// A player's name.
     Name {
@@ -55,8 +57,10 @@ pub enum Change {
         /// The name, already cleaned.
         name: String,
     },
-    /// A takeback offered by a side, or none (refused or withdrawn).
-    Takeback(Option<Side>),
+    /// A takeback offered by a side.
+    Takeback(Side),
+    /// A takeback offer declined or withdrawn.
+    Answered(TakebackAnswer),
     /// A seat taken by its player for the first time.
     Joined(Side),
 }
@@ -68,4 +72,72 @@ pub enum Outcome {
     Done,
     /// Not made: the game had changed since the version it was decided on.
     Stale,
+}
+
+/// A takeback's answer as the game's row keeps it: the side whose seat
+/// ended the offer and how (`w declined`).
+pub fn answer_text(answer: &TakebackAnswer) -> String {
+    let by = if answer.by == SideCode::Black {
+        'b'
+    } else {
+        'w'
+    };
+    let how = match answer.how {
+        TakebackEnd::Accepted => "accepted",
+        TakebackEnd::Declined => "declined",
+        TakebackEnd::Withdrawn => "withdrawn",
+    };
+    format!("{by} {how}")
+}
+
+/// A stored takeback answer ([`answer_text`]), or why it is not one.
+pub fn answer_of(text: &str) -> Result<TakebackAnswer, String> {
+    let (by, how) = text
+        .split_once(' ')
+        .ok_or_else(|| format!("takeback answer `{text}`: expected a side and how it ended"))?;
+    let by = match by {
+        "b" => SideCode::Black,
+        "w" => SideCode::White,
+        _ => return Err(format!("takeback answer `{text}`: `{by}` is not a side")),
+    };
+    let how = match how {
+        "accepted" => TakebackEnd::Accepted,
+        "declined" => TakebackEnd::Declined,
+        "withdrawn" => TakebackEnd::Withdrawn,
+        _ => {
+            return Err(format!(
+                "takeback answer `{text}`: `{how}` is not how one ends"
+            ));
+        }
+    };
+    Ok(TakebackAnswer { by, how })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_takeback_answer_is_stored_and_read_back() {
+        for by in [SideCode::Black, SideCode::White] {
+            for how in [
+                TakebackEnd::Accepted,
+                TakebackEnd::Declined,
+                TakebackEnd::Withdrawn,
+            ] {
+                let answer = TakebackAnswer { by, how };
+                assert_eq!(answer_of(&answer_text(&answer)), Ok(answer));
+            }
+        }
+        assert_eq!(
+            answer_text(&TakebackAnswer {
+                by: SideCode::White,
+                how: TakebackEnd::Declined
+            }),
+            "w declined"
+        );
+        assert!(answer_of("x declined").unwrap_err().contains("not a side"));
+        assert!(answer_of("b").unwrap_err().contains("expected"));
+        assert!(answer_of("b shrugged").unwrap_err().contains("not how"));
+    }
 }

@@ -8,7 +8,7 @@ use std::sync::atomic::Ordering;
 
 use kamisado_core::Side;
 use kamisado_core::any::AnyMatch;
-use kamisado_wire::{Note, Seat};
+use kamisado_wire::{Note, Seat, TakebackAnswer, TakebackEnd};
 
 use super::hub::{GameCell, Games};
 use super::live::{Action, LiveGame, side_name};
@@ -303,7 +303,7 @@ impl Games {
             Self::check_number(&room.game, n, None)?;
             let seat = rights::check(room, seat, Request::Undo)?;
             let from = rights::takeback_from(&room.game, rights::undoes(room.game.row.mode, seat))?;
-            Ok(Some(Change::Truncate { from }))
+            Ok(Some(Change::Truncate { from, answer: None }))
         })
         .await
     }
@@ -326,7 +326,7 @@ impl Games {
                 ));
             };
             rights::takeback_from(&room.game, Some(side))?;
-            Ok(Some(Change::Takeback(Some(side))))
+            Ok(Some(Change::Takeback(side)))
         })
         .await
     }
@@ -346,16 +346,25 @@ impl Games {
             let own = room
                 .takeback
                 .is_some_and(|offerer| seat.is_some_and(|s| s.plays(offerer)));
-            if own && !accept {
+            let ended = |by: Side, how| TakebackAnswer { by: by.into(), how };
+            if let (true, false, Some(offerer)) = (own, accept, room.takeback) {
                 rights::check(room, seat, Request::WithdrawTakeback)?;
-                return Ok(Some(Change::Takeback(None)));
+                return Ok(Some(Change::Answered(ended(
+                    offerer,
+                    TakebackEnd::Withdrawn,
+                ))));
             }
             rights::check(room, seat, Request::AnswerTakeback)?;
             match room.takeback {
                 Some(offerer) if accept => Ok(Some(Change::Truncate {
                     from: rights::takeback_from(&room.game, Some(offerer))?,
+                    answer: Some(ended(!offerer, TakebackEnd::Accepted)),
                 })),
-                _ => Ok(Some(Change::Takeback(None))),
+                Some(offerer) => Ok(Some(Change::Answered(ended(
+                    !offerer,
+                    TakebackEnd::Declined,
+                )))),
+                None => Ok(None),
             }
         })
         .await

@@ -307,6 +307,7 @@ impl LiveGame {
             notes: self.notes.clone(),
             fill_preview: (status == Status::Fill).then(|| fill_preview(m)),
             takeback: None,
+            takeback_answer: None,
             thinking: false,
             players: PerSide {
                 b: self.row.black_account.clone(),

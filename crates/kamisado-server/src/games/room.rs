@@ -6,7 +6,7 @@
 
 use kamisado_core::Side;
 
-use kamisado_wire::{Note, PerSide, Seat, StateView};
+use kamisado_wire::{Note, PerSide, Seat, StateView, TakebackAnswer};
 
 use super::clock::{Clock, Tick};
 use super::live::{Action, LiveGame};
@@ -24,6 +24,8 @@ pub struct Room {
     pub takebacks: i64,
     /// A takeback offered by this side and not yet answered.
     pub takeback: Option<Side>,
+    /// What became of the last takeback offer, until the next action or offer.
+    pub takeback_answer: Option<TakebackAnswer>,
     /// The action count at which the engine was asked to act, while it thinks.
     pub engine_pending: Option<usize>,
     /// The seats their players have taken.
@@ -49,6 +51,7 @@ impl Room {
             version: stored.version,
             takebacks: stored.takebacks,
             takeback: stored.takeback,
+            takeback_answer: stored.takeback_answer,
             engine_pending: None,
             joined: stored.joined,
             clock: stored.clock,
@@ -107,6 +110,7 @@ impl Room {
         }
         self.version = stored.version;
         self.takeback = stored.takeback;
+        self.takeback_answer = stored.takeback_answer;
         self.joined = stored.joined;
         self.clock = stored.clock;
         self.game.row.black_account = stored.row.black_account;
@@ -134,18 +138,27 @@ impl Room {
                 };
                 self.game.apply(action, note).map_err(corrupt)?;
                 self.takeback = None;
+                self.takeback_answer = None;
             }
-            Change::Truncate { from } => {
+            Change::Truncate { from, answer } => {
                 let texts: Vec<String> = self.game.actions[..*from]
                     .iter()
                     .map(ToString::to_string)
                     .collect();
                 self.game = LiveGame::rebuild(self.game.row.clone(), &texts)?;
                 self.takeback = None;
+                self.takeback_answer = *answer;
                 self.takebacks += 1;
             }
             Change::Name { side, name } => self.game.rename(*side, name.clone()),
-            Change::Takeback(side) => self.takeback = *side,
+            Change::Takeback(side) => {
+                self.takeback = Some(*side);
+                self.takeback_answer = None;
+            }
+            Change::Answered(answer) => {
+                self.takeback = None;
+                self.takeback_answer = Some(*answer);
+            }
             Change::Joined(side) => match side {
                 Side::Black => self.joined.b = true,
                 Side::White => self.joined.w = true,
@@ -203,6 +216,7 @@ impl Room {
     pub fn view(&self) -> StateView {
         let mut view = self.game.view();
         view.takeback = self.takeback.map(Into::into);
+        view.takeback_answer = self.takeback_answer;
         view.joined.b |= self.joined.b;
         view.joined.w |= self.joined.w;
         view.thinking = self.thinking();

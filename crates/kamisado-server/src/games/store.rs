@@ -14,9 +14,9 @@ use tokio::sync::{mpsc, oneshot};
 
 use kamisado_core::geometry::BoardSize;
 use kamisado_core::{Rules, Side};
-use kamisado_wire::{Mode, PerSide};
+use kamisado_wire::{Mode, PerSide, TakebackAnswer};
 
-pub use super::change::{Change, Ending, Outcome, Timing};
+pub use super::change::{Change, Ending, Outcome, Timing, answer_of};
 use super::clock::{Clock, TimeControl};
 use super::writer::{self, Pending};
 use crate::db::{Backend, Db, now_ms};
@@ -87,6 +87,8 @@ pub struct StoredGame {
     pub takebacks: i64,
     /// A takeback offered by this side and not yet answered.
     pub takeback: Option<Side>,
+    /// What became of the last takeback offer, until the next action or offer.
+    pub takeback_answer: Option<TakebackAnswer>,
     /// The seats their players have taken.
     pub joined: PerSide<bool>,
     /// The clock after the last action, in a timed game.
@@ -118,7 +120,7 @@ pub struct GameStore {
 
 /// The columns of a game's row that [`game_row`] reads.
 const ROW_COLUMNS: &str = "id, created_at, mode, rules, target, black_name, white_name, \
-     black_key, white_key, engine_side, level, seed, board, version, takeback, takebacks, \
+     black_key, white_key, engine_side, level, seed, board, version, takeback, takeback_answer, takebacks, \
      black_joined, white_joined, black_account, white_account, rated, clock_initial_ms, \
      clock_increment_ms, days, black_ms, white_ms, clock_since, clock_running";
 
@@ -389,6 +391,11 @@ fn stored_game(row: &AnyRow) -> Result<StoredGame, ServerError> {
         version: row.try_get("version")?,
         takebacks: row.try_get("takebacks")?,
         takeback: side_of(row.try_get("takeback")?, "takeback").map_err(corrupt)?,
+        takeback_answer: row
+            .try_get::<Option<String>, _>("takeback_answer")?
+            .map(|text| answer_of(&text))
+            .transpose()
+            .map_err(corrupt)?,
         clock,
         row: game,
         actions: Vec::new(),

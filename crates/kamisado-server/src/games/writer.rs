@@ -10,7 +10,7 @@ use tokio::sync::{mpsc, oneshot};
 
 use kamisado_core::Side;
 
-use super::change::{Change, Ending, Outcome, Timing};
+use super::change::{Change, Ending, Outcome, Timing, answer_text};
 use crate::db::exec::{Exec, SqliteTx, Val, run_now, sqlite_error};
 use crate::db::{Backend, Db, now_ms};
 use crate::error::ServerError;
@@ -280,6 +280,7 @@ fn side_column(side: Side, black: &'static str, white: &'static str) -> &'static
 /// What an action stored sets: the clock after it, and the match's end.
 fn append_sets(sets: &mut Sets, timing: Option<&Timing>, end: Option<&Ending>) {
     sets.push(fixed("takeback = NULL"));
+    sets.push(fixed("takeback_answer = NULL"));
     sets.push(bound("updated_ms", Val::Int(Some(now_ms() as i64))));
     if let Some(timing) = timing {
         let clock = &timing.clock;
@@ -306,14 +307,21 @@ fn append_sets(sets: &mut Sets, timing: Option<&Timing>, end: Option<&Ending>) {
 fn sets_of(change: &Change) -> Sets {
     let mut sets = Sets::new();
     match change {
-        Change::Truncate { .. } => {
+        Change::Truncate { answer, .. } => {
             sets.push(fixed("takeback = NULL"));
             sets.push(fixed("takebacks = takebacks + 1"));
+            let answer = answer.as_ref().map(answer_text);
+            sets.push(bound("takeback_answer", Val::Text(answer)));
         }
         Change::Append { timing, end, .. } => append_sets(&mut sets, timing.as_ref(), end.as_ref()),
-        Change::Takeback(None) => sets.push(fixed("takeback = NULL")),
-        Change::Takeback(Some(side)) => {
+        Change::Answered(answer) => {
+            sets.push(fixed("takeback = NULL"));
+            let answer = Some(answer_text(answer));
+            sets.push(bound("takeback_answer", Val::Text(answer)));
+        }
+        Change::Takeback(side) => {
             sets.push(bound("takeback", Val::Text(Some(side.to_string()))));
+            sets.push(fixed("takeback_answer = NULL"));
         }
         Change::Name { side, name } => sets.push(bound(
             side_column(*side, "black_name", "white_name"),
@@ -376,7 +384,7 @@ async fn make_change(
                 ratings::rate_game(tx, backend, &p.id, end.winner).await?;
             }
         }
-        Change::Truncate { from } => {
+        Change::Truncate { from, .. } => {
             let values = [id, Val::Int(Some(*from as i64))];
             tx.execute(
                 "DELETE FROM actions WHERE game_id = $1 AND seq >= $2",
@@ -384,7 +392,7 @@ async fn make_change(
             )
             .await?;
         }
-        Change::Name { .. } | Change::Takeback(_) | Change::Joined(_) => {}
+        Change::Name { .. } | Change::Takeback(_) | Change::Answered(_) | Change::Joined(_) => {}
     }
     Ok(Outcome::Done)
 }

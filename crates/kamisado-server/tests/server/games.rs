@@ -7,7 +7,9 @@ use common::{TempDb, TestServer, first_legal, is_ack, mv};
 use kamisado_client::{GameRequest, GameSocket, PlayAs};
 use kamisado_core::{Fill, Record, Side};
 use kamisado_wire::Seat;
-use kamisado_wire::{ClientMessage, ServerMessage, SideCode, Status, ValueKind};
+use kamisado_wire::{
+    ClientMessage, ServerMessage, SideCode, Status, TakebackAnswer, TakebackEnd, ValueKind,
+};
 
 /// Plays a friend game between two clients to its end, each playing its
 /// first legal move and filling from the left; a watcher sees every state.
@@ -278,7 +280,11 @@ async fn undo_against_the_engine() {
 async fn a_takeback_with_a_friend() {
     let db = TempDb::new("takeback");
     let server = TestServer::start(&db).await;
-    let (_, mut black, mut white) = server.friend_game(GameRequest::friend()).await;
+    let created = server
+        .create(GameRequest::friend().colour(PlayAs::Black))
+        .await;
+    let mut black = server.client(&created.id, Some(&created.key)).await;
+    let mut white = server.client(&created.id, created.invite.as_deref()).await;
     assert!(is_ack(&black.play(mv("d1-d6")).await.unwrap()));
     white.wait_n(1).await.unwrap();
     let offered = black.act(ClientMessage::Takeback { n: 1 }).await.unwrap();
@@ -301,7 +307,14 @@ async fn a_takeback_with_a_friend() {
         .await
         .unwrap();
     assert!(is_ack(&withdrawn), "{}", withdrawn.to_text());
-    white.wait_for(|s| s.takeback.is_none()).await.unwrap();
+    // Both seats are told who ended the offer, and how.
+    let answer = |by, how| Some(TakebackAnswer { by, how });
+    let s = white.wait_for(|s| s.takeback.is_none()).await.unwrap();
+    assert_eq!(
+        s.takeback_answer,
+        answer(SideCode::Black, TakebackEnd::Withdrawn)
+    );
+    assert_eq!(black.state().takeback_answer, s.takeback_answer);
     let nothing = black
         .act(ClientMessage::TakebackReply { accept: false })
         .await
@@ -314,10 +327,14 @@ async fn a_takeback_with_a_friend() {
     assert!(is_ack(
         &black.act(ClientMessage::Takeback { n: 1 }).await.unwrap()
     ));
-    white
+    let s = white
         .wait_for(|s| s.takeback == Some(SideCode::Black))
         .await
         .unwrap();
+    assert_eq!(
+        s.takeback_answer, None,
+        "a new offer clears the last answer"
+    );
     let declined = white
         .act(ClientMessage::TakebackReply { accept: false })
         .await
@@ -326,6 +343,10 @@ async fn a_takeback_with_a_friend() {
     assert_eq!(white.state().takeback, None);
     let s = black.wait_for(|s| s.takeback.is_none()).await.unwrap();
     assert_eq!(s.n, 1);
+    assert_eq!(
+        s.takeback_answer,
+        answer(SideCode::White, TakebackEnd::Declined)
+    );
     assert!(is_ack(
         &black.act(ClientMessage::Takeback { n: 1 }).await.unwrap()
     ));
@@ -342,6 +363,23 @@ async fn a_takeback_with_a_friend() {
     let s = black.wait_for(|s| s.n == 0).await.unwrap();
     assert_eq!(s.to_act, Some(SideCode::Black));
     assert_eq!(s.last, None);
+    assert_eq!(
+        s.takeback_answer,
+        answer(SideCode::White, TakebackEnd::Accepted)
+    );
+    // The answer is kept with the game, across a restart, until the next move.
+    let id = created.id;
+    server.stop().await;
+    let server = TestServer::start(&db).await;
+    let stored = server.state(&id).await;
+    assert_eq!(
+        stored.takeback_answer,
+        answer(SideCode::White, TakebackEnd::Accepted)
+    );
+    let mut black = server.client(&id, Some(&created.key)).await;
+    black.wait_n(0).await.unwrap();
+    assert!(is_ack(&black.play(mv("d1-d6")).await.unwrap()));
+    assert_eq!(server.state(&id).await.takeback_answer, None);
     server.stop().await;
 }
 
