@@ -18,7 +18,7 @@ const FAVICON: &str = include_str!("../../assets/favicon.svg");
 
 const JS: &str = "text/javascript; charset=utf-8";
 /// The page's styles and its script modules, under `/assets/`.
-const ASSETS: [(&str, &str, &str); 30] = [
+const ASSETS: [(&str, &str, &str); 31] = [
     (
         "app.css",
         "text/css; charset=utf-8",
@@ -41,6 +41,8 @@ const ASSETS: [(&str, &str, &str); 30] = [
     ("clock.js", JS, include_str!("../../assets/clock.js")),
     ("danger.js", JS, include_str!("../../assets/danger.js")),
     ("dom.js", JS, include_str!("../../assets/dom.js")),
+    // Under the version too, so a page does not ask for it again.
+    ("favicon.svg", "image/svg+xml", FAVICON),
     ("en.js", JS, include_str!("../../assets/en.js")),
     ("game.js", JS, include_str!("../../assets/game.js")),
     ("games.js", JS, include_str!("../../assets/games.js")),
@@ -90,18 +92,41 @@ struct Page {
     assets: Vec<(&'static str, Served)>,
 }
 
-/// The module of each part of the page.
-const PARTS: [&str; 9] = [
-    "lobby.js",
-    "game.js",
-    "analysis.js",
-    "player.js",
-    "leaderboard.js",
-    "learn.js",
-    "puzzles.js",
-    "tournaments.js",
-    "rules.js",
+/// The module of each part of the page, and the `<main>` sections of the
+/// HTML it shows: a part's HTML carries only its own (the others' markup
+/// would travel with every page for nothing).
+const PARTS: [(&str, &[&str]); 9] = [
+    ("lobby.js", &["lobby"]),
+    ("game.js", &["play"]),
+    ("analysis.js", &["analysis"]),
+    ("player.js", &["player"]),
+    ("leaderboard.js", &["leaderboard"]),
+    ("learn.js", &["learn"]),
+    ("puzzles.js", &["puzzles"]),
+    ("tournaments.js", &["tournaments", "tournament"]),
+    ("rules.js", &["rulebook"]),
 ];
+
+/// `html` without the `<main id="…">` sections not named in `keep`.
+fn only_mains(html: &str, keep: &[&str]) -> String {
+    let mut out = String::with_capacity(html.len());
+    let mut rest = html;
+    while let Some(at) = rest.find("<main id=\"") {
+        let name_at = at + "<main id=\"".len();
+        let name = rest[name_at..].split('"').next().unwrap_or("");
+        let Some(end) = rest[at..].find("</main>").map(|e| at + e + "</main>".len()) else {
+            break;
+        };
+        out.push_str(&rest[..at]);
+        if keep.contains(&name) {
+            out.push_str(&rest[at..end]);
+        }
+        // The line the section ended stays one line.
+        rest = rest[end..].strip_prefix('\n').unwrap_or(&rest[end..]);
+    }
+    out.push_str(rest);
+    out
+}
 
 static PAGE: LazyLock<Page> = LazyLock::new(|| {
     let mut all = String::new();
@@ -114,11 +139,11 @@ static PAGE: LazyLock<Page> = LazyLock::new(|| {
     let script = format!("<script type=\"module\" src=\"/assets/{version}/app.js\"></script>");
     let index = PARTS
         .iter()
-        .map(|part| {
+        .map(|&(part, mains)| {
             let preload =
                 format!("{script}\n<link rel=\"modulepreload\" href=\"/assets/{version}/{part}\">");
-            let page = html.replacen(&script, &preload, 1);
-            (*part, Served::new("text/html; charset=utf-8", page))
+            let page = only_mains(&html, mains).replacen(&script, &preload, 1);
+            (part, Served::new("text/html; charset=utf-8", page))
         })
         .collect();
     Page {

@@ -71,6 +71,31 @@ async fn assets_travel_compressed_tagged_and_kept_under_the_page_s_version() {
     assert!(html.contains(&format!(
         "rel=\"modulepreload\" href=\"/assets/{version}/lobby.js\""
     )));
+    // Each part's HTML carries its own sections only, and the icon under the version.
+    assert!(html.contains("<main id=\"lobby\"") && !html.contains("<main id=\"play\""));
+    assert!(html.contains(&format!("href=\"/assets/{version}/favicon.svg\"")));
+    let board = get(&server, "/leaderboard", &[]).await;
+    let board = String::from_utf8(board.body).unwrap();
+    assert!(board.contains("<main id=\"leaderboard\""));
+    for other in [
+        "lobby",
+        "play",
+        "analysis",
+        "learn",
+        "puzzles",
+        "tournaments",
+        "rulebook",
+    ] {
+        assert!(!board.contains(&format!("<main id=\"{other}\"")), "{other}");
+    }
+    assert!(
+        board.contains("<header class=\"top\">"),
+        "the header is every part's"
+    );
+    let tours = String::from_utf8(get(&server, "/tournaments", &[]).await.body).unwrap();
+    assert!(
+        tours.contains("<main id=\"tournaments\"") && tours.contains("<main id=\"tournament\"")
+    );
 
     // Under the version: kept for a year; gzip for a browser without brotli.
     let app = get(
