@@ -33,7 +33,7 @@ export const play = {
   selected: null, keys: null, pending: null, timer: null, hint: null, hintAsked: null, retry: 0,
   overlayClosed: -1, drag: null, resignArmed: false, flipChosen: false, previews: null,
   syncing: null, offset: 0, danger: null, lowSaid: { b: false, w: false }, sheetOpen: false,
-  look: null, sumo: null,
+  look: null, sumo: null, rematchKept: null, rematching: false,
 };
 
 // Whether the player is looking back at an older position (replay.js): the
@@ -539,11 +539,78 @@ function rematchBody(s) {
   return null;
 }
 
+// A rematch between two people (with a friend, between accounts), as the
+// server tells it: an offer and its answer, each in words for this seat;
+// the buttons it allows; and once made, the new game, where this seat's
+// key opens the other colour (the page goes there; a watcher gets a link).
+function rematchWords(s) {
+  const mine = play.seat === 'b' || play.seat === 'w' ? play.seat : null;
+  if (s.rematch_game) return t('rematch.made');
+  if (s.rematch && mine) {
+    return s.rematch === mine ? t('rematch.offered', { name: nameOf(s, other(mine)) }) : t('rematch.offer', { name: nameOf(s, s.rematch) });
+  }
+  const a = s.rematch_answer;
+  return mine && a && a.by !== mine ? t(`told.rematch_${a.how}`, { name: nameOf(s, a.by) }) : '';
+}
+
+function renderRematch(s) {
+  const own = rematchBody(s);
+  const theirs = s.rematch && s.rematch !== play.seat;
+  for (const id of ['rematch', 'rematch-over']) {
+    $(id).hidden = !own && !may('rematch');
+    $(id).textContent = theirs ? t('game.rematch_accept') : t('game.rematch');
+    $(id).disabled = Boolean(play.pending || play.rematching);
+  }
+  const declines = may('decline_rematch');
+  for (const id of ['rematch-decline', 'rematch-over-decline']) {
+    $(id).hidden = !declines;
+    $(id).textContent = theirs ? t('game.decline') : t('rematch.withdraw');
+    $(id).disabled = Boolean(play.pending);
+  }
+  const words = rematchWords(s);
+  $('rematch-text').textContent = words;
+  $('rematch-offer').hidden = !words || !declines;
+  $('rematch-told').hidden = !words || declines;
+  $('rematch-told').replaceChildren(words);
+  if (s.rematch_game) {
+    const seated = play.seat === 'b' || play.seat === 'w';
+    const link = html('a', t(seated ? 'rematch.to_board' : 'rematch.watch'));
+    link.href = `/g/${s.rematch_game}`;
+    $('rematch-told').replaceChildren(`${words} `, link);
+  }
+  $('rematch-over-text').textContent = words;
+  $('rematch-over-text').hidden = !words;
+}
+
+// Once the rematch is made, a seated page keeps its seat there (its key
+// opens the other colour) and, when it saw the rematch agreed, goes to it.
+function followRematch(before, s) {
+  const mine = play.seat === 'b' || play.seat === 'w' ? play.seat : null;
+  if (!mine || !s.rematch_game) return;
+  if (play.rematchKept !== s.rematch_game) {
+    play.rematchKept = s.rematch_game;
+    saveGame({ id: s.rematch_game, key: play.key, seat: other(mine), mode: s.mode, at: Date.now() });
+  }
+  if (before && !before.rematch_game) location.href = `/g/${s.rematch_game}`;
+}
+
+// What became of a rematch offer, said once to the seat that did not end it.
+function tellRematch(before, s) {
+  const mine = play.seat === 'b' || play.seat === 'w' ? play.seat : null;
+  if (!mine) return;
+  if (s.rematch && s.rematch !== mine && before.rematch !== s.rematch) announce(rematchWords(s));
+  const a = s.rematch_answer;
+  const was = before.rematch_answer;
+  if (a && a.by !== mine && !(was && was.by === a.by && was.how === a.how)) announce(rematchWords(s));
+}
+
 // Makes the rematch through POST /api/games, as the lobby makes a game, and goes to it.
 async function rematch() {
   const body = rematchBody(play.state);
-  if (!body) return;
-  for (const id of ['rematch', 'rematch-over']) $(id).disabled = true;
+  // With a friend or between accounts the server asks the other player.
+  if (!body) { if (may('rematch')) act({ t: 'rematch', accept: true }); return; }
+  play.rematching = true;
+  renderRematch(play.state);
   $('rematch-error').hidden = true;
   try {
     const data = await request('POST', '/api/games', body);
@@ -552,7 +619,8 @@ async function rematch() {
     });
     location.href = `/g/${data.id}`;
   } catch (e) {
-    for (const id of ['rematch', 'rematch-over']) $(id).disabled = false;
+    play.rematching = false;
+    renderRematch(play.state);
     const reason = t('game.rematch_failed', { reason: e.message });
     $('rematch-error').textContent = reason;
     $('rematch-error').hidden = false;
@@ -726,7 +794,7 @@ export function render() {
   $('type-move').hidden = !seated || s.status !== 'playing' || looking();
   $('danger-row').hidden = !may('danger');
   $('review').hidden = s.status !== 'over';
-  for (const id of ['rematch', 'rematch-over']) $(id).hidden = !rematchBody(s);
+  renderRematch(s);
   $('takeback-offer').hidden = !may('answer_takeback');
   $('takeback-mine').hidden = !may('withdraw_takeback');
   $('takeback-withdraw').disabled = Boolean(play.pending);
@@ -885,6 +953,7 @@ function tell(before, s) {
     announce(t('status.offer', { name: nameOf(s, s.takeback) }));
   }
   tellTakeback(before, s);
+  tellRematch(before, s);
 }
 
 // What became of a takeback offer, as the server says (`takeback_answer`,
@@ -920,6 +989,7 @@ function showState(state) {
   if (changed && play.hint && play.hint.n !== state.n) { play.hint = null; $('hint-text').hidden = true; }
   render();
   tell(before, state);
+  followRematch(before, state);
   const sound = soundOf(before, state);
   if (sound) playSound(sound);
 }
@@ -1060,6 +1130,9 @@ export function showGame(id) {
   import('./tournament-link.js').then((m) => m.showTournamentLink(id));
   $('hint').addEventListener('click', askHint);
   for (const id of ['rematch', 'rematch-over']) $(id).addEventListener('click', rematch);
+  for (const id of ['rematch-decline', 'rematch-over-decline']) {
+    $(id).addEventListener('click', () => act({ t: 'rematch', accept: false }));
+  }
   $('undo').addEventListener('click', () => act({ t: 'undo', n: play.state.n }));
   $('takeback').addEventListener('click', () => act({ t: 'takeback', n: play.state.n }));
   // The reply of this page: what becomes of the offer is not told back to it.

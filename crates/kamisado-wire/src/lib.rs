@@ -52,7 +52,7 @@ pub use note::{
 pub use patch::{PatchError, PatchView, Tail};
 pub use socket::{ClientMessage, Kind, ServerMessage, Unreadable};
 pub use state::{
-    ClockView, FillPreview, Rights, RoundLog, RoundView, SeatRights, StateView, Status,
-    TakebackAnswer, TakebackEnd, TowerView,
+    ClockView, FillPreview, OfferAnswer, OfferEnd, Rights, RoundLog, RoundView, SeatRights,
+    StateView, Status, TowerView,
 };
 pub use vocabulary::{Mode, ParseModeError, ParsePlayAsError, PerSide, PlayAs, Seat, SideCode};

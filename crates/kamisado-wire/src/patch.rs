@@ -94,6 +94,7 @@ patched_fields!(
         id, mode, level, engine, names, joined, n, rules with plain, board with plain, layout,
         target, score, round, fen, status, to_act, winner, forced, forced_colour,
         last with text_move_option, last_round, fill_preview, takeback, takeback_answer,
+        rematch, rematch_answer, rematch_game,
         thinking, players, rated, clock,
     ],
     set_only: [towers],

@@ -9,7 +9,7 @@
 //! | `join` | `welcome` with the seat taken, or `error` |
 //! | `hint` | `hint` with the engine's move, or `error` |
 //! | `sync` | the full `state`, then `ack` |
-//! | every other (`move`, `fill`, `resign`, `undo`, `takeback`, `takeback_reply`, `name`) | `ack`, or `error` |
+//! | every other (`move`, `fill`, `resign`, `undo`, `takeback`, `takeback_reply`, `name`, `rematch`) | `ack`, or `error` |
 //!
 //! A message that cannot be read at all is answered by an `error` whose `of`
 //! names its kind when that much could be read. `state` and `patch` messages
@@ -56,13 +56,15 @@ pub enum Kind {
     Hint,
     /// `name`.
     Name,
+    /// `rematch`.
+    Rematch,
     /// `sync`.
     Sync,
 }
 
 impl Kind {
     /// Every kind, in the order of the table above.
-    pub const ALL: [Kind; 10] = [
+    pub const ALL: [Kind; 11] = [
         Kind::Join,
         Kind::Move,
         Kind::Fill,
@@ -72,6 +74,7 @@ impl Kind {
         Kind::TakebackReply,
         Kind::Hint,
         Kind::Name,
+        Kind::Rematch,
         Kind::Sync,
     ];
 
@@ -87,6 +90,7 @@ impl Kind {
             Kind::TakebackReply => "takeback_reply",
             Kind::Hint => "hint",
             Kind::Name => "name",
+            Kind::Rematch => "rematch",
             Kind::Sync => "sync",
         }
     }
@@ -103,7 +107,7 @@ impl Kind {
             Kind::Move => &[("n", Field::Number), ("mv", Field::Text)],
             Kind::Fill => &[("n", Field::Number), ("fill", Field::Text)],
             Kind::Resign | Kind::Undo | Kind::Takeback | Kind::Hint => &[("n", Field::Number)],
-            Kind::TakebackReply => &[("accept", Field::Bool)],
+            Kind::TakebackReply | Kind::Rematch => &[("accept", Field::Bool)],
             Kind::Name => &[("name", Field::Text)],
             Kind::Sync => &[],
         }
@@ -208,6 +212,12 @@ pub enum ClientMessage {
         /// The name.
         name: String,
     },
+    /// Offers a rematch of a finished match or accepts the opponent's
+    /// (`accept: true`); declines it or withdraws one's own (`false`).
+    Rematch {
+        /// Whether the rematch is wanted.
+        accept: bool,
+    },
     /// Asks for the full state again (after a missed patch).
     Sync,
 }
@@ -235,6 +245,7 @@ impl ClientMessage {
             ClientMessage::TakebackReply { .. } => Kind::TakebackReply,
             ClientMessage::Hint { .. } => Kind::Hint,
             ClientMessage::Name { .. } => Kind::Name,
+            ClientMessage::Rematch { .. } => Kind::Rematch,
             ClientMessage::Sync => Kind::Sync,
         }
     }
@@ -251,6 +262,7 @@ impl ClientMessage {
             ClientMessage::Join { .. }
             | ClientMessage::TakebackReply { .. }
             | ClientMessage::Name { .. }
+            | ClientMessage::Rematch { .. }
             | ClientMessage::Sync => None,
         }
     }
@@ -470,6 +482,7 @@ mod tests {
             ClientMessage::Undo { n: 2 },
             ClientMessage::Takeback { n: 2 },
             ClientMessage::TakebackReply { accept: true },
+            ClientMessage::Rematch { accept: false },
             ClientMessage::Hint { n: 4 },
             ClientMessage::Name { name: "Ann".into() },
             ClientMessage::Sync,

@@ -147,7 +147,19 @@ pub struct StateView {
     /// What became of the last takeback offer, told until the next action
     /// or offer (none from a server that does not say).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub takeback_answer: Option<TakebackAnswer>,
+    pub takeback_answer: Option<OfferAnswer>,
+    /// The side offering a rematch, once the match is over (with a friend,
+    /// between accounts).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rematch: Option<SideCode>,
+    /// A rematch offer declined or withdrawn, until the next offer.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rematch_answer: Option<OfferAnswer>,
+    /// The rematch's id, once both players asked for it: the same settings
+    /// with the colours swapped, each seat opened by the key of its player's
+    /// seat here.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rematch_game: Option<String>,
     /// Whether the engine is thinking about its turn.
     pub thinking: bool,
     /// The players' accounts, where a side has one.
@@ -162,40 +174,40 @@ pub struct StateView {
     pub rights: SeatRights,
 }
 
-/// How a takeback offer ended, and by whose seat: the one asked accepted or
-/// declined it, or the one who offered withdrew it.
+/// How an offer (a takeback, a rematch) ended, and by whose seat: the one
+/// asked accepted or declined it, or the one who offered withdrew it.
 ///
 /// ```
-/// use kamisado_wire::{SideCode, TakebackAnswer, TakebackEnd};
-/// let declined = TakebackAnswer { by: SideCode::White, how: TakebackEnd::Declined };
+/// use kamisado_wire::{SideCode, OfferAnswer, OfferEnd};
+/// let declined = OfferAnswer { by: SideCode::White, how: OfferEnd::Declined };
 /// let text = serde_json::to_string(&declined).unwrap();
 /// assert_eq!(text, r#"{"by":"w","how":"declined"}"#);
 /// assert_eq!(declined.offered_by(), SideCode::Black);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TakebackAnswer {
+pub struct OfferAnswer {
     /// The side whose seat ended the offer.
     pub by: SideCode,
     /// How it ended.
-    pub how: TakebackEnd,
+    pub how: OfferEnd,
 }
 
-impl TakebackAnswer {
-    /// The side that had offered the takeback.
+impl OfferAnswer {
+    /// The side that had made the offer.
     pub fn offered_by(&self) -> SideCode {
         match (self.how, self.by) {
-            (TakebackEnd::Withdrawn, by) => by,
+            (OfferEnd::Withdrawn, by) => by,
             (_, SideCode::Black) => SideCode::White,
             (_, SideCode::White) => SideCode::Black,
         }
     }
 }
 
-/// The ways a takeback offer ends.
+/// The ways an offer ends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum TakebackEnd {
-    /// Accepted: the moves were taken back.
+pub enum OfferEnd {
+    /// Accepted (the moves taken back, the rematch made).
     Accepted,
     /// Declined by the one asked.
     Declined,
@@ -282,6 +294,13 @@ pub struct Rights {
     /// Set one's name.
     #[serde(skip_serializing_if = "is_false")]
     pub rename: bool,
+    /// Offer a rematch, or accept the opponent's (`rematch` with `accept: true`).
+    #[serde(skip_serializing_if = "is_false")]
+    pub rematch: bool,
+    /// Decline the opponent's rematch offer or withdraw one's own
+    /// (`rematch` with `accept: false`).
+    #[serde(skip_serializing_if = "is_false")]
+    pub decline_rematch: bool,
 }
 
 fn is_false(value: &bool) -> bool {

@@ -120,3 +120,81 @@ for (const [lang, viewport, size] of [['ru', DESKTOP, 'desktop'], ['en', PHONE, 
     await context.close();
   });
 }
+
+// Between two people the server asks the other player: Ben offers from the
+// sheet, Ann declines (Ben is told), Ben offers again and Ann accepts; both
+// pages go to the new game, where each holds the other colour, and each
+// plays a move by clicking.
+test('a rematch with a friend: offered, declined, offered again, accepted, and played', async () => {
+  const annContext = await contextIn(browser, 'en', DESKTOP);
+  const benContext = await contextIn(browser, 'ru', PHONE);
+  const ann = await annContext.newPage();
+  const ben = await benContext.newPage();
+  const errors = [];
+  watchErrors(ann, errors);
+  watchErrors(ben, errors);
+  await withScreenshots('rematch-friend', () => [ann, ben], async () => {
+    await ann.goto(`${server.url}/`);
+    await ann.check('input[name=mode][value=friend]');
+    await ann.check('input[name=colour][value=black]');
+    await ann.fill('#name', 'Ann');
+    await ann.click('#start');
+    await ann.waitForURL(/\/g\/[0-9a-f]{16}$/);
+    await ann.waitForSelector('#invite-card:not([hidden])');
+    const first = gameId(ann);
+    await ben.goto(await ann.inputValue('#invite-link'));
+    await ben.waitForSelector('#board .tower');
+    await ben.fill('#my-name', 'Ben');
+    await ben.press('#my-name', 'Enter');
+    await ann.waitForFunction(() => document.querySelector('#top-player').textContent.includes('Ben'));
+    // No rematch while the match is on.
+    assert.equal(await ann.isVisible('#rematch'), false);
+    await ann.click('#resign');
+    await ann.click('#resign');
+    for (const page of [ann, ben]) await page.waitForSelector('#over-actions:not([hidden]) #rematch-over:not([hidden])');
+    // Ben offers; Ann is told and declines; Ben is told.
+    await ben.click('#rematch-over');
+    await ann.waitForSelector('#rematch-over-text:not([hidden])');
+    assert.equal(await ann.textContent('#rematch-over-text'), 'Ben offers a rematch, with the colours swapped.');
+    assert.equal(await ann.textContent('#rematch-over'), 'Accept the rematch');
+    await ben.waitForSelector('#rematch-over-decline:not([hidden])');
+    assert.match(await ben.textContent('#rematch-over-text'), /^Вы предложили реванш/);
+    assert.equal(await ben.isVisible('#rematch-over'), false, 'no second offer while one waits');
+    await shot(ann, 'rematch-friend-offered-en-desktop');
+    await shot(ben, 'rematch-friend-offered-ru-phone');
+    await ann.click('#rematch-over-decline');
+    await ben.waitForFunction(() => document.querySelector('#rematch-over-text').textContent === 'Ann: предложение реванша отклонено.');
+    await ann.waitForSelector('#rematch-over-text', { state: 'hidden' });
+    // Offered again, and accepted: both pages go to the rematch.
+    await ben.click('#rematch-over');
+    await ann.waitForFunction(() => document.querySelector('#rematch-over').textContent === 'Accept the rematch');
+    await ann.click('#rematch-over');
+    for (const page of [ann, ben]) {
+      await page.waitForURL((url) => /\/g\/[0-9a-f]{16}$/.test(url.pathname) && !url.pathname.endsWith(first));
+      await page.waitForSelector('#board .tower');
+    }
+    assert.equal(gameId(ann), gameId(ben));
+    const s = await gameState(ann);
+    assert.equal(s.mode, 'friend');
+    assert.deepEqual([s.names.b, s.names.w], ['Ben', 'Ann']);
+    // Ben holds Black now and moves first; then Ann, on Gold.
+    await myTurn(ben);
+    await clickMove(ben, s.legal[0]);
+    await waitForN(ann, 1);
+    await myTurn(ann);
+    const next = await gameState(ann);
+    assert.equal(next.to_act, 'w');
+    await clickMove(ann, next.legal[0]);
+    await waitForN(ben, 2);
+    assert.equal((await gameState(ben)).rounds[0].moves[1], next.legal[0]);
+    await shot(ann, 'rematch-friend-new-en-desktop');
+    await shot(ben, 'rematch-friend-new-ru-phone');
+    // The finished game names its rematch, with a link to it.
+    await ann.goto(`${server.url}/g/${first}`);
+    await ann.waitForSelector('#rematch-told:not([hidden]) a');
+    assert.equal(await ann.getAttribute('#rematch-told a', 'href'), `/g/${s.id}`);
+    assert.deepEqual(errors, []);
+  });
+  await annContext.close();
+  await benContext.close();
+});

@@ -15,10 +15,7 @@ const MIGRATIONS: [(i64, &str); 10] = [
     (7, include_str!("../../migrations/0007_operator.sql")),
     (8, include_str!("../../migrations/0008_bots.sql")),
     (9, include_str!("../../migrations/0009_tournaments.sql")),
-    (
-        10,
-        include_str!("../../migrations/0010_takeback_answer.sql"),
-    ),
+    (10, include_str!("../../migrations/0010_answers.sql")),
 ];
 
 /// The advisory lock that lets one process at a time bring the schema up to date.

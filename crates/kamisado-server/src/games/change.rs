@@ -2,7 +2,7 @@
 //! commits it.
 
 use kamisado_core::Side;
-use kamisado_wire::{PerSide, SideCode, TakebackAnswer, TakebackEnd};
+use kamisado_wire::{OfferAnswer, OfferEnd, PerSide, SideCode};
 
 use super::clock::Clock;
 
@@ -48,7 +48,7 @@ pub enum Change {
         /// The first action removed.
         from: usize,
         /// The takeback accepted, when it was one (not an undo).
-        answer: Option<TakebackAnswer>,
+        answer: Option<OfferAnswer>,
     },
     /// A player's name.
     Name {
@@ -60,9 +60,26 @@ pub enum Change {
     /// A takeback offered by a side.
     Takeback(Side),
     /// A takeback offer declined or withdrawn.
-    Answered(TakebackAnswer),
+    Answered(OfferAnswer),
+    /// A rematch offered by a side (the match over).
+    RematchOffer(Side),
+    /// A rematch offer declined or withdrawn.
+    RematchAnswered(OfferAnswer),
+    /// The rematch made (its row stored already): its id.
+    Rematched(String),
     /// A seat taken by its player for the first time.
     Joined(Side),
+}
+
+/// A finished match's rematch, as its players left it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Rematch {
+    /// The side offering it.
+    pub offer: Option<Side>,
+    /// An offer declined or withdrawn, until the next offer.
+    pub answer: Option<OfferAnswer>,
+    /// The rematch's id, once made.
+    pub game: Option<String>,
 }
 
 /// What became of a change.
@@ -76,22 +93,22 @@ pub enum Outcome {
 
 /// A takeback's answer as the game's row keeps it: the side whose seat
 /// ended the offer and how (`w declined`).
-pub fn answer_text(answer: &TakebackAnswer) -> String {
+pub fn answer_text(answer: &OfferAnswer) -> String {
     let by = if answer.by == SideCode::Black {
         'b'
     } else {
         'w'
     };
     let how = match answer.how {
-        TakebackEnd::Accepted => "accepted",
-        TakebackEnd::Declined => "declined",
-        TakebackEnd::Withdrawn => "withdrawn",
+        OfferEnd::Accepted => "accepted",
+        OfferEnd::Declined => "declined",
+        OfferEnd::Withdrawn => "withdrawn",
     };
     format!("{by} {how}")
 }
 
 /// A stored takeback answer ([`answer_text`]), or why it is not one.
-pub fn answer_of(text: &str) -> Result<TakebackAnswer, String> {
+pub fn answer_of(text: &str) -> Result<OfferAnswer, String> {
     let (by, how) = text
         .split_once(' ')
         .ok_or_else(|| format!("takeback answer `{text}`: expected a side and how it ended"))?;
@@ -101,16 +118,16 @@ pub fn answer_of(text: &str) -> Result<TakebackAnswer, String> {
         _ => return Err(format!("takeback answer `{text}`: `{by}` is not a side")),
     };
     let how = match how {
-        "accepted" => TakebackEnd::Accepted,
-        "declined" => TakebackEnd::Declined,
-        "withdrawn" => TakebackEnd::Withdrawn,
+        "accepted" => OfferEnd::Accepted,
+        "declined" => OfferEnd::Declined,
+        "withdrawn" => OfferEnd::Withdrawn,
         _ => {
             return Err(format!(
                 "takeback answer `{text}`: `{how}` is not how one ends"
             ));
         }
     };
-    Ok(TakebackAnswer { by, how })
+    Ok(OfferAnswer { by, how })
 }
 
 #[cfg(test)]
@@ -120,19 +137,15 @@ mod tests {
     #[test]
     fn a_takeback_answer_is_stored_and_read_back() {
         for by in [SideCode::Black, SideCode::White] {
-            for how in [
-                TakebackEnd::Accepted,
-                TakebackEnd::Declined,
-                TakebackEnd::Withdrawn,
-            ] {
-                let answer = TakebackAnswer { by, how };
+            for how in [OfferEnd::Accepted, OfferEnd::Declined, OfferEnd::Withdrawn] {
+                let answer = OfferAnswer { by, how };
                 assert_eq!(answer_of(&answer_text(&answer)), Ok(answer));
             }
         }
         assert_eq!(
-            answer_text(&TakebackAnswer {
+            answer_text(&OfferAnswer {
                 by: SideCode::White,
-                how: TakebackEnd::Declined
+                how: OfferEnd::Declined
             }),
             "w declined"
         );

@@ -8,7 +8,7 @@ use std::sync::atomic::Ordering;
 
 use kamisado_core::Side;
 use kamisado_core::any::AnyMatch;
-use kamisado_wire::{Note, Seat, TakebackAnswer, TakebackEnd};
+use kamisado_wire::{Note, OfferAnswer, OfferEnd, Seat};
 
 use super::hub::{GameCell, Games};
 use super::live::{Action, LiveGame, side_name};
@@ -262,7 +262,7 @@ impl Games {
     /// Makes a change that is not an action, decided by `decide` on the game
     /// as this process holds it and decided again if another process changed
     /// the game first; then tells every client.
-    async fn change_with(
+    pub(super) async fn change_with(
         self: &Arc<Self>,
         cell: &Arc<GameCell>,
         mut decide: impl FnMut(&Room) -> Result<Option<Change>, ServerError>,
@@ -346,24 +346,18 @@ impl Games {
             let own = room
                 .takeback
                 .is_some_and(|offerer| seat.is_some_and(|s| s.plays(offerer)));
-            let ended = |by: Side, how| TakebackAnswer { by: by.into(), how };
+            let ended = |by: Side, how| OfferAnswer { by: by.into(), how };
             if let (true, false, Some(offerer)) = (own, accept, room.takeback) {
                 rights::check(room, seat, Request::WithdrawTakeback)?;
-                return Ok(Some(Change::Answered(ended(
-                    offerer,
-                    TakebackEnd::Withdrawn,
-                ))));
+                return Ok(Some(Change::Answered(ended(offerer, OfferEnd::Withdrawn))));
             }
             rights::check(room, seat, Request::AnswerTakeback)?;
             match room.takeback {
                 Some(offerer) if accept => Ok(Some(Change::Truncate {
                     from: rights::takeback_from(&room.game, Some(offerer))?,
-                    answer: Some(ended(!offerer, TakebackEnd::Accepted)),
+                    answer: Some(ended(!offerer, OfferEnd::Accepted)),
                 })),
-                Some(offerer) => Ok(Some(Change::Answered(ended(
-                    !offerer,
-                    TakebackEnd::Declined,
-                )))),
+                Some(offerer) => Ok(Some(Change::Answered(ended(!offerer, OfferEnd::Declined)))),
                 None => Ok(None),
             }
         })

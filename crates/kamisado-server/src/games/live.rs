@@ -308,6 +308,9 @@ impl LiveGame {
             fill_preview: (status == Status::Fill).then(|| fill_preview(m)),
             takeback: None,
             takeback_answer: None,
+            rematch: None,
+            rematch_answer: None,
+            rematch_game: None,
             thinking: false,
             players: PerSide {
                 b: self.row.black_account.clone(),

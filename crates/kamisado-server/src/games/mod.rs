@@ -20,6 +20,7 @@ pub mod live;
 pub mod names;
 #[cfg(test)]
 mod patches;
+pub mod rematch;
 pub mod rights;
 pub mod room;
 pub mod routes;

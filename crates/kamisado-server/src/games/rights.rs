@@ -215,6 +215,7 @@ pub fn rights_of(room: &Room, seat: Seat) -> Rights {
         return Rights::default();
     }
     let allows = |request| check(room, Some(seat), request).is_ok();
+    let rematch = super::rematch::rights(room, seat);
     let side = match seat {
         Seat::Side(side) => Some(side),
         Seat::Both => None,
@@ -231,6 +232,8 @@ pub fn rights_of(room: &Room, seat: Seat) -> Rights {
         resign: game.side_to_act().is_some() && resigner(room, Some(seat)).is_ok(),
         danger: matches!(mode, Mode::Engine | Mode::Local) && game.row.time.is_none(),
         rename: allows(Request::Rename),
+        rematch: rematch.0,
+        decline_rematch: rematch.1,
     }
 }
 

@@ -6,11 +6,11 @@
 
 use kamisado_core::Side;
 
-use kamisado_wire::{Note, PerSide, Seat, StateView, TakebackAnswer};
+use kamisado_wire::{Note, OfferAnswer, PerSide, Seat, StateView};
 
 use super::clock::{Clock, Tick};
 use super::live::{Action, LiveGame};
-use super::store::{Change, StoredGame, Timing};
+use super::store::{Change, Rematch, StoredGame, Timing};
 use crate::error::ServerError;
 
 /// A game with the state of its players beside it.
@@ -25,7 +25,11 @@ pub struct Room {
     /// A takeback offered by this side and not yet answered.
     pub takeback: Option<Side>,
     /// What became of the last takeback offer, until the next action or offer.
-    pub takeback_answer: Option<TakebackAnswer>,
+    pub takeback_answer: Option<OfferAnswer>,
+    /// What the players did about a rematch, once the match is over.
+    pub rematch: Rematch,
+    /// Whether a tournament made the game.
+    pub tournament: bool,
     /// The action count at which the engine was asked to act, while it thinks.
     pub engine_pending: Option<usize>,
     /// The seats their players have taken.
@@ -52,6 +56,8 @@ impl Room {
             takebacks: stored.takebacks,
             takeback: stored.takeback,
             takeback_answer: stored.takeback_answer,
+            rematch: stored.rematch,
+            tournament: stored.tournament,
             engine_pending: None,
             joined: stored.joined,
             clock: stored.clock,
@@ -111,6 +117,7 @@ impl Room {
         self.version = stored.version;
         self.takeback = stored.takeback;
         self.takeback_answer = stored.takeback_answer;
+        self.rematch = stored.rematch;
         self.joined = stored.joined;
         self.clock = stored.clock;
         self.game.row.black_account = stored.row.black_account;
@@ -158,6 +165,18 @@ impl Room {
             Change::Answered(answer) => {
                 self.takeback = None;
                 self.takeback_answer = Some(*answer);
+            }
+            Change::RematchOffer(side) => {
+                self.rematch.offer = Some(*side);
+                self.rematch.answer = None;
+            }
+            Change::RematchAnswered(answer) => {
+                self.rematch.offer = None;
+                self.rematch.answer = Some(*answer);
+            }
+            Change::Rematched(id) => {
+                self.rematch.offer = None;
+                self.rematch.game = Some(id.clone());
             }
             Change::Joined(side) => match side {
                 Side::Black => self.joined.b = true,
@@ -217,6 +236,9 @@ impl Room {
         let mut view = self.game.view();
         view.takeback = self.takeback.map(Into::into);
         view.takeback_answer = self.takeback_answer;
+        view.rematch = self.rematch.offer.map(Into::into);
+        view.rematch_answer = self.rematch.answer;
+        view.rematch_game = self.rematch.game.clone();
         view.joined.b |= self.joined.b;
         view.joined.w |= self.joined.w;
         view.thinking = self.thinking();

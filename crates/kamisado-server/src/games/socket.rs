@@ -400,6 +400,10 @@ async fn run(
             app.rename(cell, seat, &name).await?;
             done(false)
         }
+        ClientMessage::Rematch { accept } => {
+            app.rematch(cell, seat, accept).await?;
+            done(false)
+        }
         ClientMessage::Hint { n } => {
             hint(app, cell, seat, n, direct.clone()).await?;
             Ok(None)

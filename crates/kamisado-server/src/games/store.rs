@@ -14,9 +14,9 @@ use tokio::sync::{mpsc, oneshot};
 
 use kamisado_core::geometry::BoardSize;
 use kamisado_core::{Rules, Side};
-use kamisado_wire::{Mode, PerSide, TakebackAnswer};
+use kamisado_wire::{Mode, OfferAnswer, PerSide};
 
-pub use super::change::{Change, Ending, Outcome, Timing, answer_of};
+pub use super::change::{Change, Ending, Outcome, Rematch, Timing, answer_of};
 use super::clock::{Clock, TimeControl};
 use super::writer::{self, Pending};
 use crate::db::{Backend, Db, now_ms};
@@ -88,7 +88,11 @@ pub struct StoredGame {
     /// A takeback offered by this side and not yet answered.
     pub takeback: Option<Side>,
     /// What became of the last takeback offer, until the next action or offer.
-    pub takeback_answer: Option<TakebackAnswer>,
+    pub takeback_answer: Option<OfferAnswer>,
+    /// What the players did about a rematch.
+    pub rematch: Rematch,
+    /// Whether a tournament made the game (it has no rematch).
+    pub tournament: bool,
     /// The seats their players have taken.
     pub joined: PerSide<bool>,
     /// The clock after the last action, in a timed game.
@@ -121,6 +125,7 @@ pub struct GameStore {
 /// The columns of a game's row that [`game_row`] reads.
 const ROW_COLUMNS: &str = "id, created_at, mode, rules, target, black_name, white_name, \
      black_key, white_key, engine_side, level, seed, board, version, takeback, takeback_answer, takebacks, \
+     rematch, rematch_answer, rematch_game, creator, \
      black_joined, white_joined, black_account, white_account, rated, clock_initial_ms, \
      clock_increment_ms, days, black_ms, white_ms, clock_since, clock_running";
 
@@ -377,6 +382,15 @@ fn side_of(text: Option<String>, what: &str) -> Result<Option<Side>, String> {
         .map_err(|e| format!("{what}: {e}"))
 }
 
+/// An offer's answer kept in `column`, or why it is not one.
+fn stored_answer(
+    row: &AnyRow,
+    column: &str,
+) -> Result<Result<Option<OfferAnswer>, String>, sqlx::Error> {
+    let text: Option<String> = row.try_get(column)?;
+    Ok(text.map(|text| answer_of(&text)).transpose())
+}
+
 /// A game's row as read, without its actions.
 fn stored_game(row: &AnyRow) -> Result<StoredGame, ServerError> {
     let id: String = row.try_get("id")?;
@@ -391,11 +405,15 @@ fn stored_game(row: &AnyRow) -> Result<StoredGame, ServerError> {
         version: row.try_get("version")?,
         takebacks: row.try_get("takebacks")?,
         takeback: side_of(row.try_get("takeback")?, "takeback").map_err(corrupt)?,
-        takeback_answer: row
-            .try_get::<Option<String>, _>("takeback_answer")?
-            .map(|text| answer_of(&text))
-            .transpose()
-            .map_err(corrupt)?,
+        takeback_answer: stored_answer(row, "takeback_answer")?.map_err(corrupt)?,
+        rematch: Rematch {
+            offer: side_of(row.try_get("rematch")?, "rematch").map_err(corrupt)?,
+            answer: stored_answer(row, "rematch_answer")?.map_err(corrupt)?,
+            game: row.try_get("rematch_game")?,
+        },
+        tournament: row
+            .try_get::<Option<String>, _>("creator")?
+            .is_some_and(|c| c.starts_with("tournament ")),
         clock,
         row: game,
         actions: Vec::new(),

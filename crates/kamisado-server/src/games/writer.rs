@@ -323,6 +323,19 @@ fn sets_of(change: &Change) -> Sets {
             sets.push(bound("takeback", Val::Text(Some(side.to_string()))));
             sets.push(fixed("takeback_answer = NULL"));
         }
+        Change::RematchOffer(side) => {
+            sets.push(bound("rematch", Val::Text(Some(side.to_string()))));
+            sets.push(fixed("rematch_answer = NULL"));
+        }
+        Change::RematchAnswered(answer) => {
+            sets.push(fixed("rematch = NULL"));
+            let answer = Some(answer_text(answer));
+            sets.push(bound("rematch_answer", Val::Text(answer)));
+        }
+        Change::Rematched(id) => {
+            sets.push(fixed("rematch = NULL"));
+            sets.push(bound("rematch_game", Val::Text(Some(id.clone()))));
+        }
         Change::Name { side, name } => sets.push(bound(
             side_column(*side, "black_name", "white_name"),
             Val::Text(Some(name.clone())),
@@ -392,7 +405,13 @@ async fn make_change(
             )
             .await?;
         }
-        Change::Name { .. } | Change::Takeback(_) | Change::Answered(_) | Change::Joined(_) => {}
+        Change::Name { .. }
+        | Change::Takeback(_)
+        | Change::Answered(_)
+        | Change::RematchOffer(_)
+        | Change::RematchAnswered(_)
+        | Change::Rematched(_)
+        | Change::Joined(_) => {}
     }
     Ok(Outcome::Done)
 }

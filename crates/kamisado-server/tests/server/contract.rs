@@ -172,7 +172,7 @@ async fn every_message_gets_exactly_one_answer_accepted_or_refused() {
     assert_eq!(both.state().status, Status::Over);
     one_answer(&mut both, ClientMessage::Resign { n: n + 2 }, false).await;
 
-    // With a friend: join, move, takeback, takeback_reply, name; and the
+    // With a friend: join, move, takeback, takeback_reply, name, rematch; and the
     // refusals of undo and hint there.
     let created = server
         .create(GameRequest::friend().colour(PlayAs::Black))
@@ -214,6 +214,12 @@ async fn every_message_gets_exactly_one_answer_accepted_or_refused() {
     one_answer(&mut watcher, ClientMessage::Resign { n: 1 }, false).await;
     one_answer(&mut watcher, ClientMessage::Sync, true).await;
     assert_eq!(server.state(id).await.names.b, "Ann");
+    // A rematch: refused while the match is on and to a watcher, offered once it is over.
+    let rematch = ClientMessage::Rematch { accept: true };
+    one_answer(&mut black, rematch.clone(), false).await;
+    one_answer(&mut black, ClientMessage::Resign { n: 1 }, true).await;
+    one_answer(&mut watcher, rematch.clone(), false).await;
+    one_answer(&mut black, rematch, true).await;
     server.stop().await;
 }
 

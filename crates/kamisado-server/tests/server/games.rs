@@ -8,7 +8,7 @@ use kamisado_client::{GameRequest, GameSocket, PlayAs};
 use kamisado_core::{Fill, Record, Side};
 use kamisado_wire::Seat;
 use kamisado_wire::{
-    ClientMessage, ServerMessage, SideCode, Status, TakebackAnswer, TakebackEnd, ValueKind,
+    ClientMessage, OfferAnswer, OfferEnd, ServerMessage, SideCode, Status, ValueKind,
 };
 
 /// Plays a friend game between two clients to its end, each playing its
@@ -308,11 +308,11 @@ async fn a_takeback_with_a_friend() {
         .unwrap();
     assert!(is_ack(&withdrawn), "{}", withdrawn.to_text());
     // Both seats are told who ended the offer, and how.
-    let answer = |by, how| Some(TakebackAnswer { by, how });
+    let answer = |by, how| Some(OfferAnswer { by, how });
     let s = white.wait_for(|s| s.takeback.is_none()).await.unwrap();
     assert_eq!(
         s.takeback_answer,
-        answer(SideCode::Black, TakebackEnd::Withdrawn)
+        answer(SideCode::Black, OfferEnd::Withdrawn)
     );
     assert_eq!(black.state().takeback_answer, s.takeback_answer);
     let nothing = black
@@ -345,7 +345,7 @@ async fn a_takeback_with_a_friend() {
     assert_eq!(s.n, 1);
     assert_eq!(
         s.takeback_answer,
-        answer(SideCode::White, TakebackEnd::Declined)
+        answer(SideCode::White, OfferEnd::Declined)
     );
     assert!(is_ack(
         &black.act(ClientMessage::Takeback { n: 1 }).await.unwrap()
@@ -365,7 +365,7 @@ async fn a_takeback_with_a_friend() {
     assert_eq!(s.last, None);
     assert_eq!(
         s.takeback_answer,
-        answer(SideCode::White, TakebackEnd::Accepted)
+        answer(SideCode::White, OfferEnd::Accepted)
     );
     // The answer is kept with the game, across a restart, until the next move.
     let id = created.id;
@@ -374,7 +374,7 @@ async fn a_takeback_with_a_friend() {
     let stored = server.state(&id).await;
     assert_eq!(
         stored.takeback_answer,
-        answer(SideCode::White, TakebackEnd::Accepted)
+        answer(SideCode::White, OfferEnd::Accepted)
     );
     let mut black = server.client(&id, Some(&created.key)).await;
     black.wait_n(0).await.unwrap();

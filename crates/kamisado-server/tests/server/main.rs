@@ -28,6 +28,7 @@ mod players;
 mod processes;
 mod races;
 mod refusals;
+mod rematch;
 mod resync;
 mod seats;
 mod startup;
