@@ -2,7 +2,7 @@
 // challenges and their games; the new-game form, this browser's games and a
 // game to watch.
 import {
-  t, side, sideGen, other, dateWords, onLanguageChange, nameWords,
+  t, side, sideGen, other, dateWords, onLanguageChange, nameWords, refusalWords,
 } from './i18n.js';
 import { $, html } from './dom.js';
 import { myGames, saveGame, forgetGame } from './games.js';
@@ -79,7 +79,7 @@ export function showLobby() {
         referrerPolicy: 'strict-origin', // so that the server sees its own Origin (http.js)
       });
       const data = await res.json();
-      if (!res.ok) throw new Error(data.error || res.statusText);
+      if (!res.ok) throw new Error(refusalWords(data) || res.statusText);
       saveGame({
         id: data.id, key: data.key, seat: data.seat, mode, level: body.level, invite: data.invite || null, at: Date.now(),
       });

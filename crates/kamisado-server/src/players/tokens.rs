@@ -57,7 +57,7 @@ pub fn bearer(headers: &HeaderMap) -> Result<Option<String>, ServerError> {
             Ok(Some(secret.trim().to_string()))
         }
         _ => Err(ServerError::Unauthorized(Refusal::bad_authorization(
-            "Bearer TOKEN",
+            "Authorization: Bearer TOKEN",
         ))),
     }
 }

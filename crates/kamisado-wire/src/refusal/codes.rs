@@ -310,7 +310,7 @@ refusals! {
     // ---------- API tokens and bots ----------
 
     /// An Authorization header that is not a bearer token.
-    BadAuthorization bad_authorization(header) "the Authorization header is {header}, an API token (docs/bots.md)"
+    BadAuthorization bad_authorization(header) "an API token is sent in the header {header} (docs/bots.md)"
     /// A bot at the learning pages.
     BotNoLearning bot_no_learning() "a bot account cannot use the analysis board, the danger view, lessons or puzzles"
     /// A bot at a game's review.
