@@ -115,6 +115,21 @@ fn the_fixture_holds_every_code_and_choice_and_is_up_to_date() {
 }
 
 #[test]
+fn the_docs_list_every_code_with_its_english() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/refusals.md");
+    let docs = std::fs::read_to_string(&path).expect("docs/refusals.md");
+    for &code in Code::ALL {
+        let row = format!("| `{}` |", code.name());
+        let line = docs
+            .lines()
+            .find(|l| l.starts_with(&row))
+            .unwrap_or_else(|| panic!("docs/refusals.md has no row for {}", code.name()));
+        let english = code.template().replace('|', "\\|");
+        assert!(line.ends_with(&format!("| {english} |")), "{line}");
+    }
+}
+
+#[test]
 fn every_example_is_read_back_with_its_words() {
     for r in examples() {
         let body = r.body();
