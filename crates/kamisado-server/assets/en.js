@@ -34,7 +34,7 @@ export const words = {
   'lobby.vs_engine': 'against the engine, level {level}', 'lobby.vs_local': 'two players on one screen',
   'lobby.vs_friend': 'with a friend', 'lobby.vs_invited': 'with a friend (invited)',
   'lobby.failed': 'The game could not be created: {reason}', 'lobby.bad_link': 'That is not a game link or id: a game id has 16 letters and digits.',
-  'game.single': 'Single round', 'game.score': 'Black {b} – {w} Gold, playing to {target}', 'game.round': 'round {round}', 'game.round_head': 'Round {round}',
+  'game.single': 'Single round', 'game.result': '{score} {how}', 'game.score': 'Black {b} – {w} Gold, playing to {target}', 'game.round': 'round {round}', 'game.round_head': 'Round {round}',
   'game.rules': '{rules} rules', 'game.board': '{board} board',
   'game.claim': 'Claim the win', 'game.claim_refused': 'The win cannot be claimed yet: {reason}',
   'game.pass': 'Pass', 'game.hint': 'Hint', 'game.undo': 'Undo', 'game.takeback': 'Offer takeback', 'game.resign': 'Resign',

@@ -3,7 +3,7 @@
 // everything the page shows about the game.
 import {
   t, side, sideGen, other, tower, valueWords, noteText, roundOver, onLanguageChange, rulesWords, language,
-  nameWords, moveWords, typedMove, plural, refusalWords,
+  nameWords, moveWords, typedMove, plural, refusalWords, resultWords,
 } from './i18n.js';
 import { $, html, ruleLinked } from './dom.js';
 import {
@@ -384,7 +384,7 @@ function renderMoves(container, rounds) {
         ol.appendChild(li);
       });
       container.appendChild(ol);
-      if (r.result) container.appendChild(html('div', r.result, 'round-result'));
+      if (r.result) container.appendChild(html('div', resultWords(r.result), 'round-result'));
     }
     container.dataset.key = key;
     if (!looking()) container.scrollTop = container.scrollHeight;

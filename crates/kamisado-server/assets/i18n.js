@@ -106,6 +106,12 @@ export function howWords(how) {
   return EN[`how.${how}`] ? t(`how.${how}`) : String(how ?? '');
 }
 
+/** A round's result as the record writes it ("1-0 home row") in words: its score, then how it ended. */
+export function resultWords(result) {
+  const m = /^(\S+) (.+)$/.exec(String(result ?? ''));
+  return m ? t('game.result', { score: m[1], how: howWords(m[2]) }) : String(result ?? '');
+}
+
 /** A day in the reader's language: "1 Dec 2025", "1 дек. 2025 г.". */
 export function dateWords(ms) {
   if (!ms) return '';

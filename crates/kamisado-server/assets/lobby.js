@@ -50,6 +50,9 @@ export function showLobby() {
     $('colour-row').hidden = mode === 'local';
     $('opponent-row').hidden = mode !== 'local';
     $('name-label').textContent = mode === 'local' ? t('lobby.black_name') : t('lobby.name');
+    // The placeholders are the names the server gives when none is typed, in the reader's words.
+    $('name').placeholder = nameWords(mode === 'local' ? 'Black' : 'Player');
+    $('opponent').placeholder = nameWords('Gold');
     // An account plays under its own name; on one screen the names are the two players'.
     $('name-row').hidden = signedIn && mode !== 'local';
   };

@@ -33,7 +33,7 @@ export const words = {
   'lobby.vs_engine': 'против движка, уровень {level}', 'lobby.vs_local': 'двое за одним экраном',
   'lobby.vs_friend': 'с другом', 'lobby.vs_invited': 'с другом (по приглашению)',
   'lobby.failed': 'Партию создать не удалось: {reason}', 'lobby.bad_link': 'Это не ссылка на партию: номер партии — 16 букв и цифр.',
-  'game.single': 'Один раунд', 'game.score': 'Чёрные {b} – {w} Золотые, игра до {target}', 'game.round': 'раунд {round}', 'game.round_head': 'Раунд {round}',
+  'game.single': 'Один раунд', 'game.result': '{score}, {how}', 'game.score': 'Чёрные {b} – {w} Золотые, игра до {target}', 'game.round': 'раунд {round}', 'game.round_head': 'Раунд {round}',
   'game.rules': 'правила: {rules}', 'game.board': 'доска {board}',
   'game.claim': 'Потребовать победу', 'game.claim_refused': 'Победу пока нельзя потребовать: {reason}',
   'game.pass': 'Пропуск', 'game.hint': 'Подсказка', 'game.undo': 'Отменить ход', 'game.takeback': 'Попросить вернуть ход', 'game.resign': 'Сдаться',
