@@ -4,6 +4,8 @@
 use std::fmt;
 use std::time::Duration;
 
+use kamisado_wire::Refusal;
+
 /// A close frame's code and reason, as the server sent it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CloseReason {
@@ -33,14 +35,14 @@ pub enum ClientError {
         request: String,
         /// The answer's status.
         status: u16,
-        /// The answer's body (for a refusal, `{"error": reason}`).
+        /// The answer's body (for a refusal, `{"error": reason, "code": …, "params": {…}}`).
         body: String,
     },
     /// A message or a body that is not what the server sends.
     Unreadable(String),
     /// The server refused a message (an `error` answer) where the client
-    /// needed it carried out, such as a `join`.
-    Refused(String),
+    /// needed it carried out, such as a `join`: the refusal, typed.
+    Refused(Refusal),
 }
 
 impl fmt::Display for ClientError {

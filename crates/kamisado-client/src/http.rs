@@ -39,15 +39,21 @@ impl Answer {
             .map(|(_, v)| v.as_str())
     }
 
-    /// The reason of a refusal, whose body is `{"error": reason}`.
+    /// The reason of a refusal, in English: its body's `error`.
     pub fn reason(&self) -> Option<String> {
         #[derive(serde::Deserialize)]
-        struct Refusal {
+        struct Words {
             error: String,
         }
-        serde_json::from_str::<Refusal>(&self.body)
+        serde_json::from_str::<Words>(&self.body)
             .ok()
             .map(|r| r.error)
+    }
+
+    /// The refusal, typed, when the body is one: `{"error": words, "code":
+    /// …, "params": {…}}`.
+    pub fn refusal(&self) -> Option<kamisado_wire::RefusalBody> {
+        serde_json::from_str(&self.body).ok()
     }
 
     /// The body read as `T`.

@@ -9,7 +9,7 @@ use futures_util::{SinkExt, StreamExt};
 use kamisado_core::Fill;
 use kamisado_core::any::AnyMove;
 use kamisado_wire::Seat;
-use kamisado_wire::{ClientMessage, Kind, ServerMessage, StateView};
+use kamisado_wire::{ClientMessage, Kind, Refusal, ServerMessage, StateView};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
@@ -205,7 +205,9 @@ impl GameSocket {
             .await?;
         match answer {
             ServerMessage::Welcome { seat, .. } => Ok(seat),
-            ServerMessage::Error { reason, .. } => Err(ClientError::Refused(reason)),
+            ServerMessage::Error { code, params, .. } => {
+                Err(ClientError::Refused(Refusal { code, params }))
+            }
             other => Err(ClientError::Unreadable(format!(
                 "not an answer to join: {}",
                 other.to_text()
@@ -350,10 +352,12 @@ impl GameSocket {
                 }
                 ServerMessage::Error {
                     of: Some(Kind::Sync),
-                    reason,
+                    code,
+                    params,
+                    ..
                 } if self.own_syncs > 0 => {
                     self.own_syncs -= 1;
-                    return Err(ClientError::Refused(reason));
+                    return Err(ClientError::Refused(Refusal { code, params }));
                 }
                 other => self.held.push_back(other),
             }

@@ -3,7 +3,7 @@
 // everything the page shows about the game.
 import {
   t, side, sideGen, other, tower, valueWords, noteText, roundOver, onLanguageChange, rulesWords, language,
-  nameWords, moveWords, typedMove, plural,
+  nameWords, moveWords, typedMove, plural, refusalWords, resultWords,
 } from './i18n.js';
 import { $, html, ruleLinked } from './dom.js';
 import {
@@ -415,7 +415,7 @@ function updateRound(d, r, before) {
   for (let i = same; i < r.moves.length; i++) d.ol.appendChild(moveItem(r.moves[i], i, before + i + 1));
   if (d.r.result !== r.result) {
     d.result?.remove();
-    d.result = r.result ? d.section.appendChild(html('div', r.result, 'round-result')) : null;
+    d.result = r.result ? d.section.appendChild(html('div', resultWords(r.result), 'round-result')) : null;
   }
   const grew = r.moves.length > same || d.r.result !== r.result;
   d.r = { round: r.round, fill: r.fill, moves: r.moves.slice(), result: r.result };
@@ -859,16 +859,17 @@ function renderHint() {
   $('hint-text').hidden = false;
 }
 
-// A refusal in the reader's words: the server's reason (in English, and
-// the most precise, naming the rule), or on a page in another language, for
-// a typed move that is not among the legal ones, the page's own words.
-function refusalWords(waiting, msg) {
+// A refusal in the reader's words, from its code and params: in English
+// the server's words (the most precise, naming the rule); on a page in
+// another language, for a typed move that is not among the legal ones, the
+// page's own words, which say what may be moved.
+function refused(waiting, msg) {
   const s = play.state;
   if (language() !== 'en' && waiting && waiting.t === 'move' && s && s.status === 'playing'
     && mySides().includes(s.to_act) && !s.legal.includes(waiting.mv)) {
     return t(waiting.mv === 'pass' ? 'say.no_pass' : 'say.illegal', { mv: waiting.mv, status: describeStatus(s) });
   }
-  return msg.reason;
+  return refusalWords(msg);
 }
 
 function answered(msg) {
@@ -1039,7 +1040,7 @@ function connect() {
       case 'error':
         // A sync refused (over the rate): the new connection brings the state.
         if (msg.of === 'sync') { ws.close(); break; }
-        showError(refusalWords(play.pending, msg));
+        showError(refused(play.pending, msg));
         answered(msg);
         render();
         break;

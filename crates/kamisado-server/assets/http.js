@@ -1,6 +1,8 @@
 // Requests to the server's JSON API: the answer's body, or an Error whose
-// message is the server's reason (every refusal answers {"error": reason}).
-import { t } from './i18n.js';
+// message is the server's refusal in the reader's words (every refusal
+// answers {"error": English words, "code": …, "params": {…}}), with the
+// refusal itself as `refusal`.
+import { t, refusalWords } from './i18n.js';
 
 
 /** Sends `method url` with `body` as JSON (if given); resolves to the answer's JSON. */
@@ -23,8 +25,10 @@ export async function request(method, url, body) {
   let data = null;
   try { data = await res.json(); } catch (e) { /* not JSON */ }
   if (!res.ok) {
-    const error = new Error((data && data.error) || `${res.status} ${res.statusText}`);
+    const words = data && (data.code ? refusalWords(data) : data.error);
+    const error = new Error(words || `${res.status} ${res.statusText}`);
     error.status = res.status;
+    error.refusal = data && data.code ? data : null;
     throw error;
   }
   return data;

@@ -106,6 +106,12 @@ export function howWords(how) {
   return EN[`how.${how}`] ? t(`how.${how}`) : String(how ?? '');
 }
 
+/** A round's result as the record writes it ("1-0 home row") in words: its score, then how it ended. */
+export function resultWords(result) {
+  const m = /^(\S+) (.+)$/.exec(String(result ?? ''));
+  return m ? t('game.result', { score: m[1], how: howWords(m[2]) }) : String(result ?? '');
+}
+
 /** A day in the reader's language: "1 Dec 2025", "1 дек. 2025 г.". */
 export function dateWords(ms) {
   if (!ms) return '';
@@ -262,6 +268,75 @@ export function turningWords(step) {
   const params = { side: side(step.side), sideGen: sideGen(step.side), n, plies: plural(n, 'ply'), best: step.best, mv: step.mv };
   if (v && v.kind === 'loss') return t('review.explain', { ...params, m: v.plies, pliesM: plural(v.plies, 'ply') });
   return t('review.explain_est', params);
+}
+
+// ---------- the server's refusals ----------
+
+// How a refusal's params are told, by their names (kamisado-wire's
+// refusal::param_kind): sides by their names, the names people chose as
+// they are (the server's own in the reader's words), spans of seconds in
+// days, hours, minutes or seconds, a character of a name in words; a
+// choice (`choice.PARAM.VALUE`) in the reader's words; anything else as it is.
+const SIDE_PARAMS = new Set(['side', 'other', 'winner', 'loser']);
+const NAME_PARAMS = new Set(['name', 'taken']);
+const SECONDS_PARAMS = new Set(['wait', 'left', 'after']);
+
+/**
+ * A span of seconds in words: days from two days, hours from two hours,
+ * minutes (rounded up) from two minutes, else seconds; `form` `acc` takes
+ * the language's accusative where it has one (через 1 минуту).
+ */
+function spanWords(seconds, form) {
+  const s = Number(seconds);
+  const [n, unit] = s >= 2 * 86400 ? [Math.floor(s / 86400), 'day']
+    : s >= 7200 ? [Math.floor(s / 3600), 'hour']
+      : s >= 120 ? [Math.ceil(s / 60), 'minute'] : [s, 'second'];
+  const forms = here().units;
+  const word = form === 'acc' && forms[`${unit}_acc`] ? `${unit}_acc` : unit;
+  return `${n} ${plural(n, word)}`;
+}
+
+/** A character of a name in words: quoted, a space, or the code of one that cannot be seen. */
+function characterWords(c) {
+  const text = String(c);
+  if (text === ' ') return t('refusal_word.space');
+  if (/^[\s\p{Cc}]/u.test(text)) {
+    const dec = text.codePointAt(0);
+    return t('refusal_word.code', { hex: dec.toString(16).toUpperCase().padStart(4, '0'), dec });
+  }
+  return t('refusal_word.quoted', { c: text });
+}
+
+/** One param of a refusal in the reader's words; `form` as its template asks. */
+function paramWords(p, form, value) {
+  if (SIDE_PARAMS.has(p)) return form === 'gen' ? sideGen(value) : side(value);
+  if (NAME_PARAMS.has(p)) return nameWords(value);
+  if (SECONDS_PARAMS.has(p)) return spanWords(value, form);
+  if (p === 'character') return characterWords(value);
+  if (form && typeof value === 'number') return plural(value, form);
+  const choice = `choice.${p}.${value}`;
+  return EN[choice] !== undefined ? t(choice) : String(value);
+}
+
+/**
+ * A refusal's template filled from its params: `{p}` is the param told as
+ * its name says, `{p:form}` a form of it (for a number, its counted word).
+ */
+export function fillRefusal(template, params = {}) {
+  return template.replace(/\{(\w+)(?::(\w+))?\}/g, (m, p, form) => (Object.hasOwn(params, p) ? paramWords(p, form, params[p]) : m));
+}
+
+/**
+ * A refusal of the server (an HTTP body or a WebSocket `error`) in the
+ * reader's words, from its `code` and `params`; the server's English
+ * (`error`, or the socket's `reason`) for a code the page has no words for.
+ */
+export function refusalWords(r) {
+  if (!r) return '';
+  const english = r.error ?? r.reason ?? '';
+  const key = `refusal.${r.code}`;
+  if (!r.code || EN[key] === undefined) return english;
+  return fillRefusal(here().words[key] ?? EN[key], r.params || {});
 }
 
 /** A signed difference of ratings: "+12", "−69". */

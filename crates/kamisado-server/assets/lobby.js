@@ -2,7 +2,7 @@
 // challenges and their games; the new-game form, this browser's games and a
 // game to watch.
 import {
-  t, side, sideGen, other, dateWords, onLanguageChange, nameWords,
+  t, side, sideGen, other, dateWords, onLanguageChange, nameWords, refusalWords,
 } from './i18n.js';
 import { $, html } from './dom.js';
 import { myGames, saveGame, forgetGame } from './games.js';
@@ -50,6 +50,9 @@ export function showLobby() {
     $('colour-row').hidden = mode === 'local';
     $('opponent-row').hidden = mode !== 'local';
     $('name-label').textContent = mode === 'local' ? t('lobby.black_name') : t('lobby.name');
+    // The placeholders are the names the server gives when none is typed, in the reader's words.
+    $('name').placeholder = nameWords(mode === 'local' ? 'Black' : 'Player');
+    $('opponent').placeholder = nameWords('Gold');
     // An account plays under its own name; on one screen the names are the two players'.
     $('name-row').hidden = signedIn && mode !== 'local';
   };
@@ -79,7 +82,7 @@ export function showLobby() {
         referrerPolicy: 'strict-origin', // so that the server sees its own Origin (http.js)
       });
       const data = await res.json();
-      if (!res.ok) throw new Error(data.error || res.statusText);
+      if (!res.ok) throw new Error(refusalWords(data) || res.statusText);
       saveGame({
         id: data.id, key: data.key, seat: data.seat, mode, level: body.level, invite: data.invite || null, at: Date.now(),
       });

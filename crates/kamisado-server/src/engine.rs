@@ -21,6 +21,7 @@ use kamisado_wire::{Lean, LeanView, ValueKind, ValueView};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::error::ServerError;
+use kamisado_wire::Refusal;
 
 /// Nodes of solving behind every assessment by default
 /// ([`crate::Limits::assess_nodes`]): the engine's, which the terminal's
@@ -285,12 +286,7 @@ impl EnginePool {
         Arc::clone(&self.tickets)
             .try_acquire_owned()
             .map(Ticket)
-            .map_err(|_| {
-                ServerError::TooMany(format!(
-                    "the engine is busy: {} searches are running or waiting; ask again in a moment",
-                    self.capacity
-                ))
-            })
+            .map_err(|_| ServerError::TooMany(Refusal::engine_busy(self.capacity)))
     }
 
     /// Runs `work` with an engine and a stop flag on a blocking thread once a
@@ -339,7 +335,7 @@ impl EnginePool {
         let permit = Arc::clone(&self.slots)
             .acquire_owned()
             .await
-            .map_err(|_| ServerError::Unavailable("the engine is shutting down".into()))?;
+            .map_err(|_| ServerError::Unavailable(Refusal::engine_stopping()))?;
         let mut brain = self
             .idle
             .lock()
@@ -356,7 +352,7 @@ impl EnginePool {
             answer
         })
         .await
-        .map_err(|e| ServerError::Unavailable(format!("the engine failed: {e}")))
+        .map_err(|e| ServerError::Unavailable(Refusal::engine_failed(e.to_string())))
     }
 
     /// Stops the long work under way (the server stops); searches already

@@ -5,37 +5,42 @@ use std::fmt;
 use axum::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
+use kamisado_wire::{Code, Refusal};
 
-/// Everything that can go wrong in the server, each with the reason a client is shown.
+/// Everything that can go wrong in the server: a refusal a client is told
+/// (typed: its code, params and English words), or a failure whose details
+/// stay in the log.
 #[derive(Debug)]
 pub enum ServerError {
     /// The database failed.
     Database(sqlx::Error),
     /// The listening socket could not be opened or served.
     Io(std::io::Error),
-    /// No game has this id.
-    NoSuchGame(String),
-    /// No page or API route at this path.
-    NotFound(String),
+    /// No game, page, API route or other thing at what was asked.
+    NotFound(Refusal),
     /// A request that cannot be read or asks for something impossible.
-    BadRequest(String),
+    BadRequest(Refusal),
     /// A request that needs a signed-in account, or a wrong password.
-    Unauthorized(String),
+    Unauthorized(Refusal),
     /// A request from someone who does not hold the seat it needs.
-    Forbidden(String),
+    Forbidden(Refusal),
     /// A request that conflicts with the game as it stands (wrong turn, stale number, illegal move).
-    Conflict(String),
+    Conflict(Refusal),
     /// A request body larger than the server accepts.
-    TooLarge(String),
-    /// The engine is not available for this request.
-    Unavailable(String),
+    TooLarge(Refusal),
+    /// The engine, the database or the server is not available for this request.
+    Unavailable(Refusal),
     /// A client over one of its limits: messages a second, games, engine searches waiting.
-    TooMany(String),
+    TooMany(Refusal),
     /// A stored game that no longer replays: the database was changed by hand.
     Corrupt(String),
     /// A database that cannot be used as it is (not a database, read-only,
     /// damaged), with what to do.
     Storage(String),
+    /// An operator's command or setting that cannot be carried out (a
+    /// database's address, a backup's file, a tool missing, an account to
+    /// close), in words for the operator; never a client's refusal.
+    Operator(String),
 }
 
 impl ServerError {
@@ -45,8 +50,9 @@ impl ServerError {
             ServerError::Database(_)
             | ServerError::Io(_)
             | ServerError::Corrupt(_)
-            | ServerError::Storage(_) => StatusCode::INTERNAL_SERVER_ERROR,
-            ServerError::NoSuchGame(_) | ServerError::NotFound(_) => StatusCode::NOT_FOUND,
+            | ServerError::Storage(_)
+            | ServerError::Operator(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            ServerError::NotFound(_) => StatusCode::NOT_FOUND,
             ServerError::BadRequest(_) => StatusCode::BAD_REQUEST,
             ServerError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ServerError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
@@ -56,6 +62,34 @@ impl ServerError {
             ServerError::TooMany(_) => StatusCode::TOO_MANY_REQUESTS,
         }
     }
+
+    /// What a client is told: the refusal, or for a failure `internal`
+    /// (its details are for the log).
+    pub fn refusal(&self) -> Refusal {
+        match self {
+            ServerError::NotFound(r)
+            | ServerError::BadRequest(r)
+            | ServerError::Unauthorized(r)
+            | ServerError::Forbidden(r)
+            | ServerError::Conflict(r)
+            | ServerError::TooLarge(r)
+            | ServerError::Unavailable(r)
+            | ServerError::TooMany(r) => r.clone(),
+            ServerError::Database(_)
+            | ServerError::Io(_)
+            | ServerError::Corrupt(_)
+            | ServerError::Storage(_)
+            | ServerError::Operator(_) => Refusal::internal(),
+        }
+    }
+
+    /// The refusal's code, when this is a refusal.
+    pub fn code(&self) -> Option<Code> {
+        match self.status() {
+            StatusCode::INTERNAL_SERVER_ERROR => None,
+            _ => Some(self.refusal().code),
+        }
+    }
 }
 
 impl fmt::Display for ServerError {
@@ -63,16 +97,15 @@ impl fmt::Display for ServerError {
         match self {
             ServerError::Database(e) => write!(f, "database error: {e}"),
             ServerError::Io(e) => write!(f, "i/o error: {e}"),
-            ServerError::NoSuchGame(id) => write!(f, "there is no game `{id}`"),
-            ServerError::BadRequest(m)
-            | ServerError::NotFound(m)
-            | ServerError::TooLarge(m)
-            | ServerError::Unauthorized(m)
-            | ServerError::Forbidden(m)
-            | ServerError::Conflict(m)
-            | ServerError::Unavailable(m)
-            | ServerError::TooMany(m)
-            | ServerError::Storage(m) => f.write_str(m),
+            ServerError::NotFound(r)
+            | ServerError::BadRequest(r)
+            | ServerError::TooLarge(r)
+            | ServerError::Unauthorized(r)
+            | ServerError::Forbidden(r)
+            | ServerError::Conflict(r)
+            | ServerError::Unavailable(r)
+            | ServerError::TooMany(r) => r.fmt(f),
+            ServerError::Storage(m) | ServerError::Operator(m) => f.write_str(m),
             ServerError::Corrupt(m) => write!(f, "a stored game does not replay: {m}"),
         }
     }
@@ -93,25 +126,17 @@ impl From<sqlx::Error> for ServerError {
     /// busy) is a refusal to try again later; anything else is a failure.
     fn from(e: sqlx::Error) -> ServerError {
         match e {
-            sqlx::Error::PoolTimedOut => ServerError::Unavailable(
-                "the database is unavailable (no connection came in time): try again in a moment"
-                    .into(),
-            ),
+            sqlx::Error::PoolTimedOut => ServerError::Unavailable(Refusal::database_unavailable(
+                "no connection came in time",
+            )),
             sqlx::Error::Io(_) | sqlx::Error::PoolClosed | sqlx::Error::WorkerCrashed => {
-                ServerError::Unavailable(format!(
-                    "the database is unavailable ({e}): try again in a moment"
-                ))
+                ServerError::Unavailable(Refusal::database_unavailable(e.to_string()))
             }
             sqlx::Error::Database(ref d) if is_disk_full(d.code().as_deref()) => {
-                ServerError::Unavailable(
-                    "the server cannot store moves now (the disk is full): try again in a moment"
-                        .into(),
-                )
+                ServerError::Unavailable(Refusal::disk_full())
             }
             sqlx::Error::Database(ref d) if is_unavailable_code(d.code().as_deref()) => {
-                ServerError::Unavailable(format!(
-                    "the database is unavailable ({e}): try again in a moment"
-                ))
+                ServerError::Unavailable(Refusal::database_unavailable(e.to_string()))
             }
             e => ServerError::Database(e),
         }
@@ -148,28 +173,28 @@ impl From<std::io::Error> for ServerError {
 impl From<axum::extract::rejection::BytesRejection> for ServerError {
     fn from(e: axum::extract::rejection::BytesRejection) -> ServerError {
         if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
-            ServerError::TooLarge(format!(
-                "request refused: the body is over the limit of {} bytes",
-                crate::limits::MAX_BODY
-            ))
+            ServerError::TooLarge(Refusal::body_too_large(crate::limits::MAX_BODY))
         } else {
-            ServerError::BadRequest("the request's body could not be read".into())
+            ServerError::BadRequest(Refusal::body_unreadable())
         }
     }
 }
 
+/// The answer to a refused request: `status` and the refusal's body,
+/// `{"error": words, "code": …, "params": {…}}`.
+pub fn refused(status: StatusCode, refusal: &Refusal) -> Response {
+    (status, Json(refusal.body())).into_response()
+}
+
 impl IntoResponse for ServerError {
-    /// Answers `{"error": reason}` with the error's status; internal details
-    /// are written to standard error, not sent.
+    /// Answers the refusal with the error's status; a failure's details
+    /// are written to the log, not sent.
     fn into_response(self) -> Response {
         let status = self.status();
-        let reason = if status == StatusCode::INTERNAL_SERVER_ERROR {
+        if status == StatusCode::INTERNAL_SERVER_ERROR {
             tracing::error!("{self}");
-            "internal error: the server could not complete the request".to_string()
-        } else {
-            self.to_string()
-        };
-        (status, Json(serde_json::json!({ "error": reason }))).into_response()
+        }
+        refused(status, &self.refusal())
     }
 }
 
@@ -184,6 +209,16 @@ impl From<kamisado_wire::ReadError> for ServerError {
 
 impl From<crate::limits::RateLimited> for ServerError {
     fn from(e: crate::limits::RateLimited) -> ServerError {
-        ServerError::TooMany(e.to_string())
+        ServerError::TooMany(Refusal::rate_limited(e.rate))
     }
+}
+
+/// A plain request at an address that opens a WebSocket.
+pub fn not_a_websocket(e: axum::extract::ws::rejection::WebSocketUpgradeRejection) -> ServerError {
+    ServerError::BadRequest(Refusal::not_a_websocket(e.body_text()))
+}
+
+/// A query string that does not read.
+pub fn bad_query(e: axum::extract::rejection::QueryRejection) -> ServerError {
+    ServerError::BadRequest(Refusal::bad_query(e.body_text()))
 }

@@ -155,7 +155,7 @@ pub async fn bind(config: ServeConfig) -> Result<Server, ServerError> {
 pub async fn bind_with(config: ServeConfig, limits: Limits) -> Result<Server, ServerError> {
     let edge = Edge {
         origin: match &config.public_url {
-            Some(url) => Some(http::edge::public_origin(url).map_err(ServerError::BadRequest)?),
+            Some(url) => Some(http::edge::public_origin(url).map_err(ServerError::Operator)?),
             None => None,
         },
         trusted_proxies: limits.trusted_proxies.clone().into(),

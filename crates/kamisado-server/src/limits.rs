@@ -132,11 +132,7 @@ pub struct RateLimited {
 
 impl fmt::Display for RateLimited {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "rate limit: at most {} messages a second on one connection; this one was not read",
-            self.rate
-        )
+        kamisado_wire::Refusal::rate_limited(self.rate).fmt(f)
     }
 }
 

@@ -5,31 +5,42 @@ use std::fmt;
 
 use serde_json::Value;
 
-/// Why a message or a body could not be read, in the words a player or a
-/// client's author reads.
+use crate::refusal::Refusal;
+
+/// Why a message or a body could not be read: the refusal a player or a
+/// client's author is told.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ReadError {
     /// It is not what it should be: not JSON, a field unknown, missing or
     /// of the wrong kind, or a value its parser refuses.
-    Malformed(String),
+    Malformed(Refusal),
     /// It is longer than the server reads.
-    TooLarge(String),
+    TooLarge(Refusal),
+}
+
+impl ReadError {
+    /// The refusal, whichever it is.
+    pub fn refusal(&self) -> &Refusal {
+        match self {
+            ReadError::Malformed(r) | ReadError::TooLarge(r) => r,
+        }
+    }
 }
 
 impl fmt::Display for ReadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ReadError::Malformed(m) | ReadError::TooLarge(m) => f.write_str(m),
-        }
+        self.refusal().fmt(f)
     }
 }
 
 impl std::error::Error for ReadError {}
 
-/// serde's reason without its position (`at line 1 column 9`).
-fn reason(e: &serde_json::Error) -> String {
+/// serde's reason without its position (`at line 1 column 9`), the names
+/// it quotes in double quotes as JSON writes them.
+pub(crate) fn reason(e: &serde_json::Error) -> String {
     let text = e.to_string();
-    text.split(" at line ").next().unwrap_or(&text).to_string()
+    let reason = text.split(" at line ").next().unwrap_or(&text);
+    reason.replace('`', "\"")
 }
 
 /// Reads a JSON request body, `what` naming it in a refusal, which says
@@ -39,7 +50,7 @@ fn reason(e: &serde_json::Error) -> String {
 /// [`ReadError::Malformed`] with the reason.
 pub fn read_json<T: serde::de::DeserializeOwned>(body: &[u8], what: &str) -> Result<T, ReadError> {
     serde_json::from_slice(body)
-        .map_err(|e| ReadError::Malformed(format!("{what}: {}", reason(&e))))
+        .map_err(|e| ReadError::Malformed(Refusal::body_malformed(what, reason(&e))))
 }
 
 /// Reads a JSON request body (`what` names it in refusals) whose fields are
@@ -63,24 +74,26 @@ pub fn read_body<T: serde::de::DeserializeOwned>(
         } else {
             format!("\"{}\"", help.split([',', ' ']).next().unwrap_or(""))
         };
-        format!("{what} is a JSON object such as {{\"{name}\": {sample}}}")
+        let example = format!("{{\"{name}\": {sample}}}");
+        ReadError::Malformed(Refusal::body_not_object(what, example))
     };
-    let value: Value = serde_json::from_slice(body).map_err(|_| ReadError::Malformed(example()))?;
+    let value: Value = serde_json::from_slice(body).map_err(|_| example())?;
     let Value::Object(map) = &value else {
-        return Err(ReadError::Malformed(example()));
+        return Err(example());
     };
     let names = || {
         fields
             .iter()
-            .map(|(n, _, _)| format!("`{n}`"))
+            .map(|(n, _, _)| *n)
             .collect::<Vec<_>>()
             .join(", ")
     };
     for (key, v) in map {
         let Some((name, number, help)) = fields.iter().find(|(n, _, _)| n == key) else {
-            return Err(ReadError::Malformed(format!(
-                "{what} has no field `{key}`; it takes {}",
-                names()
+            return Err(ReadError::Malformed(Refusal::body_unknown_field(
+                what,
+                key,
+                names(),
             )));
         };
         let fits = match v {
@@ -90,7 +103,7 @@ pub fn read_body<T: serde::de::DeserializeOwned>(
             _ => false,
         };
         if !fits {
-            return Err(ReadError::Malformed(format!("`{name}` must be {help}")));
+            return Err(ReadError::Malformed(Refusal::body_bad_field(*name, *help)));
         }
     }
     if let Some(missing) = required.iter().find(|r| !map.contains_key(**r)) {
@@ -98,10 +111,10 @@ pub fn read_body<T: serde::de::DeserializeOwned>(
             .iter()
             .find(|(n, _, _)| n == missing)
             .map_or("", |f| f.2);
-        return Err(ReadError::Malformed(format!(
-            "{what} needs `{missing}`: {help}"
+        return Err(ReadError::Malformed(Refusal::body_missing_field(
+            what, *missing, help,
         )));
     }
     serde_json::from_value(value)
-        .map_err(|e| ReadError::Malformed(format!("{what}: {}", reason(&e))))
+        .map_err(|e| ReadError::Malformed(Refusal::body_malformed(what, reason(&e))))
 }

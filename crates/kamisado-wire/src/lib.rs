@@ -12,6 +12,9 @@
 //! - The vocabulary they share: [`Seat`], [`Mode`], [`PlayAs`],
 //!   [`SideCode`], [`PerSide`], and the one body reader ([`read_body`],
 //!   [`read_json`]) with its error ([`ReadError`]).
+//! - [`refusal`]: why a request or a message was refused, typed: a
+//!   [`Code`], its params, and the English words written from the two
+//!   ([`Refusal`]), in HTTP bodies and WebSocket errors alike.
 //!
 //! Fields are typed: the rules crate's own types (rule sets, boards, moves,
 //! fills) are written as their notation and read back by their parsers.
@@ -34,6 +37,7 @@ pub mod learning;
 pub mod note;
 pub mod patch;
 pub mod players;
+pub mod refusal;
 pub mod socket;
 pub mod state;
 mod text;
@@ -50,6 +54,7 @@ pub use note::{
     ActView, ForcedByView, NextView, Note, PushTurnView, PushedView, RoundOverView, Then, TowerName,
 };
 pub use patch::{PatchError, PatchView, Tail};
+pub use refusal::{Choice, Code, Param, ParamKind, Params, Refusal, RefusalBody};
 pub use socket::{ClientMessage, Kind, ServerMessage, Unreadable};
 pub use state::{
     ClockView, FillPreview, OfferAnswer, OfferEnd, Rights, RoundLog, RoundView, SeatRights,

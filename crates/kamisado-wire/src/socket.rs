@@ -28,8 +28,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::analysis::HintView;
-use crate::body::ReadError;
+use crate::body::{ReadError, reason};
 use crate::patch::PatchView;
+use crate::refusal::{Code, Params, Refusal};
 use crate::state::StateView;
 use crate::text::{as_text, from_text, text_move};
 use crate::vocabulary::Seat;
@@ -140,18 +141,14 @@ impl Field {
         }
     }
 
-    fn explain(self, name: &str) -> String {
+    fn explain(self, name: &str) -> Refusal {
         match (self, name) {
-            (Field::Number, _) => format!(
-                "`{name}` must be the action's number: a whole number, the `n` of the last state"
-            ),
-            (Field::Text, "mv") => {
-                "`mv` must be a move in notation, such as c1-c6, d4>d5 or pass".into()
-            }
-            (Field::Text, "fill") => "`fill` must be left or right".into(),
-            (Field::Text, _) => format!("`{name}` must be text"),
-            (Field::OptionalText, _) => format!("`{name}` must be text or null"),
-            (Field::Bool, _) => format!("`{name}` must be true or false"),
+            (Field::Number, _) => Refusal::field_not_number(name),
+            (Field::Text, "mv") => Refusal::field_not_move(name),
+            (Field::Text, "fill") => Refusal::field_not_choice(name, "left, right"),
+            (Field::Text, _) => Refusal::field_not_text(name),
+            (Field::OptionalText, _) => Refusal::field_not_text_or_null(name),
+            (Field::Bool, _) => Refusal::field_not_bool(name),
         }
     }
 }
@@ -280,38 +277,28 @@ impl ClientMessage {
     /// use kamisado_wire::{ClientMessage, Kind};
     /// let bad = ClientMessage::decode(r#"{"t":"move","n":"x","mv":"d1-d6"}"#, 2048).unwrap_err();
     /// assert_eq!(bad.of, Some(Kind::Move));
-    /// assert!(bad.error.to_string().contains("`n` must be the action's number"));
+    /// assert!(bad.error.to_string().contains("\"n\" must be the action's number"));
+    /// assert_eq!(bad.error.refusal().code, kamisado_wire::Code::FieldNotNumber);
     /// ```
     ///
     /// # Errors
     /// [`ReadError::TooLarge`] for a longer message, [`ReadError::Malformed`]
     /// for anything else that is not one of the messages, each with its reason.
     pub fn decode(text: &str, max_len: usize) -> Result<ClientMessage, Unreadable> {
-        let bad = |of, m: String| Unreadable {
+        let bad = |of, r: Refusal| Unreadable {
             of,
-            error: ReadError::Malformed(m),
+            error: ReadError::Malformed(r),
         };
         if text.len() > max_len {
             return Err(Unreadable {
                 of: None,
-                error: ReadError::TooLarge(format!(
-                    "message refused: {} bytes, the limit is {max_len}",
-                    text.len()
-                )),
+                error: ReadError::TooLarge(Refusal::message_too_large(text.len(), max_len)),
             });
         }
-        let value: Value = serde_json::from_str(text).map_err(|_| {
-            bad(
-                None,
-                "a message must be a JSON object such as {\"t\":\"move\",\"n\":0,\"mv\":\"c1-c6\"}"
-                    .into(),
-            )
-        })?;
+        let not_json = || bad(None, Refusal::message_not_json(EXAMPLE));
+        let value: Value = serde_json::from_str(text).map_err(|_| not_json())?;
         let Value::Object(fields) = &value else {
-            return Err(bad(
-                None,
-                "a message must be a JSON object with a `t`".into(),
-            ));
+            return Err(not_json());
         };
         let kinds = || {
             Kind::ALL
@@ -321,45 +308,38 @@ impl ClientMessage {
                 .join(", ")
         };
         let kind = match fields.get("t") {
-            Some(Value::String(t)) => Kind::named(t).ok_or_else(|| {
-                bad(
-                    None,
-                    format!("`{t}` is not a message: expected {}", kinds()),
-                )
-            })?,
-            _ => {
-                return Err(bad(
-                    None,
-                    format!("a message needs `t`, its kind: one of {}", kinds()),
-                ));
+            Some(Value::String(t)) => {
+                Kind::named(t).ok_or_else(|| bad(None, Refusal::unknown_message(t, kinds())))?
             }
+            _ => return Err(bad(None, Refusal::message_without_kind("t", kinds()))),
         };
         check_fields(kind, fields).map_err(|reason| bad(Some(kind), reason))?;
         serde_json::from_value(value).map_err(|e| {
             // The fields have their types: what remains is the rules' reading
             // of a move or a fill, whose message is the parser's own.
-            let text = e.to_string();
-            let reason = text.split(" at line ").next().unwrap_or(&text).to_string();
-            bad(Some(kind), format!("malformed {kind}: {reason}"))
+            bad(Some(kind), Refusal::malformed_message(kind, reason(&e)))
         })
     }
 }
 
+/// A message as a refusal shows one.
+const EXAMPLE: &str = r#"{"t":"move","n":0,"mv":"c1-c6"}"#;
+
 /// Checks that a message of `kind` has exactly its fields, each of its type.
-fn check_fields(kind: Kind, fields: &serde_json::Map<String, Value>) -> Result<(), String> {
+fn check_fields(kind: Kind, fields: &serde_json::Map<String, Value>) -> Result<(), Refusal> {
     let expected = kind.fields();
     if let Some(extra) = fields
         .keys()
         .find(|k| *k != "t" && !expected.iter().any(|(name, _)| name == k))
     {
-        let allowed: Vec<String> = expected.iter().map(|(n, _)| format!("`{n}`")).collect();
-        return Err(format!(
-            "a `{kind}` message has no field `{extra}`; it takes {}",
-            if allowed.is_empty() {
-                "none".to_string()
-            } else {
-                allowed.join(" and ")
-            }
+        if expected.is_empty() {
+            return Err(Refusal::message_takes_no_fields(kind, extra));
+        }
+        let allowed: Vec<&str> = expected.iter().map(|(n, _)| *n).collect();
+        return Err(Refusal::unknown_message_field(
+            kind,
+            extra,
+            allowed.join(", "),
         ));
     }
     match expected
@@ -401,8 +381,13 @@ pub enum ServerMessage {
     Error {
         /// The kind of message it answers, when the message was readable that far.
         of: Option<Kind>,
-        /// Why it was refused.
+        /// Why it was refused, in English.
         reason: String,
+        /// The refusal's code.
+        code: Code,
+        /// Its params.
+        #[serde(default)]
+        params: Params,
     },
 }
 
@@ -413,10 +398,23 @@ impl ServerMessage {
     }
 
     /// An `error` answering a message of kind `of`.
-    pub fn error(of: Option<Kind>, reason: impl fmt::Display) -> ServerMessage {
+    pub fn error(of: Option<Kind>, refusal: Refusal) -> ServerMessage {
         ServerMessage::Error {
             of,
-            reason: reason.to_string(),
+            reason: refusal.reason(),
+            code: refusal.code,
+            params: refusal.params,
+        }
+    }
+
+    /// The refusal an `error` carries.
+    pub fn refusal(&self) -> Option<Refusal> {
+        match self {
+            ServerMessage::Error { code, params, .. } => Some(Refusal {
+                code: *code,
+                params: params.clone(),
+            }),
+            _ => None,
         }
     }
 
@@ -501,12 +499,12 @@ mod tests {
         };
         let (of, r) = reason(r#"{"t":"move","n":-1,"mv":"c1-c6"}"#);
         assert_eq!(of, Some(Kind::Move));
-        assert!(r.contains("`n` must be the action's number"), "{r}");
+        assert!(r.contains("\"n\" must be the action's number"), "{r}");
         assert!(!r.contains("usize"), "{r}");
         let (of, r) = reason(r#"{"t":"dance"}"#);
         assert_eq!(of, None);
         assert!(
-            r.contains("`dance` is not a message: expected join, move"),
+            r.contains("\"dance\" is not a message: expected join, move"),
             "{r}"
         );
         let (_, r) = reason(r#"{"t":"fill","n":0,"fill":"up"}"#);
@@ -516,7 +514,7 @@ mod tests {
         assert!(r.starts_with("malformed move:"), "{r}");
         let (of, r) = reason(r#"{"t":"undo","n":0,"mv":"c1-c6"}"#);
         assert_eq!(of, Some(Kind::Undo));
-        assert!(r.contains("has no field `mv`; it takes `n`"), "{r}");
+        assert!(r.contains("has no field \"mv\"; it takes n"), "{r}");
         let (_, r) = reason("[1,2]");
         assert!(r.contains("JSON object"), "{r}");
         let (_, r) = reason("{");
@@ -529,8 +527,11 @@ mod tests {
         for m in [
             ServerMessage::ack(Kind::Undo, Some(4), false),
             ServerMessage::ack(Kind::Name, None, false),
-            ServerMessage::error(Some(Kind::Move), "no"),
-            ServerMessage::error(None, "no"),
+            ServerMessage::error(
+                Some(Kind::Move),
+                Refusal::not_your_turn(kamisado_core::Side::Black, kamisado_core::Side::White),
+            ),
+            ServerMessage::error(None, Refusal::rate_limited(20.0)),
             ServerMessage::Welcome {
                 seat: Some(Seat::Both),
                 now_ms: 1_764_547_200_000,
@@ -551,5 +552,20 @@ mod tests {
         );
         let extra = ClientMessage::decode(r#"{"t":"sync","n":0}"#, 2048).unwrap_err();
         assert_eq!(extra.of, Some(Kind::Sync));
+        assert_eq!(extra.error.refusal().code, Code::MessageTakesNoFields);
+    }
+
+    #[test]
+    fn an_error_carries_its_code_and_params_beside_its_reason() {
+        let refusal = Refusal::rate_limited(20.0);
+        let e = ServerMessage::error(Some(Kind::Move), refusal.clone());
+        assert_eq!(
+            e.to_text(),
+            r#"{"t":"error","of":"move","reason":"rate limit: at most 20 messages a second on one connection; this one was not read","code":"rate_limited","params":{"rate":20}}"#
+        );
+        assert_eq!(
+            ServerMessage::decode(&e.to_text()).unwrap().refusal(),
+            Some(refusal)
+        );
     }
 }

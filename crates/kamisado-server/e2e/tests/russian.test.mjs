@@ -8,7 +8,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   startServer, launchBrowser, withScreenshots, watchErrors, gameState, waitForN, clickMove, contextIn,
-  DESKTOP, PHONE, shot,
+  DESKTOP, PHONE, shot, winRoundOne,
 } from './helpers.mjs';
 import { plural, pluralForm } from '../../assets/i18n.js';
 
@@ -126,6 +126,29 @@ test('a Russian friend game: the default names, a typed pass word, no Latin word
   });
   await host.close();
   await guest.close();
+});
+
+test('a Russian game on one screen: the default names offered, the round\'s result in the move list', async () => {
+  const context = await contextIn(browser, 'ru', DESKTOP);
+  const page = await context.newPage();
+  const errors = [];
+  watchErrors(page, errors);
+  await withScreenshots('russian-result', () => [page], async () => {
+    await page.goto(`${server.url}/`);
+    // The names the server gives when none is typed, as the game will show them.
+    assert.equal(await page.getAttribute('#name', 'placeholder'), 'Игрок');
+    await page.check('input[name=mode][value=local]');
+    assert.equal(await page.getAttribute('#name', 'placeholder'), 'Чёрные');
+    assert.equal(await page.getAttribute('#opponent', 'placeholder'), 'Золотые');
+    await page.selectOption('#target', '3');
+    await page.click('#start');
+    await page.waitForURL(/\/g\/[0-9a-f]{16}$/);
+    await winRoundOne(page);
+    assert.equal(await page.textContent('#moves .round-result'), '1-0, домашний ряд');
+    assert.deepEqual(await latinLeft(page), []);
+    assert.deepEqual(errors, []);
+  });
+  await context.close();
 });
 
 for (const [lang, viewport, size, shown, hidden] of [

@@ -19,7 +19,7 @@ use crate::error::ServerError;
 pub type Done = String;
 
 fn bad(why: String) -> ServerError {
-    ServerError::BadRequest(why)
+    ServerError::Operator(why)
 }
 
 /// The file an `sqlite://FILE` URL names.
@@ -35,7 +35,7 @@ async fn connect(url: &str) -> Result<AnyConnection, ServerError> {
         .map_err(|e| bad(format!("database `{}`: {e}", redacted(url))))?
         .disable_statement_logging();
     options.connect().await.map_err(|e| {
-        ServerError::Unavailable(format!(
+        ServerError::Operator(format!(
             "database `{}` cannot be opened: {e}",
             redacted(url)
         ))
@@ -143,7 +143,7 @@ pub async fn restore(url: &str, file: &Path) -> Result<Done, ServerError> {
 async fn refuse_if_games(conn: &mut AnyConnection, name: &str) -> Result<(), ServerError> {
     let games = games_in(conn).await?;
     if games > 0 {
-        return Err(ServerError::Conflict(format!(
+        return Err(ServerError::Operator(format!(
             "the database {name} has {games} games: a backup is restored into a new, \
              empty database only, so that nothing is overwritten"
         )));
@@ -195,20 +195,20 @@ async fn run_tool(tool: &str, args: &[&str]) -> Result<(), ServerError> {
     command.args(args);
     let output = tokio::task::spawn_blocking(move || command.output())
         .await
-        .map_err(|e| ServerError::Unavailable(format!("{tool} could not be run: {e}")))?
+        .map_err(|e| ServerError::Operator(format!("{tool} could not be run: {e}")))?
         .map_err(|e| match e.kind() {
-            std::io::ErrorKind::NotFound => ServerError::Unavailable(format!(
+            std::io::ErrorKind::NotFound => ServerError::Operator(format!(
                 "{tool} was not found: a PostgreSQL database is backed up and restored with \
                  PostgreSQL's client tools (the postgresql-client package); install them or \
                  put them on PATH"
             )),
-            _ => ServerError::Unavailable(format!("{tool} could not be run: {e}")),
+            _ => ServerError::Operator(format!("{tool} could not be run: {e}")),
         })?;
     if output.status.success() {
         return Ok(());
     }
     let said = String::from_utf8_lossy(&output.stderr);
-    Err(ServerError::Unavailable(format!(
+    Err(ServerError::Operator(format!(
         "{tool} failed ({}): {}",
         output.status,
         said.trim()

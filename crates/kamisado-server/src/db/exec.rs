@@ -11,6 +11,7 @@ use std::task::{Context, Poll, Waker};
 use sqlx::{Any, Row, Transaction};
 
 use crate::error::ServerError;
+use kamisado_wire::Refusal;
 
 /// A value bound to a statement or read from a row.
 #[derive(Clone, Debug, PartialEq)]
@@ -190,13 +191,11 @@ impl Exec for SqliteTx<'_> {
 pub(crate) fn sqlite_error(e: rusqlite::Error) -> ServerError {
     use rusqlite::ErrorCode;
     match e.sqlite_error_code() {
-        Some(ErrorCode::DiskFull | ErrorCode::SystemIoFailure) => ServerError::Unavailable(
-            "the server cannot store moves now (the disk is full): try again in a moment".into(),
-        ),
+        Some(ErrorCode::DiskFull | ErrorCode::SystemIoFailure) => {
+            ServerError::Unavailable(Refusal::disk_full())
+        }
         Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked | ErrorCode::CannotOpen) => {
-            ServerError::Unavailable(format!(
-                "the database is unavailable ({e}): try again in a moment"
-            ))
+            ServerError::Unavailable(Refusal::database_unavailable(e.to_string()))
         }
         _ => ServerError::Storage(format!("database error: {e}")),
     }

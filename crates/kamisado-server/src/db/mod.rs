@@ -73,7 +73,7 @@ pub fn redacted(url: &str) -> String {
 /// created if missing).
 fn backend_of(url: &str) -> Result<(Backend, String), ServerError> {
     let bad = |why: &str| {
-        ServerError::BadRequest(format!(
+        ServerError::Operator(format!(
             "database `{}`: {why}; expected sqlite://FILE or postgres://USER@HOST:PORT/DB",
             redacted(url)
         ))
@@ -180,7 +180,7 @@ impl Db {
         sqlx::any::install_default_drivers();
         let (backend, connect_url) = backend_of(url)?;
         let options = AnyConnectOptions::from_str(&connect_url)
-            .map_err(|e| ServerError::BadRequest(format!("database `{}`: {e}", redacted(url))))?
+            .map_err(|e| ServerError::Operator(format!("database `{}`: {e}", redacted(url))))?
             .disable_statement_logging();
         if backend == Backend::Sqlite {
             // One connection first, so that a file the pool could not use
@@ -225,7 +225,7 @@ impl Db {
         }
         let (_, url) = backend_of(&self.url)?;
         let options = sqlx::sqlite::SqliteConnectOptions::from_str(&url)
-            .map_err(|e| ServerError::BadRequest(format!("database `{}`: {e}", redacted(&url))))?;
+            .map_err(|e| ServerError::Operator(format!("database `{}`: {e}", redacted(&url))))?;
         let conn =
             rusqlite::Connection::open(options.get_filename()).map_err(exec::sqlite_error)?;
         conn.execute_batch(SQLITE_PRAGMAS)

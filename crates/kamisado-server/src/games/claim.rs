@@ -19,21 +19,11 @@ use super::live::{Action, side_name};
 use super::room::Room;
 use crate::db::now_ms;
 use crate::error::ServerError;
+use kamisado_wire::{Choice, Refusal};
 
-/// A span of milliseconds in days, hours, minutes or seconds (rounded up).
-fn span_words(ms: i64) -> String {
-    let seconds = (ms.max(0) + 999) / 1000;
-    let (n, unit) = match seconds {
-        s if s >= 2 * 24 * 3600 => (s / (24 * 3600), "days"),
-        s if s >= 2 * 3600 => (s / 3600, "hours"),
-        s if s >= 120 => ((s + 59) / 60, "minutes"),
-        s => (s, "seconds"),
-    };
-    if n == 1 {
-        format!("1 {}", unit.trim_end_matches('s'))
-    } else {
-        format!("{n} {unit}")
-    }
+/// Milliseconds as whole seconds, rounded up.
+fn seconds(ms: i64) -> i64 {
+    (ms.max(0) + 999) / 1000
 }
 
 /// The claimer's side, when `name` may claim this game at all.
@@ -41,24 +31,18 @@ fn claimer(room: &Room, name: &str) -> Result<Side, ServerError> {
     let row = &room.game.row;
     // Started between two accounts (one of which may have been closed since).
     if row.mode != Mode::Challenge {
-        return Err(ServerError::Forbidden(
-            "a win is claimed only in a game between two accounts".into(),
-        ));
+        return Err(ServerError::Forbidden(Refusal::claim_not_between_accounts()));
     }
     if row.time.is_some() {
-        return Err(ServerError::Forbidden(
-            "this game has a clock, which ends it: a win is claimed only in an untimed game".into(),
-        ));
+        return Err(ServerError::Forbidden(Refusal::claim_with_clock()));
     }
     let side = [Side::Black, Side::White]
         .into_iter()
         .find(|&s| row.account(s) == Some(name))
-        .ok_or_else(|| ServerError::Forbidden("only a player of this game may claim it".into()))?;
+        .ok_or_else(|| ServerError::Forbidden(Refusal::claim_not_player()))?;
     match room.game.side_to_act() {
-        None => Err(conflict("the match is over")),
-        Some(to_act) if to_act == side => Err(conflict(
-            "it is your turn: a win is claimed by the player who is not to move",
-        )),
+        None => Err(conflict(Refusal::match_over())),
+        Some(to_act) if to_act == side => Err(conflict(Refusal::claim_own_turn())),
         Some(_) => Ok(side),
     }
 }
@@ -85,8 +69,9 @@ impl Games {
         cell: &Arc<GameCell>,
         account: Option<String>,
     ) -> Result<(), ServerError> {
-        let name =
-            account.ok_or_else(|| ServerError::Unauthorized("sign in to claim a win".into()))?;
+        let name = account.ok_or_else(|| {
+            ServerError::Unauthorized(Refusal::sign_in_required(Choice::ClaimWin))
+        })?;
         let mut room = cell.room.lock().await;
         for _ in 0..ATTEMPTS {
             self.check_open()?;
@@ -96,13 +81,10 @@ impl Games {
             let wait = self.limits.claim_after.as_millis() as i64;
             let quiet = now - self.quiet_since(&room.game.row.id).await?;
             if quiet < wait {
-                return Err(conflict(format!(
-                    "{} has {} left to move: a win may be claimed once they have not moved \
-                     for {}, in {}",
-                    side_name(loser),
-                    span_words(wait - quiet),
-                    span_words(wait),
-                    span_words(wait - quiet)
+                return Err(conflict(Refusal::claim_too_soon(
+                    loser,
+                    seconds(wait - quiet),
+                    seconds(wait),
                 )));
             }
             let action = Action::Time(loser);
@@ -159,11 +141,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn spans_are_told_in_days_hours_or_minutes() {
-        assert_eq!(span_words(14 * 24 * 3_600_000), "14 days");
-        assert_eq!(span_words(36 * 3_600_000), "36 hours");
-        assert_eq!(span_words(3_600_000), "60 minutes");
-        assert_eq!(span_words(90_000), "90 seconds");
-        assert_eq!(span_words(1), "1 second");
+    fn spans_are_told_in_the_largest_whole_unit() {
+        let words = |ms: i64| {
+            let left = Refusal::claim_too_soon(Side::White, seconds(ms), seconds(ms)).reason();
+            left.split(" left").next().unwrap_or("").to_string()
+        };
+        assert_eq!(words(14 * 24 * 3_600_000), "Gold has 14 days");
+        assert_eq!(words(36 * 3_600_000), "Gold has 36 hours");
+        assert_eq!(words(3_600_000), "Gold has 60 minutes");
+        assert_eq!(words(90_000), "Gold has 90 seconds");
+        assert_eq!(words(1), "Gold has 1 second");
     }
 }

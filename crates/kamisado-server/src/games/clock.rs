@@ -6,6 +6,7 @@
 use kamisado_core::Side;
 
 use crate::error::ServerError;
+use kamisado_wire::Refusal;
 use kamisado_wire::{ClockView, PerSide, SideCode};
 
 /// The shortest and longest initial time, in seconds.
@@ -37,13 +38,11 @@ impl TimeControl {
     /// Either out of range, with the range.
     pub fn fischer(initial_s: u64, increment_s: u64) -> Result<TimeControl, ServerError> {
         if !INITIAL_S.contains(&initial_s) {
-            return Err(ServerError::BadRequest(format!(
-                "a clock's initial time is 15 seconds to 3 hours (10800 s), not {initial_s} s"
-            )));
+            return Err(ServerError::BadRequest(Refusal::clock_initial(initial_s)));
         }
         if increment_s > MAX_INCREMENT_S {
-            return Err(ServerError::BadRequest(format!(
-                "a clock's increment is 0 to 60 seconds, not {increment_s} s"
+            return Err(ServerError::BadRequest(Refusal::clock_increment(
+                increment_s,
             )));
         }
         Ok(TimeControl::Fischer {
@@ -59,9 +58,7 @@ impl TimeControl {
     pub fn days(days: u64) -> Result<TimeControl, ServerError> {
         match u8::try_from(days) {
             Ok(d) if DAYS.contains(&d) => Ok(TimeControl::Days(d)),
-            _ => Err(ServerError::BadRequest(format!(
-                "a correspondence game has 1, 3 or 7 days a move, not {days}"
-            ))),
+            _ => Err(ServerError::BadRequest(Refusal::bad_days(days))),
         }
     }
 

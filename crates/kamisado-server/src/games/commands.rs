@@ -18,6 +18,7 @@ use super::room::Room;
 use super::store::{Change, Ending};
 use crate::db::now_ms;
 use crate::error::ServerError;
+use kamisado_wire::Refusal;
 
 /// The answer to a successful action.
 #[derive(Debug)]
@@ -26,8 +27,8 @@ pub struct Acted {
     pub duplicate: bool,
 }
 
-pub(super) fn conflict(m: impl Into<String>) -> ServerError {
-    ServerError::Conflict(m.into())
+pub(super) fn conflict(r: Refusal) -> ServerError {
+    ServerError::Conflict(r)
 }
 
 /// How many times a change is decided again after another process changed
@@ -55,11 +56,11 @@ impl Games {
                     .find(|&side| room.game.row.account(side) == Some(name))
                     .map(Seat::Side)
             }),
-            Some(key) => Some(room.game.seat_of(key).ok_or_else(|| {
-                ServerError::Forbidden(
-                    "this seat key does not open a seat of this game: you are watching".into(),
-                )
-            })?),
+            Some(key) => Some(
+                room.game
+                    .seat_of(key)
+                    .ok_or_else(|| ServerError::Forbidden(Refusal::bad_seat_key()))?,
+            ),
         };
         let mut changed = false;
         for _ in 0..ATTEMPTS {
@@ -115,13 +116,9 @@ impl Games {
             }
         }
         if n > len {
-            return Err(conflict(format!(
-                "this was sent as action {n}, but the game is only at action {len}: not yet"
-            )));
+            return Err(conflict(Refusal::action_ahead(n, len)));
         }
-        Err(conflict(format!(
-            "this was sent as action {n}, but the game is at action {len}: it has changed since"
-        )))
+        Err(conflict(Refusal::action_stale(n, len)))
     }
 
     /// Commits and applies an action by the holder of `seat`.
@@ -153,7 +150,7 @@ impl Games {
         for _ in 0..ATTEMPTS {
             self.check_open()?;
             if epoch.is_some_and(|e| e != cell.epoch.load(Ordering::SeqCst)) {
-                return Err(conflict("the position changed while the engine thought"));
+                return Err(conflict(Refusal::engine_moved()));
             }
             if n == room.game.actions.len() {
                 if let Some(end) = room.game.ended() {
@@ -321,9 +318,7 @@ impl Games {
         self.change_with(cell, |room| {
             Self::check_number(&room.game, n, None)?;
             let Seat::Side(side) = rights::check(room, seat, Request::OfferTakeback)? else {
-                return Err(ServerError::Forbidden(
-                    "a takeback is offered from one side's seat".into(),
-                ));
+                return Err(ServerError::Forbidden(Refusal::takeback_from_both()));
             };
             rights::takeback_from(&room.game, Some(side))?;
             Ok(Some(Change::Takeback(side)))
@@ -376,9 +371,7 @@ impl Games {
     ) -> Result<(), ServerError> {
         self.change_with(cell, |room| {
             let Seat::Side(side) = rights::check(room, seat, Request::Rename)? else {
-                return Err(ServerError::Forbidden(
-                    "only a seated player can set their name".into(),
-                ));
+                return Err(ServerError::Forbidden(Refusal::rename_on_one_screen()));
             };
             let name = clean_name(Some(name), side_name(side));
             Ok(Some(Change::Name { side, name }))
@@ -408,16 +401,14 @@ impl Games {
 fn over(end: Ending, seat: Option<Seat>) -> ServerError {
     let loser = !end.winner;
     conflict(match end.how {
-        "time" if seat.is_some_and(|s| s == Seat::Side(loser)) => {
-            "your time ran out: the match is lost on time".to_string()
-        }
-        "time" => format!("the match is over: {} lost on time", side_name(loser)),
-        "resignation" => format!("the match is over: {} resigned", side_name(loser)),
-        _ => format!("the match is over: {} won it", side_name(end.winner)),
+        "time" if seat.is_some_and(|s| s == Seat::Side(loser)) => Refusal::time_ran_out(),
+        "time" => Refusal::match_lost_on_time(loser),
+        "resignation" => Refusal::match_resigned(loser),
+        _ => Refusal::match_won(end.winner),
     })
 }
 
 /// The refusal of a change whose game kept changing under it.
 pub(super) fn busy() -> ServerError {
-    conflict("the game kept changing while this was decided: look at it again and retry")
+    conflict(Refusal::game_busy())
 }

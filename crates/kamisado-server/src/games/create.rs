@@ -16,6 +16,7 @@ use super::ids::{random_u64, seat_key, today};
 use super::names::clean_name;
 use super::store::GameRow;
 use crate::error::ServerError;
+use kamisado_wire::Refusal;
 
 /// A new game's settings, checked.
 #[derive(Clone, Debug, PartialEq)]
@@ -54,9 +55,7 @@ pub fn target(points: Option<u8>) -> Result<u8, ServerError> {
     if kamisado_core::Score::TARGETS.contains(&target) {
         Ok(target)
     } else {
-        Err(ServerError::BadRequest(format!(
-            "a match is played to 1, 3, 7 or 15 points, not {target}"
-        )))
+        Err(ServerError::BadRequest(Refusal::bad_target(target)))
     }
 }
 
@@ -65,9 +64,7 @@ fn level(mode: Mode, level: Option<u8>) -> Result<Option<u8>, ServerError> {
     match (mode, level) {
         (Mode::Engine, Some(l @ 1..=6)) => Ok(Some(l)),
         (Mode::Engine, None) => Ok(Some(3)),
-        (Mode::Engine, Some(l)) => Err(ServerError::BadRequest(format!(
-            "the engine plays at levels 1 to 6, not {l}"
-        ))),
+        (Mode::Engine, Some(l)) => Err(ServerError::BadRequest(Refusal::bad_level(l))),
         (_, _) => Ok(None),
     }
 }
@@ -98,9 +95,9 @@ impl Plan {
     /// from a challenge), a bad target or level.
     pub fn of_request(req: &NewGame, account: Option<String>) -> Result<Plan, ServerError> {
         if req.mode == Mode::Challenge {
-            return Err(ServerError::BadRequest(
-                "a game between accounts starts from a challenge: POST /api/challenges".into(),
-            ));
+            return Err(ServerError::BadRequest(Refusal::challenge_only(
+                "POST /api/challenges",
+            )));
         }
         let seed = seed(req.seed)?;
         let level = level(req.mode, req.level)?;

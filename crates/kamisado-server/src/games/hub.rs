@@ -21,6 +21,7 @@ use crate::db::Notice;
 use crate::engine::EnginePool;
 use crate::error::ServerError;
 use crate::limits::Limits;
+use kamisado_wire::Refusal;
 use kamisado_wire::{Note, PatchView, Seat, ServerMessage, StateView};
 
 /// The state every client is sent: the room's, with what each seat may do.
@@ -369,9 +370,7 @@ impl Games {
 
     pub(crate) fn check_open(&self) -> Result<(), ServerError> {
         if self.closed.load(Ordering::SeqCst) {
-            Err(ServerError::Unavailable(
-                "the server is shutting down".into(),
-            ))
+            Err(ServerError::Unavailable(Refusal::shutting_down()))
         } else {
             Ok(())
         }
@@ -380,18 +379,19 @@ impl Games {
     /// The game with this id, loaded from the database (and replayed) if needed.
     ///
     /// # Errors
-    /// [`ServerError::NoSuchGame`], or a game that does not replay.
+    /// [`ServerError::NotFound`], or a game that does not replay.
     pub async fn game(self: &Arc<Self>, id: &str) -> Result<Arc<GameCell>, ServerError> {
         let valid = id.len() <= 32 && id.bytes().all(|b| b.is_ascii_alphanumeric());
         if !valid {
-            return Err(ServerError::NoSuchGame(id.chars().take(32).collect()));
+            let id: String = id.chars().take(32).collect();
+            return Err(ServerError::NotFound(Refusal::no_such_game(id)));
         }
         let mut games = self.cells.lock().await;
         if let Some(cell) = games.get(id) {
             return Ok(Arc::clone(cell));
         }
         let Some(stored) = self.store.load_game(id).await? else {
-            return Err(ServerError::NoSuchGame(id.to_string()));
+            return Err(ServerError::NotFound(Refusal::no_such_game(id)));
         };
         let (tx, _) = broadcast::channel(BROADCAST_DEPTH);
         let cell = Arc::new(GameCell {
@@ -439,7 +439,7 @@ impl Games {
     /// got are read and played on.
     pub(crate) async fn reload(&self, cell: &GameCell, room: &mut Room) -> Result<(), ServerError> {
         let id = room.game.row.id.clone();
-        let missing = || ServerError::NoSuchGame(id.clone());
+        let missing = || ServerError::NotFound(Refusal::no_such_game(&id));
         let since = self
             .store
             .load_game_from(&id, room.game.actions.len())

@@ -1,6 +1,7 @@
 //! Random ids and keys, and the date a record writes.
 
 use crate::error::ServerError;
+use kamisado_wire::Refusal;
 
 /// 128 random bits as 32 hex digits, for a seat key.
 ///
@@ -8,8 +9,9 @@ use crate::error::ServerError;
 /// When the system has no random source.
 pub fn seat_key() -> Result<String, ServerError> {
     let mut bytes = [0u8; 16];
-    getrandom::fill(&mut bytes)
-        .map_err(|e| ServerError::Unavailable(format!("no random source: {e}")))?;
+    getrandom::fill(&mut bytes).map_err(|e| {
+        ServerError::Unavailable(Refusal::unavailable(format!("no random source: {e}")))
+    })?;
     Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
 }
 
@@ -19,8 +21,9 @@ pub fn seat_key() -> Result<String, ServerError> {
 /// When the system has no random source.
 pub fn random_u64() -> Result<u64, ServerError> {
     let mut bytes = [0u8; 8];
-    getrandom::fill(&mut bytes)
-        .map_err(|e| ServerError::Unavailable(format!("no random source: {e}")))?;
+    getrandom::fill(&mut bytes).map_err(|e| {
+        ServerError::Unavailable(Refusal::unavailable(format!("no random source: {e}")))
+    })?;
     Ok(u64::from_le_bytes(bytes))
 }
 

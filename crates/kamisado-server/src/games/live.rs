@@ -19,6 +19,7 @@ use kamisado_core::story;
 use kamisado_core::{
     Fill, Game, Match, MatchState, Position, RoundEnd, RoundResult, Side, Square, with_board,
 };
+use kamisado_wire::Refusal;
 
 /// What a player can do to a game; each is stored as one action row.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -121,7 +122,7 @@ impl LiveGame {
         };
         for (i, text) in actions.iter().enumerate() {
             let replayed = text.parse::<Action>().and_then(|action| {
-                let note = live.tell(action)?;
+                let note = live.tell(action).map_err(|e| e.to_string())?;
                 live.apply(action, note)
             });
             replayed.map_err(|e| {
@@ -185,7 +186,7 @@ impl LiveGame {
     ///
     /// # Errors
     /// The reason the rules refuse it.
-    pub fn tell(&self, action: Action) -> Result<Note, String> {
+    pub fn tell(&self, action: Action) -> Result<Note, Refusal> {
         on_any!(&self.game, AnyGame, game => tell_on(game.current(), action))
     }
 
@@ -411,14 +412,19 @@ pub fn layout<B: Board>() -> Arc<Vec<Vec<String>>> {
 
 /// What an action would do to a match of board `B`, told; the match is
 /// unchanged (the story plays the action on a copy of it).
-fn tell_on<B: Board>(before: &Match<B>, action: Action) -> Result<Note, String> {
+fn tell_on<B: Board>(before: &Match<B>, action: Action) -> Result<Note, Refusal> {
     let told = match action {
-        Action::Move(any) => story::of_move(before, any.on::<B>()?),
+        Action::Move(any) => {
+            let mv = any
+                .on::<B>()
+                .map_err(|_| Refusal::off_board(any.to_string(), B::KIND.to_string()))?;
+            story::of_move(before, mv)
+        }
         Action::Fill(fill) => story::of_fill(before, fill),
         Action::Resign(side) => story::of_resignation(before, side),
         Action::Time(side) => story::of_concession(before, side, story::Concession::Time),
     };
-    told.map(|t| Note::from(&t)).map_err(|e| e.to_string())
+    told.map(|t| Note::from(&t)).map_err(Refusal::from)
 }
 
 /// Applies an action to a game of board `B`.

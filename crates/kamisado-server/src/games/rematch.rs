@@ -12,7 +12,7 @@
 use std::sync::Arc;
 
 use kamisado_core::Side;
-use kamisado_wire::{Mode, OfferAnswer, OfferEnd, Seat};
+use kamisado_wire::{Mode, OfferAnswer, OfferEnd, Refusal, Seat};
 
 use super::change::Change;
 use super::hub::{GameCell, Games};
@@ -28,29 +28,19 @@ use crate::error::ServerError;
 /// game, a match not over, or a rematch made already; each with its reason.
 pub fn check(room: &Room, seat: Option<Seat>) -> Result<Side, ServerError> {
     if matches!(room.game.row.mode, Mode::Engine | Mode::Local) {
-        return Err(ServerError::BadRequest(
-            "against the engine or on one screen, a rematch is a new game: POST /api/games".into(),
-        ));
+        return Err(ServerError::BadRequest(Refusal::rematch_new_game()));
     }
     let Some(Seat::Side(side)) = seat else {
-        return Err(ServerError::Forbidden(
-            "a rematch is asked for by one of the game's two players".into(),
-        ));
+        return Err(ServerError::Forbidden(Refusal::rematch_watching()));
     };
     if room.tournament {
-        return Err(ServerError::Forbidden(
-            "a tournament's game has no rematch: the tournament pairs the next one".into(),
-        ));
+        return Err(ServerError::Forbidden(Refusal::rematch_tournament()));
     }
     if room.game.ended().is_none() {
-        return Err(ServerError::Conflict(
-            "a rematch is asked for once the match is over".into(),
-        ));
+        return Err(ServerError::Conflict(Refusal::rematch_too_early()));
     }
     if let Some(id) = &room.rematch.game {
-        return Err(ServerError::Conflict(format!(
-            "the rematch is made already: game {id}"
-        )));
+        return Err(ServerError::Conflict(Refusal::rematch_made(id)));
     }
     Ok(side)
 }
@@ -87,15 +77,11 @@ fn decide(
         (true, Some(_)) => match made {
             Some(id) => Some(Change::Rematched(id.to_string())),
             None => {
-                return Err(ServerError::Conflict(
-                    "the rematch offer came as you asked: ask again to accept it".into(),
-                ));
+                return Err(ServerError::Conflict(Refusal::rematch_crossed()));
             }
         },
         (false, None) => {
-            return Err(ServerError::Conflict(
-                "there is no rematch offer to decline or withdraw".into(),
-            ));
+            return Err(ServerError::Conflict(Refusal::no_rematch_offer()));
         }
         (false, Some(offerer)) if offerer == side => {
             Some(Change::RematchAnswered(answer(OfferEnd::Withdrawn)))

@@ -4,9 +4,10 @@
 use kamisado_core::{MatchState, Side};
 use kamisado_wire::{Mode, Rights, Seat, SeatRights};
 
-use super::live::{Action, LiveGame, side_name};
+use super::live::{Action, LiveGame};
 use super::room::Room;
 use crate::error::ServerError;
+use kamisado_wire::{Choice, Refusal};
 
 /// What a client asks of a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,22 +28,22 @@ pub enum Request {
     Rename,
 }
 
-fn forbidden(reason: &str) -> ServerError {
-    ServerError::Forbidden(reason.to_string())
+fn forbidden(reason: Refusal) -> ServerError {
+    ServerError::Forbidden(reason)
 }
 
 /// The reason a watcher is refused a request.
 fn watching(request: Request) -> ServerError {
-    forbidden(match request {
-        Request::Act(Action::Resign(_)) => "watchers cannot resign",
-        Request::Act(_) => "you are watching this game: only its players can play",
-        Request::Undo => "watchers cannot take moves back",
-        Request::OfferTakeback => "watchers cannot offer a takeback",
-        Request::AnswerTakeback => "watchers cannot answer a takeback",
-        Request::WithdrawTakeback => "watchers cannot withdraw a takeback",
-        Request::Hint => "watchers cannot ask for hints",
-        Request::Rename => "only a seated player can set their name",
-    })
+    forbidden(Refusal::watching(match request {
+        Request::Act(Action::Resign(_)) => Choice::Resign,
+        Request::Act(_) => Choice::Play,
+        Request::Undo => Choice::Undo,
+        Request::OfferTakeback => Choice::OfferTakeback,
+        Request::AnswerTakeback => Choice::AnswerTakeback,
+        Request::WithdrawTakeback => Choice::WithdrawTakeback,
+        Request::Hint => Choice::Hint,
+        Request::Rename => Choice::Rename,
+    }))
 }
 
 /// Checks that `seat` may make `request` of the room's game, and gives the seat.
@@ -59,50 +60,37 @@ pub fn check(room: &Room, seat: Option<Seat>, request: Request) -> Result<Seat, 
     // A game with a clock (a tournament's, against the engine too) is played out alone.
     let timed = game.row.time.is_some();
     match request {
-        Request::Act(Action::Resign(side)) if !seat.plays(side) => Err(ServerError::Forbidden(
-            format!("you cannot resign for {}", side_name(side)),
-        )),
+        Request::Act(Action::Resign(side)) if !seat.plays(side) => {
+            Err(forbidden(Refusal::resign_for_other(side)))
+        }
         Request::Act(Action::Resign(_)) => Ok(seat),
         Request::Act(_) => match game.side_to_act() {
-            Some(side) if !seat.plays(side) => {
-                let what = match game.state() {
-                    MatchState::AwaitingFill { .. } => "choose the fill",
-                    _ => "move",
-                };
-                Err(ServerError::Forbidden(format!(
-                    "it is {}'s turn to {what}, and you hold {}'s seat",
-                    side_name(side),
-                    side_name(!side)
-                )))
-            }
+            Some(side) if !seat.plays(side) => Err(forbidden(match game.state() {
+                MatchState::AwaitingFill { .. } => Refusal::not_your_fill(side, !side),
+                _ => Refusal::not_your_turn(side, !side),
+            })),
             _ => Ok(seat),
         },
-        Request::Undo if mode == Mode::Friend => Err(forbidden(
-            "in a game with a friend, offer a takeback: your opponent may accept it",
-        )),
-        Request::Undo if mode == Mode::Challenge => Err(forbidden(
-            "moves are not taken back in a game between accounts",
-        )),
-        Request::Undo if timed => Err(forbidden(
-            "a game with a clock is played out: no move is taken back",
-        )),
+        Request::Undo if mode == Mode::Friend => Err(forbidden(Refusal::undo_with_friend())),
+        Request::Undo if mode == Mode::Challenge => {
+            Err(forbidden(Refusal::undo_between_accounts()))
+        }
+        Request::Undo if timed => Err(forbidden(Refusal::undo_with_clock())),
         Request::Undo => Ok(seat),
-        Request::OfferTakeback if mode != Mode::Friend => Err(ServerError::BadRequest(
-            "a takeback is offered in a game with a friend; here use undo".into(),
-        )),
+        Request::OfferTakeback if mode != Mode::Friend => {
+            Err(ServerError::BadRequest(Refusal::takeback_not_with_friend()))
+        }
         Request::OfferTakeback => Ok(seat),
         Request::AnswerTakeback | Request::WithdrawTakeback => check_offer(room, seat, request),
-        Request::Hint if timed => Err(forbidden("a game with a clock is played without hints")),
+        Request::Hint if timed => Err(forbidden(Refusal::no_hints_with_clock())),
         Request::Hint => check_hint(room, seat),
-        Request::Rename if mode == Mode::Challenge => Err(forbidden(
-            "in a game between accounts, each player goes by their account's name",
-        )),
-        Request::Rename if timed => Err(forbidden(
-            "in a game with a clock, each player goes by the name they entered with",
-        )),
+        Request::Rename if mode == Mode::Challenge => {
+            Err(forbidden(Refusal::rename_between_accounts()))
+        }
+        Request::Rename if timed => Err(forbidden(Refusal::rename_with_clock())),
         Request::Rename => match seat {
             Seat::Side(_) => Ok(seat),
-            Seat::Both => Err(forbidden("only a seated player can set their name")),
+            Seat::Both => Err(forbidden(Refusal::rename_on_one_screen())),
         },
     }
 }
@@ -112,17 +100,14 @@ pub fn check(room: &Room, seat: Option<Seat>, request: Request) -> Result<Seat, 
 fn check_offer(room: &Room, seat: Seat, request: Request) -> Result<Seat, ServerError> {
     let withdraw = request == Request::WithdrawTakeback;
     match room.takeback {
-        None => Err(ServerError::Conflict(format!(
-            "there is no takeback offer to {}",
-            if withdraw { "withdraw" } else { "answer" }
-        ))),
+        None => Err(ServerError::Conflict(if withdraw {
+            Refusal::no_offer_to_withdraw()
+        } else {
+            Refusal::no_offer_to_answer()
+        })),
         Some(offerer) if seat.plays(offerer) == withdraw => Ok(seat),
-        Some(_) if withdraw => Err(forbidden(
-            "the offer is your opponent's: accept or decline it",
-        )),
-        Some(_) => Err(forbidden(
-            "you cannot answer your own offer: decline it to withdraw it",
-        )),
+        Some(_) if withdraw => Err(forbidden(Refusal::offer_is_opponents())),
+        Some(_) => Err(forbidden(Refusal::own_offer())),
     }
 }
 
@@ -131,16 +116,10 @@ fn check_hint(room: &Room, seat: Seat) -> Result<Seat, ServerError> {
     let game = &room.game;
     match game.row.mode {
         Mode::Friend => {
-            return Err(ServerError::BadRequest(
-                "hints are given against the engine and on one screen, not in a game with a friend"
-                    .into(),
-            ));
+            return Err(ServerError::BadRequest(Refusal::no_hints_with_friend()));
         }
         Mode::Challenge => {
-            return Err(ServerError::BadRequest(
-                "hints are given against the engine and on one screen, not in a game between accounts"
-                    .into(),
-            ));
+            return Err(ServerError::BadRequest(Refusal::no_hints_between_accounts()));
         }
         Mode::Engine | Mode::Local => {}
     }
@@ -149,9 +128,7 @@ fn check_hint(room: &Room, seat: Seat) -> Result<Seat, ServerError> {
         || !to_move.is_some_and(|s| seat.plays(s))
         || game.engine_to_act()
     {
-        return Err(ServerError::Conflict(
-            "a hint is for the player to move".into(),
-        ));
+        return Err(ServerError::Conflict(Refusal::hint_not_your_move()));
     }
     Ok(seat)
 }
@@ -166,7 +143,7 @@ pub fn resigner(room: &Room, seat: Option<Seat>) -> Result<Side, ServerError> {
         Some(Seat::Both) => room
             .game
             .side_to_act()
-            .ok_or_else(|| ServerError::Conflict("the match is over".into())),
+            .ok_or_else(|| ServerError::Conflict(Refusal::match_over())),
         None => Err(watching(Request::Act(Action::Resign(Side::Black)))),
     }
 }
@@ -182,9 +159,7 @@ pub fn takeback_from(live: &LiveGame, side: Option<Side>) -> Result<usize, Serve
         live.actions.last(),
         Some(Action::Resign(_) | Action::Time(_))
     ) {
-        return Err(ServerError::Conflict(
-            "the match ended by resignation: nothing can be taken back".into(),
-        ));
+        return Err(ServerError::Conflict(Refusal::no_takeback_after_end()));
     }
     let round_start = live
         .actions
@@ -194,7 +169,7 @@ pub fn takeback_from(live: &LiveGame, side: Option<Side>) -> Result<usize, Serve
     (round_start..live.actions.len())
         .rev()
         .find(|&i| side.is_none_or(|s| live.movers[i] == s))
-        .ok_or_else(|| ServerError::Conflict("there is no move of this round to take back".into()))
+        .ok_or_else(|| ServerError::Conflict(Refusal::nothing_to_take_back()))
 }
 
 /// The side whose move an undo by `seat` takes back: against the engine,

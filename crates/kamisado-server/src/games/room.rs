@@ -99,7 +99,7 @@ impl Room {
             |e: String| ServerError::Corrupt(format!("a stored action does not apply: {e}"));
         for text in &stored.actions {
             let action: Action = text.parse().map_err(corrupt)?;
-            let note = self.game.tell(action).map_err(corrupt)?;
+            let note = self.game.tell(action).map_err(|e| corrupt(e.to_string()))?;
             self.game.apply(action, note).map_err(corrupt)?;
         }
         for (side, name) in [
@@ -141,7 +141,7 @@ impl Room {
                 }
                 let note = match told {
                     Some(note) => note,
-                    None => self.game.tell(action).map_err(corrupt)?,
+                    None => self.game.tell(action).map_err(|e| corrupt(e.to_string()))?,
                 };
                 self.game.apply(action, note).map_err(corrupt)?;
                 self.takeback = None;

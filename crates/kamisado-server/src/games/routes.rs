@@ -86,7 +86,7 @@ async fn game_socket(
 ) -> Result<Response, ServerError> {
     let cell = games.game(&id).await?;
     let token = credential.token;
-    let upgrade = upgrade.map_err(|e| ServerError::BadRequest(e.body_text()))?;
+    let upgrade = upgrade.map_err(crate::error::not_a_websocket)?;
     let frame = socket::MAX_READ.max(games.limits.max_message);
     Ok(upgrade
         .max_message_size(frame)

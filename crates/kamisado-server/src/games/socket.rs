@@ -18,6 +18,7 @@ use crate::db::now_ms;
 use crate::engine::value_view;
 use crate::error::ServerError;
 use crate::limits::RateLimiter;
+use kamisado_wire::Refusal;
 use kamisado_wire::{ClientMessage, HintView, Kind, ServerMessage};
 
 /// The largest frame the WebSocket reads; a larger one closes the connection
@@ -174,7 +175,7 @@ impl Connection {
             }
             Some(Ok(Message::Binary(_))) => {
                 let refusal = match self.rate.take(Instant::now()) {
-                    Ok(()) => ServerError::BadRequest("messages are JSON text, not binary".into()),
+                    Ok(()) => ServerError::BadRequest(Refusal::binary_message()),
                     Err(e) => e.into(),
                 };
                 let refused = refuse(&self.games, None, refusal).to_text();
@@ -349,11 +350,15 @@ async fn handle(
 }
 
 /// The answer to a refused message, counted and logged (its reason only:
-/// a message's text, which may hold a seat key, is never logged).
+/// a message's text, which may hold a seat key, is never logged); a
+/// failure's details go to the log, and the client is told `internal`.
 fn refuse(app: &Games, of: Option<Kind>, error: ServerError) -> ServerMessage {
     app.count_refusal(error.status().as_u16());
+    if error.code().is_none() {
+        tracing::error!("{error}");
+    }
     tracing::debug!(message = of.map_or("unreadable", Kind::name), reason = %error, "refused");
-    ServerMessage::error(of, error)
+    ServerMessage::error(of, error.refusal())
 }
 
 async fn run(
@@ -461,9 +466,9 @@ async fn hint(
                     value: value_view(assessment.side, best.value),
                     line: best.line.clone(),
                 }),
-                None => ServerMessage::error(Some(Kind::Hint), "the engine found no move here"),
+                None => ServerMessage::error(Some(Kind::Hint), Refusal::engine_no_move()),
             },
-            Err(e) => ServerMessage::error(Some(Kind::Hint), e),
+            Err(e) => ServerMessage::error(Some(Kind::Hint), e.refusal()),
         };
         let _ = direct.send(message.to_text()).await;
     });

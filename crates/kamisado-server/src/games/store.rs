@@ -21,6 +21,7 @@ use super::clock::{Clock, TimeControl};
 use super::writer::{self, Pending};
 use crate::db::{Backend, Db, now_ms};
 use crate::error::ServerError;
+use kamisado_wire::Refusal;
 
 /// A game's row: everything about it but its actions.
 #[derive(Clone, Debug)]
@@ -160,13 +161,9 @@ impl GameStore {
             conn.close_on_drop();
         }
         if inserted? == 0 {
-            let games = match quota.0 {
-                1 => "1 game".to_string(),
-                n => format!("{n} games"),
-            };
-            return Err(ServerError::TooMany(format!(
-                "too many games: at most {games} per client in {} minutes; finish or wait",
-                quota.1.as_secs() / 60
+            return Err(ServerError::TooMany(Refusal::too_many_games(
+                quota.0,
+                quota.1.as_secs() / 60,
             )));
         }
         Ok(())
@@ -260,7 +257,7 @@ impl GameStore {
             change,
             done,
         };
-        let gone = || ServerError::Unavailable("the database writer has stopped".into());
+        let gone = || ServerError::Unavailable(Refusal::writer_stopped());
         self.changes.send(pending).await.map_err(|_| gone())?;
         committed.await.map_err(|_| gone())?
     }

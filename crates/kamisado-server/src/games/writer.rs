@@ -16,6 +16,7 @@ use crate::db::{Backend, Db, now_ms};
 use crate::error::ServerError;
 use crate::metrics::metrics;
 use crate::ratings;
+use kamisado_wire::Refusal;
 
 /// The PostgreSQL channel on which every committed change to a game is told,
 /// as `ID VERSION`.
@@ -79,8 +80,8 @@ fn answer(batch: &mut Vec<Pending>, result: Result<Vec<Outcome>, ServerError>) {
             let reason = e.to_string();
             for pending in batch.drain(..) {
                 let _ = pending.done.send(Err(match &e {
-                    ServerError::Unavailable(_) => ServerError::Unavailable(reason.clone()),
-                    _ => ServerError::Unavailable(format!("the change was not stored: {reason}")),
+                    ServerError::Unavailable(r) => ServerError::Unavailable(r.clone()),
+                    _ => ServerError::Unavailable(Refusal::not_stored(reason.clone())),
                 }));
             }
         }

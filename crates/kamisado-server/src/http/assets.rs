@@ -12,6 +12,7 @@ use axum::routing::get;
 use super::served::{FOREVER, REVALIDATE, Served, digest};
 use crate::error::ServerError;
 use crate::games::Games;
+use kamisado_wire::{Code, Refusal};
 
 const INDEX_HTML: &str = include_str!("../../assets/index.html");
 const FAVICON: &str = include_str!("../../assets/favicon.svg");
@@ -228,7 +229,7 @@ async fn versioned_asset(
 fn asset(headers: &HeaderMap, name: &str, cache: &'static str) -> Response {
     match PAGE.assets.iter().find(|(n, _)| *n == name) {
         Some((_, served)) => served.answer(headers, cache),
-        None => ServerError::NotFound(format!("there is no asset `{name}`")).into_response(),
+        None => ServerError::NotFound(Refusal::no_such_asset(name)).into_response(),
     }
 }
 
@@ -240,7 +241,7 @@ async fn game_page(
 ) -> Response {
     match games.game(&id).await {
         Ok(_) => index(&headers, "game.js"),
-        Err(e @ ServerError::NoSuchGame(_)) => missing_page(
+        Err(e) if e.code() == Some(Code::NoSuchGame) => missing_page(
             e.status(),
             [
                 "There is no game here",
@@ -280,8 +281,8 @@ fn missing_page(
 pub async fn not_found(request: axum::extract::Request) -> Response {
     let path = request.uri().path();
     if path.starts_with("/api/") {
-        ServerError::NotFound(format!("there is no API route {} {path}", request.method()))
-            .into_response()
+        let method = request.method().to_string();
+        ServerError::NotFound(Refusal::no_such_route(method, path)).into_response()
     } else {
         missing_page(
             StatusCode::NOT_FOUND,

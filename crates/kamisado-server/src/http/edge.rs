@@ -7,16 +7,16 @@
 use std::net::IpAddr;
 use std::sync::Arc;
 
-use axum::Json;
 use axum::extract::{Request, State};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use serde_json::json;
 
 use crate::error::ServerError;
+use crate::error::refused;
 use crate::request::{ClientAddress, client_address, peer};
+use kamisado_wire::Refusal;
 
 /// Where the site is and whom it believes: its public origin and its proxies.
 #[derive(Clone, Debug, Default)]
@@ -128,18 +128,11 @@ pub async fn guard(State(edge): State<Edge>, request: Request, next: Next) -> Re
     parts.extensions.insert(ClientAddress(address));
     if changes(&parts.method) {
         if let Some(from) = edge.foreign(&parts.headers, true) {
-            return ServerError::Forbidden(format!(
-                "cross-site request refused: it comes from `{from}`, not from this site's page"
-            ))
-            .into_response();
+            return ServerError::Forbidden(Refusal::cross_site(from)).into_response();
         }
         if body_not_json(&parts) {
-            let reason = "request refused: a body is sent as `Content-Type: application/json`";
-            return (
-                StatusCode::UNSUPPORTED_MEDIA_TYPE,
-                Json(json!({ "error": reason })),
-            )
-                .into_response();
+            let refusal = Refusal::body_not_json("Content-Type: application/json");
+            return refused(StatusCode::UNSUPPORTED_MEDIA_TYPE, &refusal);
         }
     } else if edge.foreign(&parts.headers, false).is_some() {
         parts.extensions.insert(CrossSite);

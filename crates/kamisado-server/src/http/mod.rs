@@ -14,12 +14,14 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use serde_json::json;
 
+use crate::error::refused;
 use crate::games::Games;
 use crate::learning::Learning;
 use crate::players::Players;
 use crate::players::tokens;
 use crate::request::Viewer;
 use crate::tournaments::Tournaments;
+use kamisado_wire::Refusal;
 
 pub mod assets;
 pub mod edge;
@@ -87,12 +89,12 @@ async fn ready(State(games): State<Arc<Games>>) -> Response {
     match games.store.db().ready().await {
         Ok(()) => axum::Json(json!({ "ok": true })).into_response(),
         Err(e) => {
-            let reason = e.to_string();
-            (
-                axum::http::StatusCode::SERVICE_UNAVAILABLE,
-                axum::Json(json!({ "error": reason })),
-            )
-                .into_response()
+            // A failure's words too: the balancer's operator reads them.
+            let refusal = match e.code() {
+                Some(_) => e.refusal(),
+                None => Refusal::database_unavailable(e.to_string()),
+            };
+            refused(axum::http::StatusCode::SERVICE_UNAVAILABLE, &refusal)
         }
     }
 }

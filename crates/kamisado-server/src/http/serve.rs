@@ -232,10 +232,8 @@ fn connection(
 /// Answers a connection past its address's cap with 503 and closes it.
 async fn refuse(mut tcp: TcpStream, cap: usize) {
     tracing::debug!("a connection refused: {cap} already open from its address");
-    let body = format!(
-        "{{\"error\":\"too many connections: at most {cap} open from one address; \
-         close some and try again\"}}"
-    );
+    let refusal = kamisado_wire::Refusal::too_many_connections(cap);
+    let body = serde_json::to_string(&refusal.body()).unwrap_or_default();
     let answer = format!(
         "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\n\
          content-length: {}\r\nconnection: close\r\n\r\n{body}",

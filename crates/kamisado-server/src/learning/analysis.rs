@@ -10,6 +10,7 @@ use kamisado_core::any::{AnyMatch, AnyMove, Erase};
 use kamisado_core::geometry::{Board, BoardSize};
 use kamisado_core::{Match, MatchState, Record, Rules, Setup, story, with_board};
 use kamisado_engine::{EngineBoard, Value};
+use kamisado_wire::Refusal;
 use kamisado_wire::{
     AnalysisRequest, AnalysisView, MoveView, Note, PerSide, PositionView, StepView,
 };
@@ -62,29 +63,28 @@ pub(super) fn read<B: Board>(
     let text = text.trim();
     if text.starts_with('[') || text.starts_with("round") {
         let record: Record<B> = text.parse().map_err(|e: kamisado_core::RecordError| {
-            ServerError::BadRequest(format!("record: {e}"))
+            ServerError::BadRequest(Refusal::bad_record(e.to_string()))
         })?;
         let mut m = record
             .start()
-            .map_err(|e| ServerError::BadRequest(format!("record: {e}")))?;
+            .map_err(|e| ServerError::BadRequest(Refusal::bad_record(e.to_string())))?;
         let start = m.clone();
         let mut steps = Vec::new();
         for (i, round) in record.rounds.iter().enumerate() {
             if let Some(fill) = round.fill {
                 m.fill(fill).map_err(|e| {
-                    ServerError::BadRequest(format!("record: round {}: {e}", i + 1))
+                    ServerError::BadRequest(Refusal::record_bad_fill(i + 1, e.to_string()))
                 })?;
             }
             for (j, &mv) in round.moves.iter().enumerate() {
                 let before = m.clone();
                 m.play(mv).map_err(|e| {
-                    ServerError::BadRequest(format!("record: round {}, move {}: {e}", i + 1, j + 1))
+                    let bad = Refusal::record_bad_move(i + 1, j + 1, e.to_string());
+                    ServerError::BadRequest(bad)
                 })?;
                 steps.push((mv, before, m.clone()));
                 if steps.len() > limit {
-                    return Err(ServerError::BadRequest(format!(
-                        "the analysis board takes records of up to {limit} moves"
-                    )));
+                    return Err(ServerError::BadRequest(Refusal::record_too_long(limit)));
                 }
             }
         }
@@ -93,10 +93,10 @@ pub(super) fn read<B: Board>(
         let setup: Setup<B> =
             text.parse()
                 .map_err(|e: kamisado_core::setup::ParsePositionError| {
-                    ServerError::BadRequest(format!("neither a record nor a position: {e}"))
+                    ServerError::BadRequest(Refusal::not_a_position(e.to_string()))
                 })?;
         let m = Match::from_setup(&setup, Rules::STANDARD)
-            .map_err(|e| ServerError::BadRequest(e.to_string()))?;
+            .map_err(|e| ServerError::BadRequest(Refusal::from(&e)))?;
         Ok((m, Vec::new()))
     }
 }
@@ -113,25 +113,24 @@ fn branch<B: Board>(
     let bad = ServerError::BadRequest;
     let at = at.unwrap_or(steps.len());
     if at > steps.len() {
-        return Err(bad(format!(
-            "at: the text has {} moves, not {at}",
-            steps.len()
-        )));
+        return Err(bad(Refusal::line_start_past_end(steps.len(), at)));
     }
     steps.truncate(at);
     let from = steps.pop().map_or(start, |(_, _, after)| after);
     let mut m = from.clone();
     let mut line = Vec::new();
     for (i, text) in then.split_whitespace().enumerate() {
-        let mv: kamisado_core::Move<B> = text
-            .parse()
-            .map_err(|e| bad(format!("then: move {} ({text}): {e}", i + 1)))?;
+        let mv: kamisado_core::Move<B> =
+            text.parse()
+                .map_err(|e: kamisado_core::mv::ParseMoveError| {
+                    bad(Refusal::line_bad_move(i + 1, text, e.reason))
+                })?;
         let before = m.clone();
         m.play(mv)
-            .map_err(|e| bad(format!("then: move {} ({text}): {e}", i + 1)))?;
+            .map_err(|e| bad(Refusal::line_bad_move(i + 1, text, format!("{e}"))))?;
         line.push((mv, before, m.clone()));
         if line.len() > MAX_PLIES {
-            return Err(bad(format!("then: a line of up to {MAX_PLIES} moves")));
+            return Err(bad(Refusal::line_too_long(MAX_PLIES)));
         }
     }
     Ok((from, line))
@@ -152,15 +151,15 @@ pub async fn analyse(
 ) -> Result<AnalysisView, ServerError> {
     let text = &request.text;
     if text.len() > MAX_TEXT {
-        return Err(ServerError::BadRequest(format!(
-            "the text is {} bytes; the limit is {MAX_TEXT}",
-            text.len()
+        return Err(ServerError::BadRequest(Refusal::text_too_long(
+            text.len(),
+            MAX_TEXT,
         )));
     }
     let trimmed = text.trim();
     let board = if trimmed.starts_with('[') || trimmed.starts_with("round") {
         kamisado_core::record::board_of(trimmed)
-            .map_err(|e| ServerError::BadRequest(format!("record: {e}")))?
+            .map_err(|e| ServerError::BadRequest(Refusal::bad_record(e.to_string())))?
     } else {
         BoardSize::of_position(trimmed).unwrap_or(BoardSize::Eight)
     };
@@ -254,7 +253,7 @@ fn step_view<B: Board + Erase>(
     assessment: Option<&Assessment>,
 ) -> Result<StepView, ServerError> {
     let told =
-        story::of_move(before, *mv).map_err(|e| ServerError::BadRequest(format!("record: {e}")))?;
+        story::of_move(before, *mv).map_err(|e| ServerError::BadRequest(Refusal::from(&e)))?;
     let value = |v| value_view(before.position().side_to_move(), v);
     let best = assessment.and_then(Assessment::best);
     let played = assessment.and_then(|a| a.value_of(AnyMove::of(*mv)));

@@ -15,6 +15,7 @@ use kamisado_wire::learning::{DangerMove, DangerRequest, DangerVerdict, DangerVi
 use super::Learning;
 use crate::engine::AnyDanger;
 use crate::error::ServerError;
+use kamisado_wire::Refusal;
 
 /// Nodes the solver has for each move of the danger view.
 pub const DANGER_NODES: u64 = 50_000;
@@ -40,9 +41,14 @@ fn danger_text(d: &DangerMove) -> String {
 
 /// One move's danger as the page shows it: what it hands over, and why.
 fn danger_move<B: Board + Erase>(m: &Match<B>, d: &AnyDanger) -> Result<DangerMove, ServerError> {
-    let bad = |e: String| ServerError::BadRequest(e);
-    let mv = d.mv.on::<B>().map_err(bad)?;
-    let after = m.position().play(mv).map_err(|e| bad(e.to_string()))?;
+    let bad = ServerError::BadRequest;
+    let mv =
+        d.mv.on::<B>()
+            .map_err(|_| bad(Refusal::off_board(d.mv.to_string(), B::KIND.to_string())))?;
+    let after = m
+        .position()
+        .play(mv)
+        .map_err(|e| bad(Refusal::illegal_move(mv.to_string(), e.reason.to_string())))?;
     let handed = after.forced_tower();
     let (verdict, plies) = match d.verdict {
         Verdict::Wins => (DangerVerdict::Wins, Some(1)),
@@ -74,9 +80,10 @@ pub fn read_match<B: Board>(text: &str, rules: Rules) -> Result<Match<B>, Server
         text.trim()
             .parse()
             .map_err(|e: kamisado_core::setup::ParsePositionError| {
-                ServerError::BadRequest(format!("position: {e}"))
+                ServerError::BadRequest(Refusal::bad_position(e.to_string()))
             })?;
-    Match::from_setup(&setup, rules).map_err(|e| ServerError::BadRequest(format!("position: {e}")))
+    Match::from_setup(&setup, rules)
+        .map_err(|e| ServerError::BadRequest(Refusal::invalid_position(e.to_string())))
 }
 
 /// The danger of every move of the selected tower, in a game where the
@@ -98,13 +105,11 @@ pub async fn danger(
             with_board!(board, B => read_match::<B>(position, rules).map(B::erase_match))?
         }
         (Some(_), Some(_)) => {
-            return Err(ServerError::BadRequest(
-                "a danger request names a game or a position, not both".into(),
-            ));
+            return Err(ServerError::BadRequest(Refusal::danger_game_and_position()));
         }
         (None, None) => {
             return Err(ServerError::BadRequest(
-                "a danger request needs `game` (its id) or `position`".into(),
+                Refusal::danger_needs_game_or_position(),
             ));
         }
     };
@@ -116,15 +121,13 @@ async fn game_match(learning: &Learning, id: &str) -> Result<AnyMatch, ServerErr
     let cell = learning.games.game(id).await?;
     let room = cell.room.lock().await;
     if room.game.row.time.is_some() {
-        return Err(ServerError::Forbidden(
-            "a game with a clock is played without the danger view".into(),
-        ));
+        return Err(ServerError::Forbidden(Refusal::danger_with_clock()));
     }
     match room.game.row.mode {
         Mode::Engine | Mode::Local => Ok(room.game.current()),
-        Mode::Friend | Mode::Challenge => Err(ServerError::Forbidden(
-            "the danger view is offered against the engine and on one screen, not in a game between two players".into(),
-        )),
+        Mode::Friend | Mode::Challenge => {
+            Err(ServerError::Forbidden(Refusal::danger_between_players()))
+        }
     }
 }
 
@@ -137,7 +140,7 @@ async fn danger_on<B: kamisado_engine::EngineBoard + Erase>(
         from.trim()
             .parse()
             .map_err(|e: kamisado_core::square::ParseSquareError| {
-                ServerError::BadRequest(format!("from: {e}"))
+                ServerError::BadRequest(Refusal::from(&e))
             })?;
     let movable = m.position().legal_moves().iter().any(|mv| {
         mv.from() == Some(from)
@@ -147,8 +150,8 @@ async fn danger_on<B: kamisado_engine::EngineBoard + Erase>(
                     .is_some_and(|(sq, _)| sq == from))
     });
     if !movable {
-        return Err(ServerError::BadRequest(format!(
-            "no tower on {from} may move in this position"
+        return Err(ServerError::BadRequest(Refusal::tower_cannot_move(
+            from.to_string(),
         )));
     }
     let engines = &learning.games.engines;
@@ -159,7 +162,7 @@ async fn danger_on<B: kamisado_engine::EngineBoard + Erase>(
     let found = engines
         .run(move |brain, stop| brain.dangers(&any, &square, DANGER_NODES, stop))
         .await?
-        .map_err(ServerError::BadRequest)?;
+        .map_err(|e| ServerError::BadRequest(Refusal::engine_failed(e)))?;
     let moves = found
         .iter()
         .map(|d| danger_move(&m, d))

@@ -10,6 +10,7 @@ use kamisado_wire::learning::{LessonList, LessonTry, LessonView, Reason, TaskVie
 use super::analysis::position_view;
 use crate::error::ServerError;
 use crate::games::live::layout;
+use kamisado_wire::Refusal;
 
 /// What a lesson asks of its one move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -100,7 +101,7 @@ fn lesson(id: &str) -> Result<&'static Lesson, ServerError> {
     LESSONS
         .iter()
         .find(|l| l.id == id)
-        .ok_or_else(|| ServerError::NotFound(format!("there is no lesson `{id}`")))
+        .ok_or_else(|| ServerError::NotFound(Refusal::no_such_lesson(id)))
 }
 
 /// A lesson's position as a match, under the standard rules.
@@ -276,9 +277,10 @@ pub fn try_lesson(id: &str, mv: &str) -> Result<LessonTry, ServerError> {
     let (reason, note, after) = match played {
         Err(why) => (Reason::Illegal { why }, None, None),
         Ok((mv, told, after)) => {
-            let next = before
-                .play(mv)
-                .map_err(|e| ServerError::BadRequest(e.to_string()))?;
+            let next = before.play(mv).map_err(|e| {
+                let why = e.reason.to_string();
+                ServerError::BadRequest(Refusal::illegal_move(mv.to_string(), why))
+            })?;
             (
                 check(lesson.task, &before, mv, &next),
                 Some(Note::from(&told)),

@@ -21,6 +21,7 @@ use crate::engine::AnyPuzzle;
 use crate::error::ServerError;
 use crate::games::live::layout;
 use crate::ratings::glicko::Rating;
+use kamisado_wire::Refusal;
 use kamisado_wire::learning::{AttemptView, PuzzleRatingView, PuzzleView, RatingChange};
 
 /// The seed of the puzzles a server makes at its first start.
@@ -118,7 +119,7 @@ fn checked(board: &str, g: &Generated) -> Result<PuzzleRow, String> {
 /// the puzzle that is wrong and why), or a database failure.
 pub async fn import(db: &str, text: &str) -> Result<usize, ServerError> {
     let set: GeneratedSet = serde_json::from_str(text).map_err(|e| {
-        ServerError::BadRequest(format!(
+        ServerError::Operator(format!(
             "not the output of `kamisado puzzles generate --json`: {e}"
         ))
     })?;
@@ -128,7 +129,7 @@ pub async fn import(db: &str, text: &str) -> Result<usize, ServerError> {
         .enumerate()
         .map(|(i, g)| {
             checked(&set.board, g)
-                .map_err(|e| ServerError::BadRequest(format!("puzzle {}: {e}", i + 1)))
+                .map_err(|e| ServerError::Operator(format!("puzzle {}: {e}", i + 1)))
         })
         .collect::<Result<Vec<_>, _>>()?;
     let store = PuzzleStore::new(Db::open(db).await?);
@@ -256,9 +257,7 @@ impl Learning {
             }
         };
         let Some(row) = pick else {
-            return Err(ServerError::NotFound(
-                "there are no puzzles yet: the set is being made, try again in a minute".into(),
-            ));
+            return Err(ServerError::NotFound(Refusal::no_puzzles_yet()));
         };
         self.puzzle_view(row, account.as_deref()).await
     }
@@ -276,7 +275,7 @@ impl Learning {
             .store
             .puzzle(id)
             .await?
-            .ok_or_else(|| ServerError::NotFound(format!("there is no puzzle `{id}`")))?;
+            .ok_or_else(|| ServerError::NotFound(Refusal::no_such_puzzle(id)))?;
         self.puzzle_view(&row, account.as_deref()).await
     }
 
@@ -296,7 +295,7 @@ impl Learning {
             .store
             .puzzle(id)
             .await?
-            .ok_or_else(|| ServerError::NotFound(format!("there is no puzzle `{id}`")))?;
+            .ok_or_else(|| ServerError::NotFound(Refusal::no_such_puzzle(id)))?;
         let size: BoardSize = row
             .board
             .parse()
@@ -378,11 +377,11 @@ fn told<B: Board + Erase>(
         .trim()
         .parse()
         .map_err(|e: kamisado_core::mv::ParseMoveError| {
-            ServerError::BadRequest(format!("mv: {e}"))
+            ServerError::BadRequest(Refusal::from(&e))
         })?;
     let note = story::of_move(&start, tried)
         .map(|s| Note::from(&s))
-        .map_err(|e| ServerError::Conflict(format!("`{}` is not legal here: {e}", mv.trim())))?;
+        .map_err(|e| ServerError::Conflict(Refusal::not_legal_here(mv.trim(), e.to_string())))?;
     let mut m = start.clone();
     let mut steps = Vec::new();
     for text in &row.solution {

@@ -16,6 +16,7 @@ use kamisado_wire::read_json;
 use super::{Learning, analysis, danger, lessons, positions, review};
 use crate::error::ServerError;
 use crate::request::Viewer;
+use kamisado_wire::Refusal;
 
 /// The learning routes.
 pub fn router(learning: Arc<Learning>) -> Router {
@@ -68,9 +69,9 @@ async fn next_puzzle(
     Viewer(viewer): Viewer,
     query: Result<Query<AfterQuery>, QueryRejection>,
 ) -> Result<Response, ServerError> {
-    let query = query.map_err(|e| ServerError::BadRequest(e.body_text()))?;
-    if query.grade.is_some_and(|g| !(1..=5).contains(&g)) {
-        return Err(ServerError::BadRequest("grade: 1 to 5".into()));
+    let query = query.map_err(crate::error::bad_query)?;
+    if let Some(grade) = query.grade.filter(|g| !(1..=5).contains(g)) {
+        return Err(ServerError::BadRequest(Refusal::bad_grade(grade)));
     }
     Ok(Json(
         learning

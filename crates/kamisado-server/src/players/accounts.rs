@@ -17,6 +17,12 @@ use super::Players;
 use crate::db::now_ms;
 use crate::error::ServerError;
 use crate::games::ids::seat_key;
+use kamisado_wire::Refusal;
+
+/// A refusal to try again: something the server needs failed for a moment.
+fn unavailable(detail: String) -> ServerError {
+    ServerError::Unavailable(Refusal::unavailable(detail))
+}
 
 /// The session cookie's name.
 pub const COOKIE: &str = "kamisado_session";
@@ -48,10 +54,13 @@ const MAX_CLAIMS: usize = 200;
 /// # Errors
 /// [`ServerError::BadRequest`] saying what is wrong.
 pub fn check_name(name: &str) -> Result<(), ServerError> {
-    let bad = |why: String| ServerError::BadRequest(format!("the name `{name}` {why}"));
+    let bad = ServerError::BadRequest;
     let count = name.chars().count();
-    if !(2..=20).contains(&count) {
-        return Err(bad(format!("has {count} characters: a name has 2 to 20")));
+    if count < 2 {
+        return Err(bad(Refusal::name_too_short(name, count)));
+    }
+    if count > 20 {
+        return Err(bad(Refusal::name_too_long(name, count)));
     }
     let latin = |c: char| c.is_ascii_alphabetic();
     let cyrillic = |c: char| matches!(c, 'а'..='я' | 'А'..='Я' | 'ё' | 'Ё');
@@ -59,14 +68,10 @@ pub fn check_name(name: &str) -> Result<(), ServerError> {
         .chars()
         .find(|&c| !(latin(c) || cyrillic(c) || c.is_ascii_digit() || c == '_' || c == '-'))
     {
-        return Err(bad(format!(
-            "has `{c}`: a name is letters, digits, `_` and `-`"
-        )));
+        return Err(bad(Refusal::name_character(name, c)));
     }
     if name.chars().any(latin) && name.chars().any(cyrillic) {
-        return Err(bad(
-            "mixes Latin and Cyrillic letters, which could pass for another name".into(),
-        ));
+        return Err(bad(Refusal::name_mixed_scripts(name)));
     }
     Ok(())
 }
@@ -78,14 +83,7 @@ pub fn check_name(name: &str) -> Result<(), ServerError> {
 pub fn check_password(password: &str) -> Result<(), ServerError> {
     let count = password.chars().count();
     if count < 8 {
-        let characters = if count == 1 {
-            "character"
-        } else {
-            "characters"
-        };
-        return Err(ServerError::BadRequest(format!(
-            "the password has {count} {characters}: it needs at least 8"
-        )));
+        return Err(ServerError::BadRequest(Refusal::password_too_short(count)));
     }
     check_password_length(password)
 }
@@ -95,8 +93,8 @@ pub fn check_password(password: &str) -> Result<(), ServerError> {
 /// most four).
 fn check_password_length(password: &str) -> Result<(), ServerError> {
     if password.len() > 4 * MAX_PASSWORD || password.chars().count() > MAX_PASSWORD {
-        return Err(ServerError::BadRequest(format!(
-            "the password is over {MAX_PASSWORD} characters"
+        return Err(ServerError::BadRequest(Refusal::password_too_long(
+            MAX_PASSWORD,
         )));
     }
     Ok(())
@@ -105,14 +103,13 @@ fn check_password_length(password: &str) -> Result<(), ServerError> {
 /// A password's Argon2id hash, in the PHC string format.
 fn hash_password(password: &str) -> Result<String, ServerError> {
     let mut salt = [0u8; 16];
-    getrandom::fill(&mut salt)
-        .map_err(|e| ServerError::Unavailable(format!("no random source: {e}")))?;
+    getrandom::fill(&mut salt).map_err(|e| unavailable(format!("no random source: {e}")))?;
     let salt = SaltString::encode_b64(&salt)
-        .map_err(|e| ServerError::Unavailable(format!("a salt could not be made: {e}")))?;
+        .map_err(|e| unavailable(format!("a salt could not be made: {e}")))?;
     Argon2::default()
         .hash_password(password.as_bytes(), &salt)
         .map(|h| h.to_string())
-        .map_err(|e| ServerError::Unavailable(format!("the password could not be hashed: {e}")))
+        .map_err(|e| unavailable(format!("the password could not be hashed: {e}")))
 }
 
 /// Whether a password matches a stored hash.
@@ -217,22 +214,18 @@ impl Players {
         let key = format!("sign-up:{address}");
         let wait = self.store.throttled(std::slice::from_ref(&key)).await?;
         if wait > 0 {
-            return Err(ServerError::TooMany(format!(
-                "too many accounts created from this address: try again in {} s",
-                wait.div_ceil(1000)
+            return Err(ServerError::TooMany(Refusal::too_many_sign_ups(
+                wait.div_ceil(1000),
             )));
         }
         let password = request.password;
         let hash = tokio::task::spawn_blocking(move || hash_password(&password))
             .await
-            .map_err(|e| ServerError::Unavailable(format!("hashing failed: {e}")))??;
+            .map_err(|e| unavailable(format!("hashing failed: {e}")))??;
         if !self.store.create_account(&request.name, &hash).await? {
             // Taken since the check, by this name or one like it.
             self.refuse_look_alike(&request.name).await?;
-            return Err(ServerError::Conflict(format!(
-                "the name `{}` is taken: choose another",
-                request.name
-            )));
+            return Err(ServerError::Conflict(Refusal::name_taken(&request.name)));
         }
         tracing::info!(name = %request.name, "account created");
         let window = SIGN_UP_WINDOW.as_millis() as i64;
@@ -257,11 +250,11 @@ impl Players {
     /// (its skeleton is theirs, [`super::confusables`]), saying which.
     async fn refuse_look_alike(&self, name: &str) -> Result<(), ServerError> {
         match self.store.account_like(name).await? {
-            Some(taken) if taken.to_lowercase() == name.to_lowercase() => Err(
-                ServerError::Conflict(format!("the name `{name}` is taken: choose another")),
-            ),
-            Some(taken) => Err(ServerError::Conflict(format!(
-                "the name `{name}` looks like `{taken}`, which is taken: choose another"
+            Some(taken) if taken.to_lowercase() == name.to_lowercase() => {
+                Err(ServerError::Conflict(Refusal::name_taken(name)))
+            }
+            Some(taken) => Err(ServerError::Conflict(Refusal::name_looks_taken(
+                name, taken,
             ))),
             None => Ok(()),
         }
@@ -320,7 +313,7 @@ impl Players {
             }
         })
         .await
-        .map_err(|e| ServerError::Unavailable(format!("checking failed: {e}")))?;
+        .map_err(|e| unavailable(format!("checking failed: {e}")))?;
         match account {
             Some(account) if matches => {
                 self.store.clear_failures(&keys.name).await?;
@@ -342,7 +335,7 @@ impl Players {
                 // Marks this address as one that failed for this name.
                 let marked = (window, window);
                 store.count_try(&keys.name_from, 0, window, marked).await?;
-                Err(ServerError::Unauthorized("wrong name or password".into()))
+                Err(ServerError::Unauthorized(Refusal::wrong_password()))
             }
         }
     }
@@ -363,9 +356,8 @@ impl Players {
         }
         let wait = self.store.throttled(&waiting).await?;
         if wait > 0 {
-            return Err(ServerError::TooMany(format!(
-                "too many wrong passwords: try again in {} s",
-                wait.div_ceil(1000)
+            return Err(ServerError::TooMany(Refusal::too_many_wrong_passwords(
+                wait.div_ceil(1000),
             )));
         }
         Ok(())
@@ -403,9 +395,8 @@ impl Players {
         ];
         let wait = self.store.throttled(&keys).await?;
         if wait > 0 {
-            return Err(ServerError::TooMany(format!(
-                "too many wrong passwords: try again in {} s",
-                wait.div_ceil(1000)
+            return Err(ServerError::TooMany(Refusal::too_many_wrong_passwords(
+                wait.div_ceil(1000),
             )));
         }
         let stored = self.store.account(name).await?.map(|a| a.password);
@@ -413,7 +404,7 @@ impl Players {
             stored.is_some_and(|stored| password_matches(&password, &stored))
         })
         .await
-        .map_err(|e| ServerError::Unavailable(format!("checking failed: {e}")))?;
+        .map_err(|e| unavailable(format!("checking failed: {e}")))?;
         if matches {
             return Ok(());
         }
@@ -425,7 +416,7 @@ impl Players {
         self.store
             .count_try(&keys[1], ADDRESS_FAILURES, window, waits)
             .await?;
-        Err(ServerError::Forbidden("the password is wrong".into()))
+        Err(ServerError::Forbidden(Refusal::wrong_own_password()))
     }
 
     /// A new password checked and hashed.
@@ -436,7 +427,7 @@ impl Players {
         check_password(&password)?;
         tokio::task::spawn_blocking(move || hash_password(&password))
             .await
-            .map_err(|e| ServerError::Unavailable(format!("hashing failed: {e}")))?
+            .map_err(|e| unavailable(format!("hashing failed: {e}")))?
     }
 
     /// The hash of the session a request's cookie carries, if any.
@@ -454,12 +445,16 @@ mod tests {
         for good in ["Ann", "ab", "kamisado_fan-2", "Анна", "ЁЖ", &"x".repeat(20)] {
             assert!(check_name(good).is_ok(), "{good}");
         }
-        let e = check_name("a").unwrap_err().to_string();
-        assert!(e.contains("2 to 20"), "{e}");
+        let e = check_name("a").unwrap_err();
+        assert_eq!(e.code(), Some(kamisado_wire::Code::NameTooShort));
+        assert_eq!(
+            e.to_string(),
+            "the name a has 1 character: a name has 2 to 20"
+        );
         let e = check_name(&"x".repeat(21)).unwrap_err().to_string();
         assert!(e.contains("21 characters"), "{e}");
         let e = check_name("Ann Lee").unwrap_err().to_string();
-        assert!(e.contains("has ` `"), "{e}");
+        assert!(e.contains("Ann Lee has a space"), "{e}");
         let e = check_name("Аnn").unwrap_err().to_string();
         assert!(e.contains("mixes Latin and Cyrillic"), "{e}");
         assert!(check_name("<b>").is_err());

@@ -20,6 +20,7 @@ use super::{Players, bots, signed_in};
 use crate::error::ServerError;
 use crate::games::socket::{MAX_FRAME, READ_BUFFER};
 use crate::request::{Credential, Viewer};
+use kamisado_wire::{Choice, Refusal};
 
 /// The routes of tokens, bot accounts and the bot's stream.
 pub fn router(players: Arc<Players>) -> Router {
@@ -80,13 +81,14 @@ async fn bot_socket(
     credential: Credential,
     upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, ServerError> {
-    let bot = signed_in(viewer, "read a bot's events")?;
+    let bot = signed_in(viewer, Choice::ReadBotEvents)?;
     if !credential.bot {
-        return Err(ServerError::Forbidden(format!(
-            "`{bot}` is not a bot account: make it one first (POST /api/account/bot)"
+        return Err(ServerError::Forbidden(Refusal::not_a_bot(
+            &bot,
+            "POST /api/account/bot",
         )));
     }
-    let upgrade = upgrade.map_err(|e| ServerError::BadRequest(e.body_text()))?;
+    let upgrade = upgrade.map_err(crate::error::not_a_websocket)?;
     let token = credential.token;
     Ok(upgrade
         .max_message_size(MAX_FRAME)

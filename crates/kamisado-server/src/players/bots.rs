@@ -16,6 +16,7 @@ use super::lobby::LobbyEvent;
 use super::{Players, signed_in};
 use crate::error::ServerError;
 use crate::games::socket::{RESTARTING, REVOKED};
+use kamisado_wire::{Choice, Refusal};
 
 /// Games whose ends one stream waits for at once, at most.
 const WATCHED: usize = 100;
@@ -40,23 +41,17 @@ impl Players {
         account: Option<String>,
         id: &str,
     ) -> Result<(), ServerError> {
-        let by = signed_in(account, "decline a challenge")?;
+        let by = signed_in(account, Choice::DeclineChallenge)?;
         match self.store.decline_challenge(id, &by).await? {
             Ok(()) => {}
             Err(Refused::Missing) => {
-                return Err(ServerError::NotFound(format!(
-                    "there is no challenge `{id}`"
-                )));
+                return Err(ServerError::NotFound(Refusal::no_such_challenge(id)));
             }
             Err(Refused::NotYours | Refused::Own) => {
-                return Err(ServerError::Forbidden(
-                    "only the player a challenge is addressed to can decline it".into(),
-                ));
+                return Err(ServerError::Forbidden(Refusal::challenge_not_addressed()));
             }
             Err(_) => {
-                return Err(ServerError::Conflict(
-                    "this challenge is no longer open: accepted, cancelled or declined".into(),
-                ));
+                return Err(ServerError::Conflict(Refusal::challenge_closed()));
             }
         }
         tracing::info!(challenge = %id, by = %by, "challenge declined");

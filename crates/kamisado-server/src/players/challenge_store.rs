@@ -10,6 +10,7 @@ use kamisado_wire::PlayAs;
 use super::store::PlayerStore;
 use crate::error::ServerError;
 use crate::games::store::{GameRow, insert_row};
+use kamisado_wire::Refusal;
 
 /// An open challenge as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -91,9 +92,7 @@ impl PlayerStore {
         .await?
         .rows_affected();
         if inserted == 0 {
-            return Err(ServerError::TooMany(format!(
-                "you have {max_open} open challenges already: cancel one first"
-            )));
+            return Err(ServerError::TooMany(Refusal::too_many_challenges(max_open)));
         }
         Ok(())
     }

@@ -15,6 +15,7 @@ use crate::error::ServerError;
 use crate::games::clock::TimeControl;
 use crate::games::create::{self, Plan, Settings};
 use crate::games::ids::{random_u64, seat_key};
+use kamisado_wire::{Choice, Refusal};
 
 /// Open challenges per player, at most.
 pub const MAX_OPEN: usize = 20;
@@ -23,20 +24,12 @@ const LISTED: usize = 100;
 
 fn refused(r: Refused, id: &str) -> ServerError {
     match r {
-        Refused::Missing => ServerError::NotFound(format!("there is no challenge `{id}`")),
-        Refused::Taken => {
-            ServerError::Conflict("this challenge was accepted by someone else first".into())
-        }
-        Refused::Cancelled => {
-            ServerError::Conflict("this challenge was cancelled by its creator".into())
-        }
-        Refused::Own => ServerError::Forbidden("you cannot accept your own challenge".into()),
-        Refused::Declined => {
-            ServerError::Conflict("this challenge was declined by the player it was for".into())
-        }
-        Refused::NotYours => ServerError::Forbidden(
-            "this challenge is not yours: it is for another player, or made by one".into(),
-        ),
+        Refused::Missing => ServerError::NotFound(Refusal::no_such_challenge(id)),
+        Refused::Taken => ServerError::Conflict(Refusal::challenge_taken()),
+        Refused::Cancelled => ServerError::Conflict(Refusal::challenge_cancelled()),
+        Refused::Own => ServerError::Forbidden(Refusal::challenge_own()),
+        Refused::Declined => ServerError::Conflict(Refusal::challenge_declined()),
+        Refused::NotYours => ServerError::Forbidden(Refusal::challenge_not_yours()),
     }
 }
 
@@ -52,7 +45,7 @@ impl Players {
         request: ChallengeRequest,
     ) -> Result<ChallengeView, ServerError> {
         self.games.check_accepting()?;
-        let creator = signed_in(account, "create a challenge")?;
+        let creator = signed_in(account, Choice::CreateChallenge)?;
         let (clock, days) = time_of(&request)?;
         let opponent = self.opponent(&request, &creator).await?;
         let row = ChallengeRow {
@@ -92,11 +85,9 @@ impl Players {
             .account(name)
             .await?
             .filter(|a| !a.closed)
-            .ok_or_else(|| ServerError::NotFound(format!("there is no player named `{name}`")))?;
+            .ok_or_else(|| ServerError::NotFound(Refusal::no_such_player(name)))?;
         if account.name == creator {
-            return Err(ServerError::BadRequest(
-                "a challenge cannot be addressed to yourself".into(),
-            ));
+            return Err(ServerError::BadRequest(Refusal::challenge_self()));
         }
         Ok(Some(account.name))
     }
@@ -158,7 +149,7 @@ impl Players {
         account: Option<String>,
         id: &str,
     ) -> Result<(), ServerError> {
-        let by = signed_in(account, "cancel a challenge")?;
+        let by = signed_in(account, Choice::CancelChallenge)?;
         self.store
             .cancel_challenge(id, &by)
             .await?
@@ -179,7 +170,7 @@ impl Players {
         id: &str,
     ) -> Result<Created, ServerError> {
         self.games.check_accepting()?;
-        let by = signed_in(account, "accept a challenge")?;
+        let by = signed_in(account, Choice::AcceptChallenge)?;
         let c = self
             .store
             .challenge_for(id, &by)
@@ -235,9 +226,7 @@ type ChallengeTime = (Option<(u64, u64)>, Option<u8>);
 /// A challenge's clock or days a move, each checked.
 fn time_of(request: &ChallengeRequest) -> Result<ChallengeTime, ServerError> {
     match (request.clock, request.days) {
-        (Some(_), Some(_)) => Err(ServerError::BadRequest(
-            "a challenge has a clock or days a move, not both".into(),
-        )),
+        (Some(_), Some(_)) => Err(ServerError::BadRequest(Refusal::challenge_clock_and_days())),
         (Some(c), None) => {
             TimeControl::fischer(c.initial_s, c.increment_s)?;
             Ok((Some((c.initial_s, c.increment_s)), None))

@@ -13,6 +13,7 @@ use super::{Players, signed_in};
 use crate::db::Db;
 use crate::error::ServerError;
 use crate::games::CHANNEL;
+use kamisado_wire::{Choice, Refusal};
 
 impl Players {
     /// Changes the signed-in player's password; every other session of the
@@ -27,7 +28,7 @@ impl Players {
         headers: &HeaderMap,
         request: PasswordChange,
     ) -> Result<AccountDone, ServerError> {
-        let name = signed_in(viewer, "change your password")?;
+        let name = signed_in(viewer, Choice::ChangePassword)?;
         self.check_own_password(address, &name, request.old).await?;
         let hash = Players::new_password_hash(request.new).await?;
         self.store.set_password(&name, &hash).await?;
@@ -49,7 +50,7 @@ impl Players {
         &self,
         viewer: Option<String>,
     ) -> Result<AccountDone, ServerError> {
-        let name = signed_in(viewer, "sign out everywhere")?;
+        let name = signed_in(viewer, Choice::SignOutEverywhere)?;
         let ended = self.store.end_sessions(&name, None).await?;
         tracing::info!(%name, sessions_ended = ended, "signed out everywhere");
         Ok(AccountDone {
@@ -71,16 +72,12 @@ impl Players {
         address: IpAddr,
         request: AccountDeletion,
     ) -> Result<AccountDone, ServerError> {
-        let name = signed_in(viewer, "delete your account")?;
+        let name = signed_in(viewer, Choice::DeleteAccount)?;
         self.check_own_password(address, &name, request.password)
             .await?;
         let unfinished = self.store.unfinished_between_accounts(&name).await?;
         if unfinished > 0 {
-            let games = if unfinished == 1 { "game" } else { "games" };
-            return Err(ServerError::Conflict(format!(
-                "you have {unfinished} unfinished {games} against other players: finish or \
-                 resign them before deleting your account"
-            )));
+            return Err(ServerError::Conflict(Refusal::unfinished_games(unfinished)));
         }
         let (done, renamed) = close(&self.store, &name).await?;
         for (id, _) in renamed {
@@ -113,17 +110,20 @@ async fn close(
     Ok((done, renamed))
 }
 
+/// An operator's command naming an account there is not.
+fn no_account(name: &str) -> ServerError {
+    ServerError::Operator(format!("there is no account named {name}"))
+}
+
 /// The open account named `name` (without regard to case), by the name it was created with.
 async fn open_account(store: &PlayerStore, name: &str) -> Result<String, ServerError> {
     match store.account(name).await? {
         Some(account) if !account.closed => Ok(account.name),
-        Some(account) => Err(ServerError::Conflict(format!(
-            "the account `{}` is already closed",
+        Some(account) => Err(ServerError::Operator(format!(
+            "the account {} is already closed",
             account.name
         ))),
-        None => Err(ServerError::NotFound(format!(
-            "there is no account named `{name}`"
-        ))),
+        None => Err(no_account(name)),
     }
 }
 
@@ -162,9 +162,7 @@ pub async fn admin_revoke(db_url: &str, name: &str) -> Result<u64, ServerError> 
     let store = PlayerStore::new(db.clone());
     let result = match store.account(name).await? {
         Some(account) => store.end_sessions(&account.name, None).await,
-        None => Err(ServerError::NotFound(format!(
-            "there is no account named `{name}`"
-        ))),
+        None => Err(no_account(name)),
     };
     if let Ok(ended) = result {
         tracing::info!(%name, sessions_ended = ended, "sessions revoked");

@@ -10,6 +10,7 @@ use std::sync::Arc;
 use crate::error::ServerError;
 use crate::games::Games;
 use crate::ratings::Ratings;
+use kamisado_wire::{Choice, Refusal};
 
 pub mod accounts;
 mod archive;
@@ -56,6 +57,6 @@ impl Players {
 }
 
 /// The signed-in account, or the refusal that says to sign in to `what`.
-fn signed_in(account: Option<String>, what: &str) -> Result<String, ServerError> {
-    account.ok_or_else(|| ServerError::Unauthorized(format!("sign in to {what}")))
+fn signed_in(account: Option<String>, what: Choice) -> Result<String, ServerError> {
+    account.ok_or_else(|| ServerError::Unauthorized(Refusal::sign_in_required(what)))
 }

@@ -14,6 +14,7 @@ use super::{Players, signed_in};
 use crate::error::ServerError;
 use crate::games::live::LiveGame;
 use crate::ratings::{PROVISIONAL, provisional};
+use kamisado_wire::{Choice, Refusal};
 
 impl Players {
     /// A player's page: ratings, their history and the archive.
@@ -26,7 +27,7 @@ impl Players {
             .account(name)
             .await?
             .filter(|a| !a.closed)
-            .ok_or_else(|| ServerError::NotFound(format!("there is no player named `{name}`")))?;
+            .ok_or_else(|| ServerError::NotFound(Refusal::no_such_player(name)))?;
         let name = account.name;
         let ratings = self
             .ratings
@@ -150,7 +151,7 @@ impl Players {
     /// # Errors
     /// A guest, or a database failure.
     pub async fn my_games(&self, account: Option<String>) -> Result<MyGamesView, ServerError> {
-        let name = signed_in(account, "see your games")?;
+        let name = signed_in(account, Choice::SeeGames)?;
         let mut games = Vec::new();
         for g in self.store.games_of(&name, 100).await? {
             let Ok(cell) = self.games.game(&g.id).await else {

@@ -22,6 +22,7 @@ use super::{Players, accounts, lobby};
 use crate::error::ServerError;
 use crate::games::socket::{MAX_FRAME, READ_BUFFER};
 use crate::request::{ClientAddress, Credential, Viewer};
+use kamisado_wire::Refusal;
 
 /// The players' routes.
 pub fn router(players: Arc<Players>) -> Router {
@@ -78,9 +79,7 @@ async fn sign_in(
 ) -> Result<Response, ServerError> {
     let request: Credentials = read_json(&body?, "a sign-in")?;
     if !request.games.is_empty() {
-        return Err(ServerError::BadRequest(
-            "games are claimed when an account is created, not at sign-in".into(),
-        ));
+        return Err(ServerError::BadRequest(Refusal::claim_at_sign_in()));
     }
     let (name, token) = players.sign_in(address, request).await?;
     Ok(with_cookie(
@@ -155,7 +154,7 @@ async fn lobby_socket(
     Viewer(viewer): Viewer,
     upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, ServerError> {
-    let upgrade = upgrade.map_err(|e| ServerError::BadRequest(e.body_text()))?;
+    let upgrade = upgrade.map_err(crate::error::not_a_websocket)?;
     Ok(upgrade
         .max_message_size(MAX_FRAME)
         .read_buffer_size(READ_BUFFER)
@@ -178,7 +177,7 @@ async fn leaderboard(
     State(players): State<Arc<Players>>,
     query: Result<Query<PoolQuery>, QueryRejection>,
 ) -> Result<Response, ServerError> {
-    let query = query.map_err(|e| ServerError::BadRequest(e.body_text()))?;
+    let query = query.map_err(crate::error::bad_query)?;
     Ok(Json(players.leaderboard(query.pool.as_deref()).await?).into_response())
 }
 

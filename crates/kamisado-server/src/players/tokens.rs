@@ -22,6 +22,7 @@ use crate::db::now_ms;
 use crate::error::ServerError;
 use crate::games::ids::seat_key;
 use crate::request::Credential;
+use kamisado_wire::{Choice, Refusal};
 
 /// Live tokens per account, at most.
 pub const MAX_TOKENS: i64 = 20;
@@ -55,9 +56,9 @@ pub fn bearer(headers: &HeaderMap) -> Result<Option<String>, ServerError> {
         {
             Ok(Some(secret.trim().to_string()))
         }
-        _ => Err(ServerError::Unauthorized(
-            "the Authorization header is `Bearer TOKEN`, an API token (docs/bots.md)".into(),
-        )),
+        _ => Err(ServerError::Unauthorized(Refusal::bad_authorization(
+            "Authorization: Bearer TOKEN",
+        ))),
     }
 }
 
@@ -67,7 +68,7 @@ pub fn bearer(headers: &HeaderMap) -> Result<Option<String>, ServerError> {
 /// are refused in every game between accounts, [`crate::games::rights`])
 /// nor games of its own outside challenges.
 pub fn refusal_for(credential: &Credential, method: &Method, path: &str) -> Option<ServerError> {
-    let forbidden = |why: &str| Some(ServerError::Forbidden(why.to_string()));
+    let forbidden = |why: Refusal| Some(ServerError::Forbidden(why));
     let learning = [
         "/api/analysis",
         "/api/danger",
@@ -75,33 +76,25 @@ pub fn refusal_for(credential: &Credential, method: &Method, path: &str) -> Opti
         "/api/lessons",
     ];
     if credential.bot && learning.iter().any(|p| path.starts_with(p)) {
-        return forbidden(
-            "a bot account cannot use the analysis board, the danger view, lessons or puzzles",
-        );
+        return forbidden(Refusal::bot_no_learning());
     }
     if credential.bot && path.ends_with("/review") {
-        return forbidden("a bot account cannot use the review of a game");
+        return forbidden(Refusal::bot_no_review());
     }
     if credential.bot && path == "/api/games" && method == Method::POST {
-        return forbidden("a bot account plays games through challenges, not games of its own");
+        return forbidden(Refusal::bot_no_games());
     }
     credential.token.as_ref()?;
     if path.starts_with("/api/account") || path.starts_with("/api/tokens") {
-        return forbidden(
-            "an API token cannot manage its account or its tokens: sign in on the site",
-        );
+        return forbidden(Refusal::token_no_account());
     }
     let needs = if path.starts_with("/api/challenges") {
         Scope::Challenge
     } else {
         Scope::Play
     };
-    (!credential.scopes.contains(&needs)).then(|| {
-        ServerError::Forbidden(format!(
-            "this API token has no `{}` scope, which {path} needs",
-            needs.name()
-        ))
-    })
+    (!credential.scopes.contains(&needs))
+        .then(|| ServerError::Forbidden(Refusal::token_scope(needs.name(), path)))
 }
 
 impl Players {
@@ -117,9 +110,7 @@ impl Players {
                 .store
                 .token(&token_hash(&secret))
                 .await?
-                .ok_or_else(|| {
-                    ServerError::Unauthorized("this API token is unknown or was revoked".into())
-                })?;
+                .ok_or_else(|| ServerError::Unauthorized(Refusal::token_unknown()))?;
             return Ok(Some(Signed {
                 name: owner.token.account,
                 credential: Credential {
@@ -152,26 +143,20 @@ impl Players {
         account: Option<String>,
         request: TokenRequest,
     ) -> Result<TokenCreated, ServerError> {
-        let name = signed_in(account, "make an API token")?;
+        let name = signed_in(account, Choice::MakeToken)?;
         let label = request.name.trim().to_string();
         let count = label.chars().count();
         if !(1..=MAX_TOKEN_NAME).contains(&count) || label.chars().any(char::is_control) {
-            return Err(ServerError::BadRequest(format!(
-                "a token's name has 1 to {MAX_TOKEN_NAME} characters and no control characters"
-            )));
+            return Err(ServerError::BadRequest(Refusal::token_name(MAX_TOKEN_NAME)));
         }
         let mut scopes = request.scopes.unwrap_or_else(|| Scope::ALL.to_vec());
         scopes.sort();
         scopes.dedup();
         if scopes.is_empty() {
-            return Err(ServerError::BadRequest(
-                "a token needs at least one scope".into(),
-            ));
+            return Err(ServerError::BadRequest(Refusal::token_no_scope()));
         }
         if self.store.live_tokens(&name).await? >= MAX_TOKENS {
-            return Err(ServerError::TooMany(format!(
-                "an account has at most {MAX_TOKENS} tokens: revoke one first"
-            )));
+            return Err(ServerError::TooMany(Refusal::too_many_tokens(MAX_TOKENS)));
         }
         let secret = format!("{TOKEN_PREFIX}{}{}", seat_key()?, seat_key()?);
         let row = TokenRow {
@@ -194,7 +179,7 @@ impl Players {
     /// # Errors
     /// A guest, or a database failure.
     pub async fn tokens(&self, account: Option<String>) -> Result<TokenList, ServerError> {
-        let name = signed_in(account, "see your API tokens")?;
+        let name = signed_in(account, Choice::SeeTokens)?;
         let tokens = self.store.tokens_of(&name).await?;
         Ok(TokenList {
             tokens: tokens.into_iter().map(token_view).collect(),
@@ -208,11 +193,9 @@ impl Players {
     /// # Errors
     /// A guest, a token that is not theirs or was revoked, or a database failure.
     pub async fn revoke_token(&self, account: Option<String>, id: &str) -> Result<(), ServerError> {
-        let name = signed_in(account, "revoke an API token")?;
+        let name = signed_in(account, Choice::RevokeToken)?;
         if !self.store.revoke_token(&name, id, now_ms() as i64).await? {
-            return Err(ServerError::NotFound(format!(
-                "you have no live API token `{id}`"
-            )));
+            return Err(ServerError::NotFound(Refusal::no_such_token(id)));
         }
         tracing::info!(account = %name, token = %id, "API token revoked");
         let token = id.to_string();
@@ -251,16 +234,12 @@ impl Players {
     /// # Errors
     /// A guest, an account with games or a bot already, or a database failure.
     pub async fn become_bot(&self, account: Option<String>) -> Result<BotAccountView, ServerError> {
-        let name = signed_in(account, "make your account a bot")?;
+        let name = signed_in(account, Choice::MakeBot)?;
         if self.store.is_bot(&name).await? {
-            return Err(ServerError::Conflict(format!(
-                "`{name}` is a bot account already"
-            )));
+            return Err(ServerError::Conflict(Refusal::already_bot(&name)));
         }
         if !self.store.make_bot(&name).await? {
-            return Err(ServerError::Conflict(format!(
-                "`{name}` has played games: only a new account, with none, becomes a bot"
-            )));
+            return Err(ServerError::Conflict(Refusal::bot_has_games(&name)));
         }
         tracing::info!(account = %name, "account made a bot");
         Ok(BotAccountView { name, bot: true })

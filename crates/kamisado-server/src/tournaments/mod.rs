@@ -21,6 +21,7 @@ use crate::games::create::engine_name;
 use crate::games::ids::seat_key;
 use crate::players::Players;
 use crate::players::lobby::LobbyEvent;
+use kamisado_wire::{Choice, Refusal};
 
 mod arena;
 mod engine_games;
@@ -54,19 +55,20 @@ fn engine_rating(level: u8) -> u32 {
     1000 + 150 * u32::from(level)
 }
 
-fn missing(id: &str) -> ServerError {
-    ServerError::NotFound(format!("there is no tournament with the id {id}"))
+/// The refusal that says to sign in to `what`.
+fn sign_in(what: Choice) -> ServerError {
+    ServerError::Unauthorized(Refusal::sign_in_required(what))
 }
 
-fn refused(r: EntryRefused, t: &TournamentRow, who: &str) -> ServerError {
+fn missing(id: &str) -> ServerError {
+    ServerError::NotFound(Refusal::no_such_tournament(id))
+}
+
+fn refused(r: EntryRefused, t: &TournamentRow, engine: bool) -> ServerError {
     match r {
-        EntryRefused::Twice => {
-            ServerError::Conflict(format!("{who} entered this tournament already"))
-        }
-        EntryRefused::Full => ServerError::Conflict(format!(
-            "the tournament is full: its {} places are taken",
-            t.max_players
-        )),
+        EntryRefused::Twice if engine => ServerError::Conflict(Refusal::engine_entered_already()),
+        EntryRefused::Twice => ServerError::Conflict(Refusal::entered_already()),
+        EntryRefused::Full => ServerError::Conflict(Refusal::tournament_full(t.max_players)),
         EntryRefused::Closed => closed(t),
     }
 }
@@ -74,13 +76,11 @@ fn refused(r: EntryRefused, t: &TournamentRow, who: &str) -> ServerError {
 /// Why a tournament takes no entry now.
 fn closed(t: &TournamentRow) -> ServerError {
     ServerError::Conflict(match t.stage {
-        Stage::Finished => "the tournament is over".into(),
-        Stage::Cancelled => "the tournament was cancelled".into(),
-        _ if t.format == Format::RoundRobin => {
-            "an all-play-all takes no entries once it has started".into()
-        }
-        _ if t.format == Format::Arena => "the arena has ended: it pairs nobody more".into(),
-        _ => format!("entries closed once round {} was paired", t.late_until),
+        Stage::Finished => Refusal::tournament_over(),
+        Stage::Cancelled => Refusal::tournament_cancelled(),
+        _ if t.format == Format::RoundRobin => Refusal::round_robin_started(),
+        _ if t.format == Format::Arena => Refusal::arena_ended(),
+        _ => Refusal::entries_closed(t.late_until),
     })
 }
 
@@ -121,8 +121,7 @@ impl Tournaments {
         request: TournamentRequest,
     ) -> Result<TournamentView, ServerError> {
         self.games().check_accepting()?;
-        let creator = account
-            .ok_or_else(|| ServerError::Unauthorized("sign in to make a tournament".into()))?;
+        let creator = account.ok_or_else(|| sign_in(Choice::MakeTournament))?;
         let id = seat_key()?[..12].to_string();
         let row = row_of(&request, id.clone(), creator.clone(), now_ms() as i64)?;
         let engines: Vec<EntrantRow> = request
@@ -157,15 +156,12 @@ impl Tournaments {
         id: &str,
         request: JoinRequest,
     ) -> Result<TournamentView, ServerError> {
-        let name = account
-            .ok_or_else(|| ServerError::Unauthorized("sign in to enter a tournament".into()))?;
+        let name = account.ok_or_else(|| sign_in(Choice::EnterTournament))?;
         let t = self.loaded(id).await?;
         let entrant = match request.engine {
             Some(level) => {
                 if t.row.creator != name {
-                    return Err(ServerError::Forbidden(
-                        "only the tournament's creator enters engines".into(),
-                    ));
+                    return Err(ServerError::Forbidden(Refusal::engines_by_creator()));
                 }
                 let level = engine_level(level)?;
                 let same: Vec<u8> = t.entrants.iter().filter_map(|e| e.level).collect();
@@ -191,15 +187,11 @@ impl Tournaments {
                 paused: false,
             },
         };
-        let who = if request.engine.is_some() {
-            "this engine".to_string()
-        } else {
-            "you".to_string()
-        };
+        let engine = request.engine.is_some();
         self.store
             .enter(id, &entrant)
             .await?
-            .map_err(|r| refused(r, &t.row, &who))?;
+            .map_err(|r| refused(r, &t.row, engine))?;
         self.changed(id).await;
         self.view(id, Some(&name)).await
     }
@@ -230,8 +222,7 @@ impl Tournaments {
         account: Option<String>,
         id: &str,
     ) -> Result<TournamentView, ServerError> {
-        let name =
-            account.ok_or_else(|| ServerError::Unauthorized("sign in to withdraw".into()))?;
+        let name = account.ok_or_else(|| sign_in(Choice::Withdraw))?;
         let t = self.loaded(id).await?;
         if matches!(t.row.stage, Stage::Finished | Stage::Cancelled) {
             return Err(closed(&t.row));
@@ -240,11 +231,9 @@ impl Tournaments {
             .entrants
             .iter()
             .find(|e| e.account.as_deref() == Some(name.as_str()))
-            .ok_or_else(|| ServerError::Conflict("you have not entered this tournament".into()))?;
+            .ok_or_else(|| ServerError::Conflict(Refusal::not_entered()))?;
         if !self.store.withdraw(id, entrant.seq, t.row.round).await? {
-            return Err(ServerError::Conflict(
-                "you have withdrawn from this tournament already".into(),
-            ));
+            return Err(ServerError::Conflict(Refusal::withdrawn_already()));
         }
         self.changed(id).await;
         self.view(id, Some(&name)).await
@@ -263,25 +252,26 @@ impl Tournaments {
         id: &str,
         paused: bool,
     ) -> Result<TournamentView, ServerError> {
-        let what = if paused { "pause" } else { "resume" };
-        let name =
-            account.ok_or_else(|| ServerError::Unauthorized(format!("sign in to {what}")))?;
+        let what = if paused {
+            Choice::Pause
+        } else {
+            Choice::Resume
+        };
+        let name = account.ok_or_else(|| sign_in(what))?;
         let t = self.loaded(id).await?;
         if t.row.format != Format::Arena {
-            return Err(ServerError::Conflict(
-                "only an arena's players pause: withdraw from a Swiss or an all-play-all".into(),
-            ));
+            return Err(ServerError::Conflict(Refusal::pause_not_arena()));
         }
         let entrant = t
             .entrants
             .iter()
             .find(|e| e.account.as_deref() == Some(name.as_str()) && e.withdrawn.is_none())
-            .ok_or_else(|| ServerError::Conflict("you are not playing in this arena".into()))?;
+            .ok_or_else(|| ServerError::Conflict(Refusal::not_in_arena()))?;
         if !self.store.set_paused(id, entrant.seq, paused).await? {
             return Err(ServerError::Conflict(if paused {
-                "you have paused already".into()
+                Refusal::paused_already()
             } else {
-                "you are not paused".into()
+                Refusal::not_paused()
             }));
         }
         self.changed(id).await;
@@ -298,13 +288,10 @@ impl Tournaments {
         account: Option<String>,
         id: &str,
     ) -> Result<TournamentView, ServerError> {
-        let name = account
-            .ok_or_else(|| ServerError::Unauthorized("sign in to cancel a tournament".into()))?;
+        let name = account.ok_or_else(|| sign_in(Choice::CancelTournament))?;
         let t = self.loaded(id).await?;
         if t.row.creator != name {
-            return Err(ServerError::Forbidden(
-                "only the tournament's creator may cancel it".into(),
-            ));
+            return Err(ServerError::Forbidden(Refusal::cancel_not_creator()));
         }
         let note = "cancelled by its creator before the start";
         if !self
@@ -329,28 +316,24 @@ impl Tournaments {
         id: &str,
         request: TournamentRequest,
     ) -> Result<TournamentView, ServerError> {
-        let name = account
-            .ok_or_else(|| ServerError::Unauthorized("sign in to change a tournament".into()))?;
+        let name = account.ok_or_else(|| sign_in(Choice::ChangeTournament))?;
         let t = self.loaded(id).await?;
         if t.row.creator != name {
-            return Err(ServerError::Forbidden(
-                "only the tournament's creator may change its settings".into(),
-            ));
+            return Err(ServerError::Forbidden(Refusal::change_not_creator()));
         }
         if t.row.stage != Stage::Open {
             return Err(started(&t.row));
         }
         if !request.engines.is_empty() {
-            return Err(ServerError::BadRequest(
-                "engines enter through POST /api/tournaments/{id}/join".into(),
-            ));
+            return Err(ServerError::BadRequest(Refusal::engines_join_route(
+                "POST /api/tournaments/{id}/join",
+            )));
         }
         let row = row_of(&request, id.into(), name.clone(), now_ms() as i64)?;
         if (row.max_players as usize) < t.entrants.len() {
-            return Err(ServerError::Conflict(format!(
-                "{} players have entered: the most cannot be {}",
+            return Err(ServerError::Conflict(Refusal::too_many_entrants(
                 t.entrants.len(),
-                row.max_players
+                row.max_players,
             )));
         }
         if !self.store.change(&row).await? {
@@ -411,9 +394,9 @@ impl Tournaments {
     pub async fn trf(&self, id: &str) -> Result<String, ServerError> {
         let t = self.loaded(id).await?;
         if t.row.format == Format::Arena {
-            return Err(ServerError::Conflict(format!(
-                "an arena has no rounds to report: its standings are at /api/tournaments/{id}"
-            )));
+            return Err(ServerError::Conflict(Refusal::arena_no_report(format!(
+                "/api/tournaments/{id}"
+            ))));
         }
         Ok(pairing::trf(&t))
     }
@@ -441,8 +424,8 @@ fn summary(t: TournamentRow, players: u32) -> TournamentSummary {
 /// Why a tournament's settings can no longer change.
 fn started(t: &TournamentRow) -> ServerError {
     ServerError::Conflict(match t.stage {
-        Stage::Cancelled => "the tournament was cancelled".into(),
-        _ => "the tournament has started: its settings are fixed".into(),
+        Stage::Cancelled => Refusal::tournament_cancelled(),
+        _ => Refusal::tournament_started(),
     })
 }
 

@@ -15,6 +15,7 @@ use kamisado_wire::tournaments::{Format, PairingGame, PairingView, RoundPairings
 
 use super::store::{EntrantRow, Loaded, SlotRow};
 use crate::error::ServerError;
+use kamisado_wire::Refusal;
 
 /// The pairing crate's colour of the player who plays `side` first.
 fn colour_of(side: Side) -> Colour {
@@ -171,7 +172,7 @@ pub fn next_round(loaded: &Loaded, seed: u64) -> Result<NextRound, ServerError> 
                 },
             };
             let next = swiss::pair(&players, &options).map_err(|e| {
-                ServerError::Conflict(format!("round {} cannot be paired: {e}", round + 1))
+                ServerError::Conflict(Refusal::cannot_pair(round + 1, e.to_string()))
             })?;
             Ok(NextRound {
                 pairings: next
@@ -186,17 +187,15 @@ pub fn next_round(loaded: &Loaded, seed: u64) -> Result<NextRound, ServerError> 
                 rounds: None,
             })
         }
-        Format::Arena => Err(ServerError::Conflict(
-            "an arena pairs its players as their games end, not by rounds".into(),
-        )),
+        Format::Arena => Err(ServerError::Conflict(Refusal::arena_no_rounds())),
         Format::RoundRobin => {
             let roster = roster(loaded);
             let table = berger::schedule(roster.len() as u32, loaded.row.double_cycle);
             let rounds = (round == 0).then(|| loaded.row.rounds.min(table.len() as u32));
             let at = |p: PlayerId| roster[p.0 as usize - 1];
-            let this = table.get(round as usize).ok_or_else(|| {
-                ServerError::Conflict(format!("an all-play-all has no round {}", round + 1))
-            })?;
+            let this = table
+                .get(round as usize)
+                .ok_or_else(|| ServerError::Conflict(Refusal::no_such_round(round + 1)))?;
             Ok(NextRound {
                 pairings: this
                     .games

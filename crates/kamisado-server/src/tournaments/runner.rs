@@ -220,6 +220,7 @@ impl Tournaments {
             Some(at) if at <= now => match pairing::next_round(&t, 0) {
                 // No pairing exists (every pair has met): it ends here, and says why.
                 Err(ServerError::Conflict(why)) => {
+                    let why = why.reason();
                     let note = format!("{why}: the tournament ended after round {round}");
                     if self
                         .store
@@ -377,7 +378,10 @@ impl Tournaments {
                             }
                         }
                     }
-                    Ok(Err(e)) | Err(ServerError::Unavailable(e)) => {
+                    Ok(Err(e)) => {
+                        tracing::error!(tournament = %id, "an engine game could not be played: {e}")
+                    }
+                    Err(ServerError::Unavailable(e)) => {
                         tracing::error!(tournament = %id, "an engine game could not be played: {e}")
                     }
                     Err(e) => tracing::error!(tournament = %id, "an engine game failed: {e}"),

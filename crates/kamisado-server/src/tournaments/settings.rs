@@ -9,6 +9,7 @@ use kamisado_wire::tournaments::{Format, Stage, TournamentRequest};
 use crate::error::ServerError;
 use crate::games::clock::TimeControl;
 use crate::games::create;
+use kamisado_wire::Refusal;
 
 /// A Swiss's rounds when none are asked for (the world championship's five).
 pub const DEFAULT_ROUNDS: u32 = 5;
@@ -148,7 +149,7 @@ pub fn rounds_words(n: u32) -> String {
     }
 }
 
-fn bad(reason: String) -> ServerError {
+fn bad(reason: Refusal) -> ServerError {
     ServerError::BadRequest(reason)
 }
 
@@ -157,9 +158,7 @@ fn name_of(name: &str) -> Result<String, ServerError> {
     let name: String = name.trim().chars().filter(|c| !c.is_control()).collect();
     let n = name.chars().count();
     if !(2..=60).contains(&n) {
-        return Err(bad(format!(
-            "a tournament's name has 2 to 60 characters, not {n}"
-        )));
+        return Err(bad(Refusal::tournament_name(n)));
     }
     Ok(name)
 }
@@ -170,9 +169,7 @@ type Time = (Option<(u64, u64)>, Option<u8>);
 /// The clock or days a move: 5+3 when neither is asked for.
 fn time_of(request: &TournamentRequest) -> Result<Time, ServerError> {
     match (request.clock, request.days) {
-        (Some(_), Some(_)) => Err(bad(
-            "a tournament has a clock or days a move, not both".into()
-        )),
+        (Some(_), Some(_)) => Err(bad(Refusal::tournament_clock_and_days())),
         (Some(c), None) => {
             TimeControl::fischer(c.initial_s, c.increment_s)?;
             Ok((Some((c.initial_s, c.increment_s)), None))
@@ -196,9 +193,7 @@ fn rounds_of(request: &TournamentRequest, format: Format, max: u32) -> Result<u3
         Format::Swiss => {
             let rounds = request.rounds.unwrap_or(DEFAULT_ROUNDS);
             if !(1..=MAX_ROUNDS).contains(&rounds) {
-                return Err(bad(format!(
-                    "a Swiss has 1 to {MAX_ROUNDS} rounds, not {rounds}"
-                )));
+                return Err(bad(Refusal::swiss_rounds(rounds, MAX_ROUNDS)));
             }
             Ok(rounds)
         }
@@ -207,17 +202,12 @@ fn rounds_of(request: &TournamentRequest, format: Format, max: u32) -> Result<u3
             let most = (max + max % 2 - 1) * cycles;
             let rounds = request.rounds.unwrap_or(most);
             if rounds == 0 || rounds > most {
-                return Err(bad(format!(
-                    "an all-play-all of at most {max} players has at most {most} rounds, \
-                     not {rounds}"
-                )));
+                return Err(bad(Refusal::round_robin_rounds(max, most, rounds)));
             }
             Ok(rounds)
         }
         Format::Arena => match request.rounds {
-            Some(_) => Err(bad(
-                "an arena has no rounds: it pairs its players for its length (length_s)".into(),
-            )),
+            Some(_) => Err(bad(Refusal::arena_rounds("length_s"))),
             None => Ok(0),
         },
     }
@@ -227,15 +217,11 @@ fn rounds_of(request: &TournamentRequest, format: Format, max: u32) -> Result<u3
 fn players_of(request: &TournamentRequest) -> Result<(u32, u32), ServerError> {
     let max_players = request.max_players.unwrap_or(64);
     if !(2..=MAX_PLAYERS).contains(&max_players) {
-        return Err(bad(format!(
-            "a tournament takes 2 to {MAX_PLAYERS} players, not {max_players}"
-        )));
+        return Err(bad(Refusal::tournament_players(max_players, MAX_PLAYERS)));
     }
     let min_players = request.min_players.unwrap_or(2);
     if min_players < 2 || min_players > max_players {
-        return Err(bad(format!(
-            "the fewest players to start are 2 to {max_players} (its most), not {min_players}"
-        )));
+        return Err(bad(Refusal::min_players(min_players, max_players)));
     }
     Ok((min_players, max_players))
 }
@@ -244,15 +230,11 @@ fn players_of(request: &TournamentRequest) -> Result<(u32, u32), ServerError> {
 fn timing_of(request: &TournamentRequest) -> Result<(u64, u64), ServerError> {
     let starts_in = request.starts_in_s.unwrap_or(300);
     if starts_in > MAX_START_S {
-        return Err(bad(format!(
-            "a tournament starts within 30 days ({MAX_START_S} s), not in {starts_in} s"
-        )));
+        return Err(bad(Refusal::starts_too_late(starts_in, MAX_START_S)));
     }
     let pause_s = request.pause_s.unwrap_or(30);
     if pause_s > MAX_PAUSE_S {
-        return Err(bad(format!(
-            "rounds are at most a day ({MAX_PAUSE_S} s) apart, not {pause_s} s"
-        )));
+        return Err(bad(Refusal::pause_too_long(pause_s, MAX_PAUSE_S)));
     }
     Ok((starts_in, pause_s))
 }
@@ -261,22 +243,16 @@ fn timing_of(request: &TournamentRequest) -> Result<(u64, u64), ServerError> {
 fn arena_length(request: &TournamentRequest, format: Format) -> Result<Option<u64>, ServerError> {
     if format != Format::Arena {
         return match request.length_s {
-            Some(_) => Err(bad(
-                "only an arena has a length: a Swiss or an all-play-all has rounds".into(),
-            )),
+            Some(_) => Err(bad(Refusal::length_not_arena())),
             None => Ok(None),
         };
     }
     if request.double_round == Some(true) {
-        return Err(bad(
-            "an arena pairs single games: it has no double rounds".into()
-        ));
+        return Err(bad(Refusal::arena_double()));
     }
     let length_s = request.length_s.unwrap_or(3600);
     if !ARENA_LENGTH_S.contains(&length_s) {
-        return Err(bad(format!(
-            "an arena lasts 10 seconds to a week (604800 s), not {length_s} s"
-        )));
+        return Err(bad(Refusal::arena_length(length_s)));
     }
     Ok(Some(length_s))
 }
@@ -284,9 +260,9 @@ fn arena_length(request: &TournamentRequest, format: Format) -> Result<Option<u6
 /// Checks the engines entered at once.
 fn engines_of(request: &TournamentRequest, max_players: u32) -> Result<(), ServerError> {
     if request.engines.len() > max_players as usize {
-        return Err(bad(format!(
-            "{} engines do not fit in a tournament of {max_players} players",
-            request.engines.len()
+        return Err(bad(Refusal::too_many_engines(
+            request.engines.len(),
+            max_players,
         )));
     }
     for &level in &request.engines {
@@ -303,9 +279,7 @@ pub fn engine_level(level: u8) -> Result<u8, ServerError> {
     if (1..=6).contains(&level) {
         Ok(level)
     } else {
-        Err(bad(format!(
-            "an engine enters at levels 1 to 6, not {level}"
-        )))
+        Err(bad(Refusal::bad_level(level)))
     }
 }
 
@@ -326,15 +300,11 @@ pub fn row_of(
     let rounds = rounds_of(request, format, max_players)?;
     let late_until = request.late_entry_until.unwrap_or(1);
     if format == Format::RoundRobin && late_until > 1 {
-        return Err(bad(
-            "an all-play-all's pairings are fixed at its start: it takes no late entries".into(),
-        ));
+        return Err(bad(Refusal::round_robin_late()));
     }
     let length = arena_length(request, format)?;
     if length.is_none() && (late_until == 0 || late_until > rounds) {
-        return Err(bad(format!(
-            "entries close after a round from 1 to {rounds}, not {late_until}"
-        )));
+        return Err(bad(Refusal::late_entry(rounds, late_until)));
     }
     let (starts_in, pause_s) = timing_of(request)?;
     engines_of(request, max_players)?;

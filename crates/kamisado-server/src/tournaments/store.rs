@@ -10,6 +10,7 @@ use sqlx::any::AnyRow;
 use super::settings::TournamentRow;
 use crate::db::Db;
 use crate::error::ServerError;
+use kamisado_wire::Refusal;
 
 /// A tournament's entrant.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -254,9 +255,8 @@ impl TournamentStore {
         .execute(&mut *tx)
         .await?;
         if made.rows_affected() == 0 {
-            return Err(ServerError::TooMany(format!(
-                "you have {max_unfinished} tournaments not yet finished: cancel one, or wait \
-                 for one to end"
+            return Err(ServerError::TooMany(Refusal::too_many_tournaments(
+                max_unfinished,
             )));
         }
         for e in engines {

@@ -150,7 +150,7 @@ async fn a_deleted_account_keeps_its_games_under_deleted_player_and_its_name() {
     assert_eq!(page.games[0].opponent, "deleted player");
     assert!(!page.games[0].opponent_account);
     let gone = request(&server, None, "GET", "/api/players/ann", None).await;
-    said(&gone, 404, "there is no player named `ann`");
+    said(&gone, 404, "there is no player named ann");
     let board = request(&server, None, "GET", "/api/leaderboard", None).await;
     let board: LeaderboardView = board.json().unwrap();
     let names: Vec<&str> = board.players.iter().map(|p| p.name.as_str()).collect();
@@ -172,7 +172,7 @@ async fn a_deleted_account_keeps_its_games_under_deleted_player_and_its_name() {
     // A challenge cannot be addressed to it.
     let to_ann = json!({"opponent": "Ann"});
     let answer = request(&server, Some(&bob), "POST", "/api/challenges", Some(to_ann)).await;
-    said(&answer, 404, "there is no player named `Ann`");
+    said(&answer, 404, "there is no player named Ann");
     // The game still answers a move as over.
     let answer = black.act(ClientMessage::Resign { n: 1 }).await.unwrap();
     assert!(!reason(&answer).is_empty());

@@ -107,8 +107,8 @@ async fn a_change_from_another_site_or_not_in_json_is_refused() {
     let before = challenges(&server).await;
     for (origin, kind, status, words) in [
         (evil, "text/plain", 403, "cross-site request refused"),
-        (evil, "application/json", 403, "`http://evil.example`"),
-        (Some("null"), "application/json", 403, "`null`"),
+        (evil, "application/json", 403, "from http://evil.example,"),
+        (Some("null"), "application/json", 403, "from null,"),
         (Some(own.as_str()), "text/plain", 415, "application/json"),
         (
             None,
@@ -310,14 +310,14 @@ async fn a_name_that_looks_like_an_accounts_is_refused_naming_it() {
         let reason = answer.reason().unwrap();
         assert_eq!(
             reason,
-            format!("the name `{name}` looks like `{like}`, which is taken: choose another")
+            format!("the name {name} looks like {like}, which is taken: choose another")
         );
     }
     let body = json!({"name": "POP", "password": "kamisado-pass"});
     let answer = request(&server, None, "POST", "/api/accounts", Some(body)).await;
     assert_eq!(
         answer.reason().unwrap(),
-        "the name `POP` is taken: choose another"
+        "the name POP is taken: choose another"
     );
     // Names that only share letters are not alike.
     sign_up(&server, "Popov").await;
@@ -338,7 +338,7 @@ async fn accounts_made_before_skeletons_get_theirs_at_start() {
     let body = json!({"name": "рор", "password": "kamisado-pass"});
     let answer = request(&server, None, "POST", "/api/accounts", Some(body)).await;
     assert_eq!(answer.status, 409, "{}", answer.body);
-    assert!(answer.body.contains("looks like `pop`"), "{}", answer.body);
+    assert!(answer.body.contains("looks like pop,"), "{}", answer.body);
     server.stop().await;
 }
 

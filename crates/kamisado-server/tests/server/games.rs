@@ -495,6 +495,6 @@ async fn games_on_the_other_boards() {
         .await;
     assert_eq!(answer.status, 400);
     let reason = answer.reason().unwrap();
-    assert!(reason.contains("`9x9` is not a board"), "{reason}");
+    assert!(reason.contains("\"9x9\" is not a board"), "{reason}");
     server.stop().await;
 }

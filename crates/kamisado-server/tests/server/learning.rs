@@ -141,7 +141,10 @@ async fn the_danger_view_marks_each_move_of_a_tower() {
             json!({"position": position, "from": "a1"}),
             "no tower on a1 may move",
         ),
-        (json!({"position": position, "from": "z9"}), "from:"),
+        (
+            json!({"position": position, "from": "z9"}),
+            "z9 is not a square",
+        ),
         (json!({"position": "nonsense", "from": "h2"}), "position:"),
         (
             json!({"position": position, "from": "h2", "rules": "chess"}),

@@ -59,7 +59,10 @@ async fn a_connection_over_its_rate_is_refused_and_others_are_not() {
     assert!(refusal.contains("rate limit"), "{refusal}");
     assert_eq!(
         refused,
-        ServerMessage::error(Some(Kind::Move), refusal),
+        ServerMessage::error(
+            Some(Kind::Move),
+            kamisado_wire::Refusal::rate_limited(0.001)
+        ),
         "the refusal names the message it answers"
     );
     assert_eq!(common::stored_actions(&db, id).await, ["d1-d6"]);

@@ -13,6 +13,7 @@ mod bots;
 mod claim;
 mod cluster;
 mod cluster_harness;
+mod codes;
 mod contract;
 mod disk;
 mod edges;

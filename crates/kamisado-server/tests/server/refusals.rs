@@ -43,7 +43,10 @@ async fn refused_text(
     let before = server.state(id).await;
     client.send_text(text).await.unwrap();
     let answer = client.answer(of.unwrap_or(Kind::Join)).await.unwrap();
-    let ServerMessage::Error { of: named, reason } = &answer else {
+    let ServerMessage::Error {
+        of: named, reason, ..
+    } = &answer
+    else {
         panic!("{text} should be refused, got {}", answer.to_text());
     };
     assert_eq!(
@@ -91,7 +94,7 @@ async fn moves_from_the_wrong_seat_or_a_watcher_are_refused() {
         &id,
         &mut watcher,
         ClientMessage::Resign { n: 0 },
-        "watchers",
+        "only its players can resign",
     )
     .await;
     refused(
@@ -99,7 +102,7 @@ async fn moves_from_the_wrong_seat_or_a_watcher_are_refused() {
         &id,
         &mut watcher,
         ClientMessage::Takeback { n: 0 },
-        "watchers",
+        "only its players can offer a takeback",
     )
     .await;
     // A key that opens no seat leaves the client watching.
@@ -174,16 +177,16 @@ async fn illegal_and_malformed_moves_are_refused() {
             Some(Kind::Fill),
             "malformed fill",
         ),
-        (r#"{"t":"fly","n":0}"#, None, "`fly` is not a message"),
+        (r#"{"t":"fly","n":0}"#, None, "\"fly\" is not a message"),
         (
             r#"{"t":"move","mv":"d1-d6"}"#,
             Some(Kind::Move),
-            "`n` must be the action's number",
+            "\"n\" must be the action's number",
         ),
         (
             r#"{"t":"move","n":"x","mv":"d1-d6"}"#,
             Some(Kind::Move),
-            "`n` must be the action's number",
+            "\"n\" must be the action's number",
         ),
         ("{not json", None, "JSON object"),
     ];
@@ -271,7 +274,7 @@ async fn moves_in_a_finished_game_are_refused() {
         &id,
         &mut white,
         ClientMessage::Takeback { n: 1 },
-        "resignation",
+        "the match has ended: nothing can be taken back",
     )
     .await;
     server.stop().await;
@@ -287,7 +290,7 @@ async fn http_refusals() {
         (r#"{"mode":"friend","target":5}"#, "1, 3, 7 or 15"),
         (r#"{"mode":"friend","colour":"green"}"#, "not a colour"),
         (r#"{"mode":"friend","rules":"chess960"}"#, "chess960"),
-        (r#"{"mode":"friend","extra":1}"#, "no field `extra`"),
+        (r#"{"mode":"friend","extra":1}"#, "no field \"extra\""),
         ("{oops", "json"),
     ];
     for (body, words) in cases {
@@ -403,23 +406,31 @@ async fn bodies_with_wrong_field_types_name_the_field() {
         (
             "/api/games",
             r#"{"mode":"friend","target":"three"}"#,
-            "`target`",
+            "\"target\"",
         ),
-        ("/api/games", r#"{"mode":"friend","target":-1}"#, "`target`"),
-        ("/api/games", r#"{"mode":"engine","level":2.5}"#, "`level`"),
-        ("/api/games", r#"{"mode":"friend","seed":"x"}"#, "`seed`"),
-        ("/api/games", r#"{"mode":"friend","name":7}"#, "`name`"),
-        ("/api/games", r#"{"mode":3}"#, "`mode`"),
-        ("/api/games", r#"{"mode":null}"#, "`mode`"),
-        ("/api/games", r#"{"target":3}"#, "`mode`"),
+        (
+            "/api/games",
+            r#"{"mode":"friend","target":-1}"#,
+            "\"target\"",
+        ),
+        (
+            "/api/games",
+            r#"{"mode":"engine","level":2.5}"#,
+            "\"level\"",
+        ),
+        ("/api/games", r#"{"mode":"friend","seed":"x"}"#, "\"seed\""),
+        ("/api/games", r#"{"mode":"friend","name":7}"#, "\"name\""),
+        ("/api/games", r#"{"mode":3}"#, "\"mode\""),
+        ("/api/games", r#"{"mode":null}"#, "\"mode\""),
+        ("/api/games", r#"{"target":3}"#, "\"mode\""),
         (
             "/api/games",
             r#"["friend"]"#,
             "a JSON object such as {\"mode\"",
         ),
-        ("/api/analysis", r#"{"text":5}"#, "`text`"),
-        ("/api/analysis", r#"{}"#, "`text`"),
-        ("/api/analysis", r#"{"text":"x","depth":3}"#, "`depth`"),
+        ("/api/analysis", r#"{"text":5}"#, "\"text\""),
+        ("/api/analysis", r#"{}"#, "\"text\""),
+        ("/api/analysis", r#"{"text":"x","depth":3}"#, "\"depth\""),
     ];
     for (path, body, field) in cases {
         let answer = server.request("POST", path, Some(body)).await;
@@ -441,24 +452,24 @@ async fn messages_with_wrong_field_types_name_the_field() {
     let server = TestServer::start(&db).await;
     let (id, mut black, _white, _watcher) = friend_game(&server).await;
     let cases = [
-        (r#"{"t":"move","n":-1,"mv":"d1-d6"}"#, Kind::Move, "`n`"),
-        (r#"{"t":"move","n":1.5,"mv":"d1-d6"}"#, Kind::Move, "`n`"),
+        (r#"{"t":"move","n":-1,"mv":"d1-d6"}"#, Kind::Move, "\"n\""),
+        (r#"{"t":"move","n":1.5,"mv":"d1-d6"}"#, Kind::Move, "\"n\""),
         (
             r#"{"t":"move","n":1099511627776,"mv":"d1-d6"}"#,
             Kind::Move,
-            "`n`",
+            "\"n\"",
         ),
-        (r#"{"t":"move","n":0,"mv":7}"#, Kind::Move, "`mv`"),
-        (r#"{"t":"fill","n":0,"fill":true}"#, Kind::Fill, "`fill`"),
-        (r#"{"t":"resign","n":null}"#, Kind::Resign, "`n`"),
+        (r#"{"t":"move","n":0,"mv":7}"#, Kind::Move, "\"mv\""),
+        (r#"{"t":"fill","n":0,"fill":true}"#, Kind::Fill, "\"fill\""),
+        (r#"{"t":"resign","n":null}"#, Kind::Resign, "\"n\""),
         (
             r#"{"t":"takeback_reply","accept":"yes"}"#,
             Kind::TakebackReply,
-            "`accept`",
+            "\"accept\"",
         ),
-        (r#"{"t":"name","name":["Ann"]}"#, Kind::Name, "`name`"),
-        (r#"{"t":"join","key":5}"#, Kind::Join, "`key`"),
-        (r#"{"t":"hint","n":0,"depth":3}"#, Kind::Hint, "`depth`"),
+        (r#"{"t":"name","name":["Ann"]}"#, Kind::Name, "\"name\""),
+        (r#"{"t":"join","key":5}"#, Kind::Join, "\"key\""),
+        (r#"{"t":"hint","n":0,"depth":3}"#, Kind::Hint, "\"depth\""),
     ];
     for (text, kind, field) in cases {
         let reason = refused_text(&server, &id, &mut black, text, Some(kind), field).await;

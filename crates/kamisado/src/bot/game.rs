@@ -51,7 +51,7 @@ fn stop_of(e: ClientError) -> Stop {
         ClientError::Connection(m) if m.contains("401") || m.contains("403") => {
             Stop::Fatal(format!("the server refused the token: {m}"))
         }
-        ClientError::Refused(m) => Stop::Fatal(m),
+        ClientError::Refused(r) => Stop::Fatal(r.reason()),
         other => Stop::Lost(other.to_string()),
     }
 }

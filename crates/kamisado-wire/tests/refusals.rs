@@ -1,0 +1,141 @@
+//! Every refusal as the page must tell it: each code with its English
+//! template and the kinds of its params, the words of every choice, and
+//! examples (each code with sample params, each choice, counts that take
+//! each form of a counted word) with their English words. The page's
+//! English must equal these words and its Russian must tell each without
+//! English (`crates/kamisado-server/e2e/tests/refusals.test.mjs`).
+//!
+//! The fixture is `crates/kamisado-server/e2e/fixtures/refusals.json`; this
+//! test fails when it is not what the wire tells today, and writes it anew
+//! with `KAMISADO_BLESS=1`.
+
+use kamisado_core::Side;
+use kamisado_wire::refusal::{ParamKind, choices, param_kind, sample};
+use kamisado_wire::{Choice, Code, Refusal};
+use serde_json::{Value, json};
+
+/// A refusal of `code` with a sample of each of its params.
+fn example(code: Code) -> Refusal {
+    let mut r = Refusal::new(code);
+    for p in code.params() {
+        r.params.insert(p.to_string(), sample(p));
+    }
+    r
+}
+
+/// The examples: every code, every choice, and the forms of counts and spans.
+fn examples() -> Vec<Refusal> {
+    let mut all: Vec<Refusal> = Code::ALL.iter().map(|&c| example(c)).collect();
+    for c in Choice::ALL {
+        let code = match c.param() {
+            "action" => Code::SignInRequired,
+            _ => Code::Watching,
+        };
+        all.push(Refusal::new(code).with(c.param(), *c));
+    }
+    for kind in kamisado_wire::Kind::ALL {
+        all.push(example(Code::MalformedMessage).with("kind", kind));
+    }
+    for n in [2, 5, 11, 21, 22, 25] {
+        all.push(Refusal::password_too_short(n));
+        all.push(Refusal::unfinished_games(n));
+    }
+    for n in [21, 22, 25] {
+        all.push(Refusal::name_too_long("x".repeat(n), n));
+    }
+    all.push(Refusal::name_character("a!", '!'));
+    all.push(Refusal::name_character("a\tb", '\t'));
+    for wait in [1, 2, 5, 21, 61, 150, 7200, 3 * 86_400] {
+        all.push(Refusal::too_many_wrong_passwords(wait));
+    }
+    all.push(Refusal::claim_too_soon(Side::White, 1, 86_400 * 14));
+    all.push(Refusal::rate_limited(0.5));
+    all.push(Refusal::too_many_games(1, 60));
+    all.push(Refusal::not_your_fill(Side::White, Side::Black));
+    all
+}
+
+fn kind_name(kind: ParamKind) -> String {
+    format!("{kind:?}").to_lowercase()
+}
+
+fn fixture_value() -> Value {
+    let codes: Vec<Value> = Code::ALL
+        .iter()
+        .map(|c| {
+            let params: Vec<Value> = c
+                .params()
+                .iter()
+                .map(|p| json!({"name": p, "kind": kind_name(param_kind(p).expect("a kind"))}))
+                .collect();
+            json!({"code": c, "template": c.template(), "params": params})
+        })
+        .collect();
+    let mut choice_words = serde_json::Map::new();
+    for param in ["action", "act", "kind"] {
+        let words: Vec<Value> = choices(param)
+            .into_iter()
+            .map(|(v, w)| json!([v, w]))
+            .collect();
+        choice_words.insert(param.into(), Value::Array(words));
+    }
+    let examples: Vec<Value> = examples()
+        .iter()
+        .map(|r| serde_json::to_value(r.body()).expect("a body is JSON"))
+        .collect();
+    json!({"codes": codes, "choices": choice_words, "examples": examples})
+}
+
+fn fixture() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../kamisado-server/e2e/fixtures/refusals.json")
+}
+
+#[test]
+fn the_fixture_holds_every_code_and_choice_and_is_up_to_date() {
+    let value = fixture_value();
+    let text = serde_json::to_string_pretty(&value).expect("JSON") + "\n";
+    let path = fixture();
+    if std::env::var_os("KAMISADO_BLESS").is_some() {
+        std::fs::write(&path, &text).expect("the fixture is written");
+    }
+    let stored = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        stored == text,
+        "{} is not what the wire tells today: run KAMISADO_BLESS=1 cargo test -p kamisado-wire --test refusals",
+        path.display()
+    );
+    let examples = value["examples"].as_array().expect("examples");
+    for &code in Code::ALL {
+        assert!(
+            examples.iter().any(|e| e["code"] == code.name()),
+            "no example of {code:?}"
+        );
+    }
+}
+
+#[test]
+fn the_docs_list_every_code_with_its_english() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/refusals.md");
+    let docs = std::fs::read_to_string(&path).expect("docs/refusals.md");
+    for &code in Code::ALL {
+        let row = format!("| `{}` |", code.name());
+        let line = docs
+            .lines()
+            .find(|l| l.starts_with(&row))
+            .unwrap_or_else(|| panic!("docs/refusals.md has no row for {}", code.name()));
+        let english = code.template().replace('|', "\\|");
+        assert!(line.ends_with(&format!("| {english} |")), "{line}");
+    }
+}
+
+#[test]
+fn every_example_is_read_back_with_its_words() {
+    for r in examples() {
+        let body = r.body();
+        let text = serde_json::to_string(&body).expect("JSON");
+        let read: kamisado_wire::RefusalBody = serde_json::from_str(&text).expect("a body");
+        assert_eq!(read, body, "{text}");
+        assert_eq!(read.refusal.reason(), read.error);
+    }
+}
