@@ -65,6 +65,10 @@
 mod brackets;
 mod colour;
 mod matching;
+#[allow(dead_code)] // the Dutch pairing's, next
+mod weighted;
+#[allow(dead_code)]
+mod wide;
 
 use std::fmt;
 use std::rc::Rc;
