@@ -1,6 +1,7 @@
 //! Maximum cardinality matching on a general graph (Edmonds' blossoms),
-//! used to keep a Swiss pairable: a pair is accepted only if the rest of
-//! the players can still be paired.
+//! used to tell whether the players left after a bracket can all still be
+//! paired (C.04.3 C.4), and to pair a round at all when the brackets
+//! cannot.
 
 use std::rc::Rc;
 
@@ -53,48 +54,6 @@ impl Matching {
     /// Whether `a` and `b` are joined.
     pub fn edge(&self, a: usize, b: usize) -> bool {
         self.adj[a * self.n + b]
-    }
-
-    /// Takes the pair `x`–`y` out if the vertices left keep a matching one
-    /// edge smaller (so a perfect matching stays perfect); returns whether
-    /// it did. On `false` nothing changes.
-    pub fn take_pair(&mut self, x: usize, y: usize) -> bool {
-        let mut next = self.clone();
-        next.alive[x] = false;
-        next.alive[y] = false;
-        let mut freed = Vec::new();
-        for v in [x, y] {
-            let u = next.mate[v];
-            if u != NONE {
-                next.mate[v] = NONE;
-                next.mate[u] = NONE;
-                next.size -= 1;
-                if u != x && u != y {
-                    freed.push(u);
-                }
-            }
-        }
-        // Any augmenting path now ends at a freed vertex: one between two
-        // vertices free before would have augmented the maximum matching.
-        if let [a, b] = freed[..]
-            && next.edge(a, b)
-        {
-            next.mate[a] = b;
-            next.mate[b] = a;
-            next.size += 1;
-        } else {
-            for v in freed {
-                if next.mate[v] == NONE && next.augment_from(v) {
-                    next.size += 1;
-                }
-            }
-        }
-        if next.size + 1 >= self.size {
-            *self = next;
-            true
-        } else {
-            false
-        }
     }
 
     /// Looks for an augmenting path from the free vertex `root` and flips it.
@@ -226,17 +185,6 @@ mod tests {
         let adj = graph(6, &[(0, 1), (1, 2), (2, 0), (2, 3), (0, 4), (3, 5)]);
         let m = Matching::maximum(6, adj.into(), vec![true; 6]);
         assert_eq!(m.size, 3);
-    }
-
-    #[test]
-    fn a_pair_that_strands_a_vertex_is_refused() {
-        // A path 0-1-2-3: taking 1-2 leaves 0 and 3 apart.
-        let adj = graph(4, &[(0, 1), (1, 2), (2, 3)]);
-        let mut m = Matching::maximum(4, adj.into(), vec![true; 4]);
-        assert_eq!(m.size, 2);
-        assert!(!m.take_pair(1, 2));
-        assert!(m.take_pair(0, 1));
-        assert_eq!(m.size, 1);
     }
 
     #[test]
