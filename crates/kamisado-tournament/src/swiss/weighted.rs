@@ -33,7 +33,7 @@ const CRUMB: u8 = 4;
 /// Blossoms are numbered `n..2n`; a vertex is its own trivial blossom.
 pub(crate) struct Weighted<W> {
     n: usize,
-    /// `n`×`n`, symmetric; zero is no edge.
+    /// Twice the weights, `n`×`n`, symmetric; zero is no edge.
     weight: Vec<W>,
     /// Vertices not yet taken out of the graph.
     alive: Vec<bool>,
@@ -52,6 +52,8 @@ pub(crate) struct Weighted<W> {
     childs: Vec<Vec<usize>>,
     /// `links[b][i]` joins a vertex of `childs[b][i]` to one of the next.
     links: Vec<Vec<(usize, usize)>>,
+    /// A blossom's vertices.
+    members: Vec<Vec<usize>>,
     /// A blossom's base vertex (a vertex's is itself); `NONE` if unused.
     base: Vec<usize>,
     label: Vec<u8>,
@@ -70,15 +72,15 @@ pub(crate) struct Weighted<W> {
 impl<W: Weight> Weighted<W> {
     /// The graph with the `n`×`n` symmetric `weight` (zero for no edge),
     /// nothing matched; [`Weighted::solve`] matches it.
-    pub fn new(n: usize, weight: Vec<W>) -> Weighted<W> {
+    pub fn new(n: usize, mut weight: Vec<W>) -> Weighted<W> {
         assert_eq!(weight.len(), n * n);
         let mut dual = vec![W::ZERO; 2 * n];
         for v in 0..n {
-            dual[v] = weight[v * n..(v + 1) * n]
-                .iter()
-                .copied()
-                .max()
-                .unwrap_or(W::ZERO);
+            let row = &mut weight[v * n..(v + 1) * n];
+            dual[v] = row.iter().copied().max().unwrap_or(W::ZERO);
+            for e in row {
+                *e = e.add(*e);
+            }
         }
         let mut base: Vec<usize> = (0..n).collect();
         base.resize(2 * n, NONE);
@@ -95,6 +97,7 @@ impl<W: Weight> Weighted<W> {
             parent: vec![NONE; 2 * n],
             childs: vec![Vec::new(); 2 * n],
             links: vec![Vec::new(); 2 * n],
+            members: vec![Vec::new(); 2 * n],
             base,
             label: vec![FREE; 2 * n],
             labeledge: vec![NO_EDGE; 2 * n],
@@ -151,6 +154,7 @@ impl<W: Weight> Weighted<W> {
         }
     }
 
+    /// Twice the weight of `a`–`b`.
     #[inline]
     fn w(&self, a: usize, b: usize) -> W {
         self.weight[a * self.n + b]
@@ -170,6 +174,7 @@ impl<W: Weight> Weighted<W> {
     /// again after [`Weighted::solve`]; until then [`Weighted::mate`] may
     /// show `a` unmatched.
     pub fn set_weight(&mut self, a: usize, b: usize, w: W) {
+        let w = w.add(w);
         if self.w(a, b) == w {
             return;
         }
@@ -200,7 +205,7 @@ impl<W: Weight> Weighted<W> {
                 }
                 let e = self.w(a, b);
                 if self.mate[a] == b {
-                    let (twice, other) = (e.add(e), self.dual[b]);
+                    let (twice, other) = (e, self.dual[b]);
                     let single = self.inblossom[a] == a && self.inblossom[b] == b;
                     if !single || e.is_zero() || twice < other {
                         moved |= !single;
@@ -213,7 +218,7 @@ impl<W: Weight> Weighted<W> {
                         self.dual[a] = need;
                     }
                 } else if self.inblossom[a] == self.inblossom[b]
-                    || self.dual[a].add(self.dual[b]) < e.add(e)
+                    || self.dual[a].add(self.dual[b]) < e
                 {
                     // Inside a blossom (whose cycle must stay tight), or
                     // too heavy for the duals.
@@ -232,7 +237,7 @@ impl<W: Weight> Weighted<W> {
                     && self.alive[x]
                     && !e.is_zero()
                     && self.inblossom[x] != a
-                    && self.dual[a].add(self.dual[x]) < e.add(e)
+                    && self.dual[a].add(self.dual[x]) < e
             });
             if infeasible {
                 self.prepare(a);
@@ -266,7 +271,7 @@ impl<W: Weight> Weighted<W> {
                 if x == v || !self.alive[x] || e.is_zero() {
                     continue;
                 }
-                let twice = e.add(e);
+                let twice = e;
                 if twice > self.dual[x] {
                     u = u.max(twice.sub(self.dual[x]));
                 }
@@ -360,6 +365,7 @@ impl<W: Weight> Weighted<W> {
     fn release_blossom(&mut self, b: usize) {
         self.childs[b].clear();
         self.links[b].clear();
+        self.members[b].clear();
         self.base[b] = NONE;
         self.parent[b] = NONE;
         self.label[b] = FREE;
@@ -370,13 +376,12 @@ impl<W: Weight> Weighted<W> {
         self.unused.push(b);
     }
 
+    /// Appends the vertices of blossom `b` to `out`.
     fn leaves(&self, b: usize, out: &mut Vec<usize>) {
         if b < self.n {
             out.push(b);
         } else {
-            for &c in &self.childs[b] {
-                self.leaves(c, out);
-            }
+            out.extend_from_slice(&self.members[b]);
         }
     }
 
@@ -384,8 +389,7 @@ impl<W: Weight> Weighted<W> {
     /// blossoms.
     #[inline]
     fn slack(&self, v: usize, w: usize) -> W {
-        let e = self.w(v, w);
-        self.dual[v].add(self.dual[w]).sub(e.add(e))
+        self.dual[v].add(self.dual[w]).sub(self.w(v, w))
     }
 
     fn assign_label(&mut self, w: usize, t: u8, v: usize) {
@@ -471,10 +475,13 @@ impl<W: Weight> Weighted<W> {
         self.label[b] = OUTER;
         self.labeledge[b] = self.labeledge[bb];
         self.dual[b] = W::ZERO;
+        let mut leaves = Vec::new();
+        for &sub in &path {
+            self.leaves(sub, &mut leaves);
+        }
+        self.members[b] = leaves.clone();
         self.childs[b] = path.clone();
         self.links[b] = edges;
-        let mut leaves = Vec::new();
-        self.leaves(b, &mut leaves);
         for &x in &leaves {
             if self.label[self.inblossom[x]] == INNER {
                 // An inner vertex turns outer inside the new blossom.
@@ -485,37 +492,41 @@ impl<W: Weight> Weighted<W> {
         // The least-slack edges to the other outer blossoms.
         let mut best_to: Vec<(usize, usize)> = vec![NO_EDGE; 2 * n];
         let mut touched = Vec::new();
+        let mut consider = |this: &Self, best_to: &mut Vec<(usize, usize)>, i: usize, j: usize| {
+            let bj = this.inblossom[j];
+            if bj != b && this.label[bj] == OUTER {
+                let e = best_to[bj];
+                if e == NO_EDGE {
+                    touched.push(bj);
+                }
+                if e == NO_EDGE || this.slack(i, j) < this.slack(e.0, e.1) {
+                    best_to[bj] = (i, j);
+                }
+            }
+        };
+        let mut sub_leaves = Vec::new();
         for &sub in &path {
-            let list = match self.mybest[sub].take() {
-                Some(list) => list,
+            match self.mybest[sub].take() {
+                Some(list) => {
+                    for (i, j) in list {
+                        let (i, j) = if self.inblossom[j] == b {
+                            (j, i)
+                        } else {
+                            (i, j)
+                        };
+                        consider(self, &mut best_to, i, j);
+                    }
+                }
                 None => {
-                    let mut sub_leaves = Vec::new();
+                    sub_leaves.clear();
                     self.leaves(sub, &mut sub_leaves);
-                    let mut list = Vec::new();
                     for &x in &sub_leaves {
                         for y in 0..n {
-                            if y != x && self.alive[y] && !self.w(x, y).is_zero() {
-                                list.push((x, y));
+                            let outer = self.label[self.inblossom[y]] == OUTER;
+                            if outer && y != x && self.alive[y] && !self.w(x, y).is_zero() {
+                                consider(self, &mut best_to, x, y);
                             }
                         }
-                    }
-                    list
-                }
-            };
-            for (i, j) in list {
-                let (i, j) = if self.inblossom[j] == b {
-                    (j, i)
-                } else {
-                    (i, j)
-                };
-                let bj = self.inblossom[j];
-                if bj != b && self.label[bj] == OUTER {
-                    let e = best_to[bj];
-                    if e == NO_EDGE {
-                        touched.push(bj);
-                    }
-                    if e == NO_EDGE || self.slack(i, j) < self.slack(e.0, e.1) {
-                        best_to[bj] = (i, j);
                     }
                 }
             }
@@ -717,18 +728,20 @@ impl<W: Weight> Weighted<W> {
         }
         'search: loop {
             while let Some(v) = self.queue.pop() {
+                let row = v * n;
                 for w in 0..n {
-                    if w == v || !self.alive[w] || self.w(v, w).is_zero() {
-                        continue;
-                    }
                     let bv = self.inblossom[v];
                     let bw = self.inblossom[w];
                     if bv == bw || (self.label[bw] == INNER && self.label[w] != FREE) {
-                        // Inside one blossom, or an inner vertex reached
-                        // already: nothing to learn.
+                        // Inside one blossom (v itself too), or an inner
+                        // vertex reached already: nothing to learn.
                         continue;
                     }
-                    let slack = self.slack(v, w);
+                    let e = self.weight[row + w];
+                    if e.is_zero() || !self.alive[w] {
+                        continue;
+                    }
+                    let slack = self.dual[v].add(self.dual[w]).sub(e);
                     if slack.is_zero() {
                         if self.label[bw] == FREE {
                             if self.mate[self.base[bw]] == NONE {
@@ -904,9 +917,9 @@ impl<W: Weight> Weighted<W> {
                     }
                 }
                 let e = self.w(i, j);
-                assert!(s >= e.add(e), "edge {i}-{j} infeasible");
+                assert!(s >= e, "edge {i}-{j} infeasible");
                 if self.mate[i] == j {
-                    assert!(s == e.add(e), "matched edge {i}-{j} not tight");
+                    assert!(s == e, "matched edge {i}-{j} not tight");
                 }
             }
         }
@@ -950,11 +963,17 @@ mod tests {
         best
     }
 
+    /// The weight of the matching.
     fn total(m: &Weighted<u64>) -> u64 {
         (0..m.n)
             .filter(|&v| m.alive[v])
-            .filter_map(|v| m.mate(v).filter(|&u| u > v).map(|u| m.w(v, u)))
+            .filter_map(|v| m.mate(v).filter(|&u| u > v).map(|u| m.w(v, u) / 2))
             .sum()
+    }
+
+    /// The weights as given.
+    fn weights(m: &Weighted<u64>) -> Vec<u64> {
+        m.weight.iter().map(|w| w / 2).collect()
     }
 
     fn random_graph(rng: &mut Lcg, n: usize, spread: u64) -> Vec<u64> {
@@ -1032,7 +1051,7 @@ mod tests {
                     m.dual
                 );
                 let alive = m.alive.clone();
-                assert_eq!(total(&m), brute(n, &m.weight, &alive, 0));
+                assert_eq!(total(&m), brute(n, &weights(&m), &alive, 0));
             }
         }
     }
