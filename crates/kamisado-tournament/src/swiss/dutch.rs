@@ -67,18 +67,36 @@ pub(crate) fn pair(seats: &[Seat], adj: &[bool]) -> Option<Pairing> {
             // Nobody resident is left to pair those moved down.
             moved = 0;
         }
-        // A bracket that can pair all its players among themselves floats
-        // nobody: the next score group cannot change its pairing, and is
-        // left out of the matching.
-        let alone = !special && pairs_all(seats, adj, &who[..own], moved);
+        // Before the penultimate bracket, the next score group only counts
+        // for the players who float. If none can float (the bracket pairs
+        // all its players), it is left out of the matching; if exactly one
+        // floats, and the next group is not the last, it is replaced by a
+        // single vertex that pairs each player as well as the group would.
+        let floor = seats[*who.last().expect("a player")].score.halves();
+        let last_group = next == n;
+        let mut stand_in = Vec::new();
+        let mut alone = false;
+        if !special && !last {
+            let most = most_pairs(seats, adj, &who[..own], moved);
+            alone = 2 * most == own;
+            if 2 * most + 1 == own && !last_group {
+                stand_in = stand_in_for(seats, adj, &who, own);
+            }
+        }
         let bracket = Bracket {
             seats,
             adj,
-            who: if alone { &who[..own] } else { &who },
+            who: if alone || !stand_in.is_empty() {
+                &who[..own]
+            } else {
+                &who
+            },
+            stand_in: &stand_in,
+            floor,
             moved,
             own,
             special,
-            last_group: next == n,
+            last_group,
         };
         let (mut found, mut matched) = bracket.pair();
         if last && !leaves_a_bye(seats, &who, &matched) && moved > 0 {
@@ -136,13 +154,10 @@ pub(crate) fn pair(seats: &[Seat], adj: &[bool]) -> Option<Pairing> {
     Some((pairs, left.first().copied()))
 }
 
-/// Whether the players `who` (seats, the first `moved` of them moved down
-/// and kept apart) can all be paired among themselves.
-fn pairs_all(seats: &[Seat], adj: &[bool], who: &[usize], moved: usize) -> bool {
+/// The most pairs the players `who` (seats, the first `moved` of them
+/// moved down and kept apart) can make among themselves.
+fn most_pairs(seats: &[Seat], adj: &[bool], who: &[usize], moved: usize) -> usize {
     let (n, k) = (seats.len(), who.len());
-    if k % 2 == 1 {
-        return false;
-    }
     let mut local = vec![false; k * k];
     for i in 0..k {
         for j in moved.max(i + 1)..k {
@@ -151,7 +166,44 @@ fn pairs_all(seats: &[Seat], adj: &[bool], who: &[usize], moved: usize) -> bool 
             local[j * k + i] = ok;
         }
     }
-    2 * Matching::maximum(k, local.into(), vec![true; k]).size == k
+    Matching::maximum(k, local.into(), vec![true; k]).size
+}
+
+/// What floating into the next score group (`who[own..]`) is worth to
+/// each of a bracket's players `who[..own]`: the next bracket makes a pair
+/// more with them exactly when they can meet one of the group that some
+/// maximum matching of the group leaves unpaired, and they can be paired
+/// there at all when they can meet anyone of it.
+fn stand_in_for(seats: &[Seat], adj: &[bool], who: &[usize], own: usize) -> Vec<Below> {
+    let (n, k) = (seats.len(), who.len());
+    let mut local = vec![false; k * k];
+    for i in own..k {
+        for j in i + 1..k {
+            let ok = adj[who[i] * n + who[j]];
+            local[i * k + j] = ok;
+            local[j * k + i] = ok;
+        }
+    }
+    let alive: Vec<bool> = (0..k).map(|v| v >= own).collect();
+    let missed = Matching::maximum(k, local.into(), alive).missed();
+    (0..own)
+        .map(|p| {
+            let meets = |y: &usize| adj[who[p] * n + who[*y]];
+            Below {
+                adds_pair: (own..k).filter(|&y| missed[y]).any(|y| meets(&y)),
+                pairable: (own..k).any(|y| meets(&y)),
+            }
+        })
+        .collect()
+}
+
+/// What floating into the next score group is worth to a player.
+#[derive(Clone, Copy, Debug)]
+struct Below {
+    /// The next bracket makes one pair more with them.
+    adds_pair: bool,
+    /// They can be paired in it.
+    pairable: bool,
 }
 
 /// Whether the unmatched players of the last bracket are at most one
@@ -242,6 +294,13 @@ struct Bracket<'a> {
     /// its residents, then the next score group (or, in the penultimate
     /// bracket, everyone below).
     who: &'a [usize],
+    /// For each of the bracket's players, what floating is worth, when a
+    /// single vertex stands for the next score group (after the bracket's
+    /// players); empty when the group itself is in `who` or left out.
+    stand_in: &'a [Below],
+    /// The lowest score of the bracket and the next score group, one point
+    /// below which an unpaired player's score difference is counted.
+    floor: u32,
     /// How many were moved down.
     moved: usize,
     /// How many are in the bracket (moved down and resident).
@@ -297,18 +356,17 @@ impl Bracket<'_> {
         self.seats[self.who[k]].score.halves()
     }
 
-    /// The lowest score of the players matched, one point below which an
-    /// unpaired player's score difference is counted.
-    fn floor(&self) -> u32 {
-        self.score(self.who.len() - 1)
+    fn key(&self, k: usize) -> u32 {
+        self.score(k) - self.floor + 2
     }
 
-    fn key(&self, k: usize) -> u32 {
-        self.score(k) - self.floor() + 2
+    /// The vertices of the matching: `who`, and the stand-in if any.
+    fn vertices(&self) -> usize {
+        self.who.len() + usize::from(!self.stand_in.is_empty())
     }
 
     fn layout(&self) -> Layout {
-        let n = self.who.len();
+        let n = self.vertices();
         let count = bits(n);
         // Each difference's field holds how often it can occur.
         let mut found: Vec<u32> = Vec::new();
@@ -410,6 +468,15 @@ impl Bracket<'_> {
     /// zero if the absolute criteria forbid it.
     fn weight<const N: usize>(&self, layout: &Layout, i: usize, j: usize) -> Wide<N> {
         let mut w = Wide::<N>::ZERO;
+        if j == self.who.len() {
+            // The stand-in for the next score group.
+            let below = self.stand_in[i];
+            if below.pairable {
+                w.add_at(i64::from(below.adds_pair), layout.next_pairs);
+                w.add_at(1, layout.next_psd + layout.keys.offset(self.key(i)));
+            }
+            return w;
+        }
         let (hi, lo) = (&self.seats[self.who[i]], &self.seats[self.who[j]]);
         let nseats = self.seats.len();
         if !self.adj[self.who[i] * nseats + self.who[j]] {
@@ -500,7 +567,7 @@ impl Bracket<'_> {
     }
 
     fn pair_with<const N: usize>(&self, layout: &Layout) -> (Vec<(usize, usize)>, Vec<bool>) {
-        let n = self.who.len();
+        let n = self.vertices();
         let (moved, own) = (self.moved, self.own);
         let residents = own - moved;
         let mut base = vec![Wide::<N>::ZERO; n * n];
@@ -551,7 +618,7 @@ impl Bracket<'_> {
                 remaining = 0;
                 remaining_matched = 0;
                 let mut q = p;
-                while q < n && self.score(q) >= group_score {
+                while q < own && self.score(q) >= group_score {
                     remaining += 1;
                     if resident(stable.get(q)) {
                         remaining_matched += 1;

@@ -56,8 +56,31 @@ impl Matching {
         self.adj[a * self.n + b]
     }
 
+    /// The vertices some maximum matching leaves free, this one being
+    /// maximum: those an even alternating path reaches from a free vertex
+    /// (the set D of the Gallai–Edmonds decomposition).
+    pub fn missed(&self) -> Vec<bool> {
+        let mut out = vec![false; self.n];
+        for v in 0..self.n {
+            if self.alive[v] && self.mate[v] == NONE {
+                let reached = self.clone().search(v).expect("a maximum matching");
+                for (o, r) in out.iter_mut().zip(reached) {
+                    *o |= r;
+                }
+            }
+        }
+        out
+    }
+
     /// Looks for an augmenting path from the free vertex `root` and flips it.
     fn augment_from(&mut self, root: usize) -> bool {
+        self.search(root).is_none()
+    }
+
+    /// Searches from the free vertex `root`: flips an augmenting path and
+    /// returns `None`, or returns the vertices an even alternating path
+    /// from `root` reaches.
+    fn search(&mut self, root: usize) -> Option<Vec<bool>> {
         let n = self.n;
         let mut search = Search {
             used: vec![false; n],
@@ -83,14 +106,14 @@ impl Matching {
                     search.parent[to] = v;
                     if self.mate[to] == NONE {
                         self.flip(&search, to);
-                        return true;
+                        return None;
                     }
                     search.used[self.mate[to]] = true;
                     queue.push(self.mate[to]);
                 }
             }
         }
-        false
+        Some(search.used)
     }
 
     /// Shrinks the blossom closed by the edge `v`–`to`.
@@ -185,6 +208,16 @@ mod tests {
         let adj = graph(6, &[(0, 1), (1, 2), (2, 0), (2, 3), (0, 4), (3, 5)]);
         let m = Matching::maximum(6, adj.into(), vec![true; 6]);
         assert_eq!(m.size, 3);
+    }
+
+    #[test]
+    fn the_vertices_a_maximum_matching_may_miss() {
+        // A path 0-1-2-3-4: a maximum matching misses 0, 2 or 4, never 1
+        // or 3. A triangle 5-6-7 misses any one.
+        let adj = graph(8, &[(0, 1), (1, 2), (2, 3), (3, 4), (5, 6), (6, 7), (7, 5)]);
+        let m = Matching::maximum(8, adj.into(), vec![true; 8]);
+        let missed = m.missed();
+        assert_eq!(missed, [true, false, true, false, true, true, true, true]);
     }
 
     #[test]
