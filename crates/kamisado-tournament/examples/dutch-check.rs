@@ -9,13 +9,14 @@
 //!
 //! ```text
 //! cargo run --release -p kamisado-tournament --example dutch-check -- \
-//!     /path/to/bbpPairings.exe [TOURNAMENTS] [--irregular]
+//!     /path/to/bbpPairings.exe [TOURNAMENTS] [--irregular] [--large]
 //! ```
 //!
 //! With `--irregular` the tournaments also have half-point byes on request
 //! and absences (a player sitting a round out, marked `H` or `Z` in the
 //! round being paired), a late entry and forfeits; without it, every player
-//! plays every round and every game is played.
+//! plays every round and every game is played. The tournaments have 3–20
+//! players and 3–7 rounds, or with `--large` 30–120 players and 5–11.
 //!
 //! Nothing is downloaded: the engine is whatever the path names.
 
@@ -123,6 +124,9 @@ fn main() -> Result<(), String> {
         .ok_or("usage: dutch-check ENGINE [TOURNAMENTS]: ENGINE is a Dutch pairing program")?;
     let rest: Vec<String> = args.collect();
     let irregular = rest.iter().any(|a| a == "--irregular");
+    let large = rest.iter().any(|a| a == "--large");
+    let (players_from, players_more, rounds_from, rounds_more) =
+        if large { (30, 91, 5, 7) } else { (3, 18, 3, 5) };
     let count: u64 = rest
         .iter()
         .find(|a| !a.starts_with("--"))
@@ -132,9 +136,9 @@ fn main() -> Result<(), String> {
     let mut rng = Rng(0x6b61_6d69_7361_646f);
     let (mut rounds_alike, mut rounds_all, mut first_differences) = (0, 0, Vec::new());
     for t in 0..count {
-        let n = 3 + rng.below(18) as u32;
+        let n = players_from + rng.below(players_more) as u32;
         // Fewer rounds than players, so that a pairing exists.
-        let rounds = (3 + rng.below(5) as u32).min(n - 1);
+        let rounds = (rounds_from + rng.below(rounds_more) as u32).min(n - 1);
         let mut players: Vec<Player> = (1..=n)
             .map(|i| Player::new(PlayerId(i), &format!("p{i}"), (2400 - 10 * i) as u16))
             .collect();
@@ -195,8 +199,12 @@ fn main() -> Result<(), String> {
         }
     }
     println!(
-        "{rounds_alike} of {rounds_all} rounds paired alike ({:.1}%), over {count} tournaments of 3-20 players and 3-7 rounds{}",
+        "{rounds_alike} of {rounds_all} rounds paired alike ({:.1}%), over {count} tournaments of {}-{} players and {}-{} rounds{}",
         100.0 * f64::from(rounds_alike) / f64::from(rounds_all.max(1)),
+        players_from,
+        players_from + players_more as u32 - 1,
+        rounds_from,
+        rounds_from + rounds_more as u32 - 1,
         if irregular {
             ", with half-point byes, absences, late entries and forfeits"
         } else {
