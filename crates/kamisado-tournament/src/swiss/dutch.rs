@@ -11,7 +11,8 @@
 //! 2. the most pairs in the bracket (C.5);
 //! 3. the least pairing score difference (C.6: each pair's score
 //!    difference, and for each player left unpaired their score over one
-//!    point below the bracket's lowest, compared from the largest down);
+//!    point below the lowest of the bracket and the next score group,
+//!    compared from the largest down);
 //! 4. before the penultimate bracket, the most pairs and the least score
 //!    difference in the next bracket (C.7);
 //! 5. the colour criteria (C.8–C.11) and the float criteria (C.12–C.19),
@@ -25,6 +26,13 @@
 //! Only the pairs of the bracket are kept; the rest float down into the
 //! next. If the players below could then not all be paired, the bracket is
 //! the penultimate one: it is paired again with everyone below it.
+//!
+//! Two shortcuts leave every choice as it is and save time: a bracket
+//! that can pair all its players is matched without the next score group
+//! (which cannot change it then), and one that must float exactly one
+//! player, before the penultimate bracket, is matched with a single
+//! vertex standing for the next group, weighted with what floating there
+//! is worth to each player (see `stand_in_for`).
 
 use std::rc::Rc;
 
@@ -188,10 +196,10 @@ fn stand_in_for(seats: &[Seat], adj: &[bool], who: &[usize], own: usize) -> Vec<
     let missed = Matching::maximum(k, local.into(), alive).missed();
     (0..own)
         .map(|p| {
-            let meets = |y: &usize| adj[who[p] * n + who[*y]];
+            let meets = |y: usize| adj[who[p] * n + who[y]];
             Below {
-                adds_pair: (own..k).filter(|&y| missed[y]).any(|y| meets(&y)),
-                pairable: (own..k).any(|y| meets(&y)),
+                adds_pair: (own..k).filter(|&y| missed[y]).any(meets),
+                pairable: (own..k).any(meets),
             }
         })
         .collect()
