@@ -2,9 +2,10 @@
 //!
 //! `cargo run --release -p kamisado-tournament --example pairing-bench`
 //! pairs round 6 of a 1,000-player Swiss (rounds 1–5 played with seeded
-//! random results) nine times and prints the median, does the same for
-//! round 11, then runs an arena of 2,000 players as games end and prints
-//! the median and 99th percentile of one game's end and its pairings.
+//! random results) nine times and prints the median and the slowest of
+//! the rounds paired on the way (once each), does the same for round 11,
+//! then runs an arena of 2,000 players as games end and prints the median
+//! and 99th percentile of one game's end and its pairings.
 
 use std::time::{Duration, Instant};
 
@@ -26,9 +27,13 @@ fn swiss_bench(round: u32) {
     let mut players: Vec<Player> = (1..=1000)
         .map(|i| Player::new(PlayerId(i), &format!("p{i}"), 0))
         .collect();
-    for _ in 1..round {
-        let round = swiss::pair(&players, &Options::default()).expect("a pairing");
-        for b in round.boards {
+    // The slowest of the rounds paired on the way, once each.
+    let mut slowest = (Duration::ZERO, 0);
+    for r in 1..round {
+        let start = Instant::now();
+        let paired = swiss::pair(&players, &Options::default()).expect("a pairing");
+        slowest = slowest.max((start.elapsed(), r));
+        for b in paired.boards {
             let outcome = match rng.next() % 5 {
                 0 | 1 => Outcome::Win,
                 2 | 3 => Outcome::Loss,
@@ -48,6 +53,12 @@ fn swiss_bench(round: u32) {
     println!(
         "swiss: round {round} of 1,000 players, {boards} boards: median {:.1} ms of 9 runs",
         median(times).as_secs_f64() * 1e3
+    );
+    println!(
+        "swiss: rounds 1-{} on the way, once each: the slowest, round {}, {:.1} ms",
+        round - 1,
+        slowest.1,
+        slowest.0.as_secs_f64() * 1e3
     );
 }
 

@@ -61,7 +61,7 @@ fn check_round(ps: &[Player], round: &Round) {
 }
 
 /// Colour differences within ±2, no colour three times running, except
-/// for `exempt` players.
+/// for `exempt` players (topscorers and their opponents in the last round).
 fn check_colours(ps: &[Player], exempt: &[PlayerId]) {
     for p in ps.iter().filter(|p| !exempt.contains(&p.id)) {
         let cs: Vec<Colour> = p.colours().collect();
@@ -286,11 +286,21 @@ fn tournament(n: u32, rounds: u32, seed: u64, oracle: bool) -> (u32, u32) {
                         optimal += 1;
                     }
                 }
-                let exempt: Vec<PlayerId> = ps
+                // In the last round a topscorer may meet a player with the
+                // same absolute preference, and the colour goes by E.2 (the
+                // wider difference): either may break the colour rules
+                // (C.04.3 C.8, C.9: "topscorers or topscorers' opponents").
+                let top: Vec<PlayerId> = ps
                     .iter()
                     .filter(|p| topscorer(p, &options))
                     .map(|p| p.id)
                     .collect();
+                let mut exempt = top.clone();
+                for b in &round.boards {
+                    if top.contains(&b.white) || top.contains(&b.black) {
+                        exempt.extend([b.white, b.black]);
+                    }
+                }
                 play_round(&mut ps, &round, &mut rng);
                 round_trips(&ps);
                 check_colours(&ps, if options.last_round { &exempt } else { &[] });

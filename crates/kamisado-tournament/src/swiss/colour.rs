@@ -2,130 +2,160 @@
 
 use crate::{Colour, Player};
 
-/// How much a player wants a colour (C.04.3 A.6), weakest first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Strength {
-    /// No game played yet, or nothing to prefer.
-    None,
-    /// Colour difference 0: the other colour than last time.
-    Mild,
-    /// Colour difference ±1.
-    Strong,
-    /// Colour difference beyond ±1, or the same colour in the last two games.
-    Absolute,
+/// A player's colours so far and the preference they give (A.6).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Colours {
+    /// The colour wanted, if any game was played.
+    pub pref: Option<Colour>,
+    /// The colour difference, whites minus blacks, as a magnitude.
+    pub imbalance: u32,
+    /// The colour of the last two games played, if they had the same.
+    pub repeated: Option<Colour>,
+    /// The colours of the games played, round 1 first.
+    pub history: Vec<Colour>,
 }
 
-/// A player's colour preference.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Preference {
-    /// The colour wanted (meaningless with [`Strength::None`]).
-    pub colour: Colour,
-    /// How much.
-    pub strength: Strength,
-    /// Whites minus blacks over the games played.
-    pub difference: i32,
-}
-
-impl Preference {
-    /// The preference of a player from the colours of the games they played.
-    pub fn of(player: &Player) -> Preference {
-        let colours: Vec<Colour> = player.colours().collect();
-        let difference: i32 = colours
-            .iter()
-            .map(|c| if *c == Colour::White { 1 } else { -1 })
-            .sum();
-        let last = colours.last().copied();
-        let last_two_same =
-            colours.len() >= 2 && colours[colours.len() - 1] == colours[colours.len() - 2];
-        let (colour, strength) = match (difference, last) {
-            (_, None) => (Colour::White, Strength::None),
-            (d, _) if d > 1 => (Colour::Black, Strength::Absolute),
-            (d, _) if d < -1 => (Colour::White, Strength::Absolute),
-            (_, Some(c)) if last_two_same => (c.opposite(), Strength::Absolute),
-            (1, _) => (Colour::Black, Strength::Strong),
-            (-1, _) => (Colour::White, Strength::Strong),
-            (_, Some(c)) => (c.opposite(), Strength::Mild),
-        };
-        Preference {
-            colour,
-            strength,
-            difference,
-        }
-    }
-
-    /// The colour wanted, if any.
-    pub fn wants(self) -> Option<Colour> {
-        (self.strength != Strength::None).then_some(self.colour)
-    }
-}
-
-/// Which of a pair is a topscorer of the last round.
-#[derive(Clone, Copy, Debug)]
-pub struct Topscorers {
-    /// The higher ranked one is.
-    pub hi: bool,
-    /// The lower ranked one is.
-    pub lo: bool,
-}
-
-/// The colour of `hi`, the higher ranked of a pair, against `lo`
-/// (C.04.3 E.1–E.5). `hi_odd` says whether `hi`'s pairing number is odd
-/// and `first` is the colour drawn for the top board of round 1. Two
-/// absolute preferences for one colour meet only when one is a
-/// topscorer's: the other player gets theirs, so only a topscorer breaks
-/// the colour rules.
-pub fn allocate(hi: &Player, lo: &Player, top: Topscorers, hi_odd: bool, first: Colour) -> Colour {
-    let (ph, pl) = (Preference::of(hi), Preference::of(lo));
-    if ph.strength == Strength::Absolute
-        && pl.strength == Strength::Absolute
-        && ph.colour == pl.colour
-        && top.hi != top.lo
-    {
-        return if top.hi {
-            ph.colour.opposite()
+impl Colours {
+    /// The colours of `player`'s games and the preference they give.
+    pub fn of(player: &Player) -> Colours {
+        let history: Vec<Colour> = player.colours().collect();
+        let whites = history.iter().filter(|&&c| c == Colour::White).count() as u32;
+        let blacks = history.len() as u32 - whites;
+        let imbalance = whites.abs_diff(blacks);
+        let fewer = if whites > blacks {
+            Colour::Black
         } else {
-            ph.colour
+            Colour::White
         };
+        let repeated = match history[..] {
+            [.., a, b] if a == b => Some(b),
+            _ => None,
+        };
+        let pref = if imbalance > 1 {
+            Some(fewer)
+        } else if let Some(c) = repeated {
+            Some(c.opposite())
+        } else if imbalance == 1 {
+            Some(fewer)
+        } else {
+            history.last().map(|c| c.opposite())
+        };
+        Colours {
+            pref,
+            imbalance,
+            repeated,
+            history,
+        }
     }
-    match (ph.wants(), pl.wants()) {
-        (None, None) => {
-            if hi_odd {
-                first
-            } else {
-                first.opposite()
-            }
-        }
-        (Some(c), None) => c,
-        (None, Some(c)) => c.opposite(),
-        (Some(a), Some(b)) if a != b => a,
-        (Some(a), Some(_)) => {
-            if ph.strength != pl.strength {
-                return if ph.strength > pl.strength {
-                    a
-                } else {
-                    a.opposite()
-                };
-            }
-            if ph.strength == Strength::Absolute && ph.difference.abs() != pl.difference.abs() {
-                return if ph.difference.abs() > pl.difference.abs() {
-                    a
-                } else {
-                    a.opposite()
-                };
-            }
-            last_difference(hi, lo).unwrap_or(a)
-        }
+
+    /// A colour difference beyond ±1.
+    pub fn absolute_imbalance(&self) -> bool {
+        self.imbalance > 1
+    }
+
+    /// An absolute preference: a difference beyond ±1, or the same colour
+    /// in the last two games.
+    pub fn absolute(&self) -> bool {
+        self.absolute_imbalance() || self.repeated.is_some()
+    }
+
+    /// A strong preference: a difference of ±1, and not absolute.
+    pub fn strong(&self) -> bool {
+        !self.absolute() && self.imbalance > 0
     }
 }
 
-/// The colour `hi` gets by alternating from the latest round in which the
-/// two played with different colours (E.3), if there is one.
-fn last_difference(hi: &Player, lo: &Player) -> Option<Colour> {
-    let h: Vec<Colour> = hi.colours().collect();
-    let l: Vec<Colour> = lo.colours().collect();
-    h.iter()
-        .rev()
-        .zip(l.iter().rev())
-        .find(|(a, b)| a != b)
-        .map(|(a, _)| a.opposite())
+/// Whether two preferences can both be met: they differ, or one is none.
+pub(crate) fn compatible(a: Option<Colour>, b: Option<Colour>) -> bool {
+    a.is_none() || b.is_none() || a != b
+}
+
+/// The colour of `hi`, the higher ranked of a pair (higher score, then
+/// lower pairing number), against `lo` (C.04.3 E.1–E.5): both
+/// preferences; the stronger, and of two absolute ones the wider
+/// difference; alternation back to the latest round in which the two had
+/// different colours; `hi`'s preference; and with none, `first` (the
+/// colour drawn for the top player) if `hi_odd` (an odd pairing number),
+/// the other if not.
+pub(crate) fn allocate(hi: &Colours, lo: &Colours, hi_odd: bool, first: Colour) -> Colour {
+    let (a, b) = (hi, lo);
+    let chosen = if compatible(a.pref, b.pref) {
+        a.pref.or(b.pref.map(Colour::opposite))
+    } else if a.absolute() && (a.imbalance > b.imbalance || !b.absolute()) {
+        a.pref
+    } else if b.absolute() && (b.imbalance > a.imbalance || !a.absolute()) {
+        b.pref.map(Colour::opposite)
+    } else if a.strong() && !b.strong() {
+        a.pref
+    } else if b.strong() && !a.strong() {
+        b.pref.map(Colour::opposite)
+    } else {
+        a.history
+            .iter()
+            .rev()
+            .zip(b.history.iter().rev())
+            .find(|(x, y)| x != y)
+            .map(|(_, &y)| y)
+    };
+    match (chosen, a.pref) {
+        (Some(c), _) | (None, Some(c)) => c,
+        (None, None) if hi_odd => first,
+        (None, None) => first.opposite(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Entry, Outcome, PlayerId};
+
+    fn with(colours: &[Colour]) -> Colours {
+        let mut p = Player::new(PlayerId(1), "p", 0);
+        for &colour in colours {
+            p.rounds.push(Entry::Played {
+                opponent: PlayerId(9),
+                colour,
+                outcome: Outcome::Draw,
+            });
+        }
+        Colours::of(&p)
+    }
+
+    const W: Colour = Colour::White;
+    const B: Colour = Colour::Black;
+
+    #[test]
+    fn preferences_follow_a6() {
+        let c = with(&[W, B, W]);
+        assert_eq!((c.pref, c.strong(), c.absolute()), (Some(B), true, false));
+        let c = with(&[W, B, B]);
+        assert_eq!((c.pref, c.absolute()), (Some(W), true));
+        let c = with(&[W, B]);
+        assert_eq!((c.pref, c.strong(), c.absolute()), (Some(W), false, false));
+        let c = with(&[W, W, B, W]);
+        assert_eq!((c.pref, c.imbalance, c.absolute()), (Some(B), 2, true));
+        assert_eq!(with(&[]).pref, None);
+    }
+
+    #[test]
+    fn allocation_follows_e() {
+        // E.1: both preferences met.
+        assert_eq!(allocate(&with(&[B]), &with(&[W]), true, W), W);
+        // E.2: the stronger preference wins.
+        assert_eq!(allocate(&with(&[W, B]), &with(&[B, W, B]), true, W), B);
+        // E.2: of two absolute ones, the wider difference.
+        assert_eq!(
+            allocate(&with(&[B, W, W]), &with(&[W, W, B, W]), true, W),
+            W
+        );
+        // E.3: alternate from the last round with different colours.
+        assert_eq!(
+            allocate(&with(&[B, W, W, B]), &with(&[W, B, W, B]), true, W),
+            B
+        );
+        // E.4: the higher ranked's preference.
+        assert_eq!(allocate(&with(&[B, W]), &with(&[B, W]), true, W), B);
+        // E.5: none at all, by pairing number.
+        assert_eq!(allocate(&with(&[]), &with(&[]), false, W), B);
+    }
 }

@@ -1,6 +1,7 @@
 //! Maximum cardinality matching on a general graph (Edmonds' blossoms),
-//! used to keep a Swiss pairable: a pair is accepted only if the rest of
-//! the players can still be paired.
+//! used to tell whether the players left after a bracket can all still be
+//! paired (C.04.3 C.4), and to pair a round at all when the brackets
+//! cannot.
 
 use std::rc::Rc;
 
@@ -55,50 +56,31 @@ impl Matching {
         self.adj[a * self.n + b]
     }
 
-    /// Takes the pair `x`–`y` out if the vertices left keep a matching one
-    /// edge smaller (so a perfect matching stays perfect); returns whether
-    /// it did. On `false` nothing changes.
-    pub fn take_pair(&mut self, x: usize, y: usize) -> bool {
-        let mut next = self.clone();
-        next.alive[x] = false;
-        next.alive[y] = false;
-        let mut freed = Vec::new();
-        for v in [x, y] {
-            let u = next.mate[v];
-            if u != NONE {
-                next.mate[v] = NONE;
-                next.mate[u] = NONE;
-                next.size -= 1;
-                if u != x && u != y {
-                    freed.push(u);
+    /// The vertices some maximum matching leaves free, this one being
+    /// maximum: those an even alternating path reaches from a free vertex
+    /// (the set D of the Gallai–Edmonds decomposition).
+    pub fn missed(&self) -> Vec<bool> {
+        let mut out = vec![false; self.n];
+        for v in 0..self.n {
+            if self.alive[v] && self.mate[v] == NONE {
+                let reached = self.clone().search(v).expect("a maximum matching");
+                for (o, r) in out.iter_mut().zip(reached) {
+                    *o |= r;
                 }
             }
         }
-        // Any augmenting path now ends at a freed vertex: one between two
-        // vertices free before would have augmented the maximum matching.
-        if let [a, b] = freed[..]
-            && next.edge(a, b)
-        {
-            next.mate[a] = b;
-            next.mate[b] = a;
-            next.size += 1;
-        } else {
-            for v in freed {
-                if next.mate[v] == NONE && next.augment_from(v) {
-                    next.size += 1;
-                }
-            }
-        }
-        if next.size + 1 >= self.size {
-            *self = next;
-            true
-        } else {
-            false
-        }
+        out
     }
 
     /// Looks for an augmenting path from the free vertex `root` and flips it.
     fn augment_from(&mut self, root: usize) -> bool {
+        self.search(root).is_none()
+    }
+
+    /// Searches from the free vertex `root`: flips an augmenting path and
+    /// returns `None`, or returns the vertices an even alternating path
+    /// from `root` reaches.
+    fn search(&mut self, root: usize) -> Option<Vec<bool>> {
         let n = self.n;
         let mut search = Search {
             used: vec![false; n],
@@ -124,14 +106,14 @@ impl Matching {
                     search.parent[to] = v;
                     if self.mate[to] == NONE {
                         self.flip(&search, to);
-                        return true;
+                        return None;
                     }
                     search.used[self.mate[to]] = true;
                     queue.push(self.mate[to]);
                 }
             }
         }
-        false
+        Some(search.used)
     }
 
     /// Shrinks the blossom closed by the edge `v`–`to`.
@@ -229,14 +211,13 @@ mod tests {
     }
 
     #[test]
-    fn a_pair_that_strands_a_vertex_is_refused() {
-        // A path 0-1-2-3: taking 1-2 leaves 0 and 3 apart.
-        let adj = graph(4, &[(0, 1), (1, 2), (2, 3)]);
-        let mut m = Matching::maximum(4, adj.into(), vec![true; 4]);
-        assert_eq!(m.size, 2);
-        assert!(!m.take_pair(1, 2));
-        assert!(m.take_pair(0, 1));
-        assert_eq!(m.size, 1);
+    fn the_vertices_a_maximum_matching_may_miss() {
+        // A path 0-1-2-3-4: a maximum matching misses 0, 2 or 4, never 1
+        // or 3. A triangle 5-6-7 misses any one.
+        let adj = graph(8, &[(0, 1), (1, 2), (2, 3), (3, 4), (5, 6), (6, 7), (7, 5)]);
+        let m = Matching::maximum(8, adj.into(), vec![true; 8]);
+        let missed = m.missed();
+        assert_eq!(missed, [true, false, true, false, true, true, true, true]);
     }
 
     #[test]

@@ -1,77 +1,62 @@
 //! The next round of a Swiss by the FIDE Dutch system (C.04.3, 2017 text),
-//! for players who may have played single games or two-game matches.
+//! for players who may have played single games or two-game matches: the
+//! pairing bbpPairings 5.0.1 (a FIDE-endorsed engine) makes.
 //!
-//! # What is implemented
+//! # Absolute criteria (C.04.3 C.1–C.3), always kept
 //!
-//! Absolute criteria (C.04.3 C.1–C.3), always kept:
-//! - no two players meet twice (a forfeited pairing was not a game: the two
-//!   may be paired again);
-//! - the pairing-allocated bye (worth a win) goes to one player of an odd
+//! - No two players meet twice (a forfeited pairing was not a game: the two
+//!   may be paired again).
+//! - The pairing-allocated bye (worth a win) goes to one player of an odd
 //!   number, never to one who already scored without playing (a bye, a
-//!   full-point bye or a forfeit win);
-//! - two players with the same absolute colour preference (colour
+//!   forfeit win, or — this crate's rule — a full-point bye).
+//! - Two players with the same absolute colour preference (colour
 //!   difference beyond ±1, or the same colour in the last two games) do
 //!   not meet, so nobody's difference leaves ±2 and nobody has one colour
-//!   three times running — except, in the last round, when one of the two
-//!   is a topscorer (over half the maximum score).
+//!   three times running — except in the last round, when one of the two
+//!   is a topscorer (over half the maximum score): then the colours go by
+//!   E.2, and either of the two may break those rules.
 //!
-//! If any pairing keeps these, one is found: every pair is accepted only if
-//! the players left can still all be paired (a maximum matching, Edmonds'
-//! blossom algorithm, is kept up to date as pairs are taken).
+//! If any pairing keeps these, one is found.
 //!
-//! Quality criteria, in the Dutch order, as far as a bracket-by-bracket
-//! greedy search honours them:
-//! - the bye goes to the lowest ranked eligible player of the lowest score
-//!   group whose absence leaves the others pairable;
-//! - score brackets are paired from the top; each bracket (its residents and
-//!   the players floated down into it, those first) makes as many pairs as
-//!   its own maximum matching allows while the rest stays pairable, so the
-//!   fewest players float down, and those who do float to the next bracket
-//!   down first (the smallest score difference);
-//! - within a bracket S1 (the top half of the pairs to make) meets S2 in
-//!   order, and a player that cannot meet the first of S2 tries the next
-//!   (the order of the Dutch transpositions); one that meets none of S2
-//!   tries S1 from the bottom up (an exchange); among the candidates, those
-//!   whose colour preference fits come first;
-//! - colours are allocated by E.1–E.5 (both preferences; the stronger; the
-//!   wider difference between absolute ones; alternation back to the last
-//!   round with different colours; the higher ranked's preference; and with
-//!   none, the drawn colour by pairing number).
+//! # The quality criteria
 //!
-//! # Where it departs from C.04.3
+//! Score brackets are paired from the top. Each bracket (the players moved
+//! down into it, then its residents) is paired as a maximum weight
+//! matching over it and the next score group, every criterion a band of
+//! bits in the edge weights, in C.04.3's order: the completion of the round
+//! (C.4, in the penultimate and last brackets), the most pairs (C.5), the
+//! least pairing score difference (C.6), the most pairs and least score
+//! difference in the next bracket (C.7), the topscorers' colours (C.8,
+//! C.9), colour preferences and strong ones (C.10, C.11), repeated floats
+//! a round and two rounds back (C.12–C.15) and their score differences
+//! (C.16–C.19). The order of C.04.3 B (which players moved down are paired
+//! and with whom, the fewest exchanges between S1 and S2 and the least
+//! difference of their numbers, each S1 player meeting the highest S2
+//! player it can) is then settled one choice at a time, by raising a few
+//! weights and matching again. A bracket whose floaters would leave the
+//! players below unpairable is the penultimate one, paired again with
+//! everyone below it. Colours are allocated by E.1–E.5 (both preferences;
+//! the stronger, and of two absolute ones the wider difference;
+//! alternation back to the last round with different colours; the higher
+//! ranked's preference; with none, the drawn colour by pairing number).
 //!
-//! - The search is greedy, player by player, not a full evaluation of every
-//!   candidate of a bracket: the colour criteria (C.12, C.13) are honoured per
-//!   pair, not minimised over the bracket, and it can take a transposition
-//!   later in the order than the Dutch one when an earlier player's choice
-//!   forces it.
-//! - A bracket's choice of down-floaters looks one bracket ahead (C.7:
-//!   the most pairs in the next bracket), then avoids players who floated
-//!   down in the last round (C.14; the pairing bye counts as a float), then
-//!   floats the lowest; it tries at most 100 choices, then pairs greedily
-//!   (still completely). On 2,023 random rounds of 3–12 players, every one
-//!   floated as few players out of every bracket as the best pairing of the
-//!   whole round.
-//! - Of the float criteria only C.14 (no second down-float in a row) is
-//!   applied: up-floats in the last round (C.15), floats two rounds back
-//!   (C.16, C.17) and the score differences of repeated floaters
-//!   (C.18–C.21) are not, nor does any float criterion weigh against the
-//!   colour ones (C.12, C.13) inside a bracket. Which players of a
-//!   bracket float is chosen as above, not by C.04.3 B.2's full ordering.
-//! - Half-point and full-point byes, absence and withdrawal are read from
-//!   the players' entries and `active` flags; the rules for their
-//!   scores (C.04.2) are the caller's.
+//! `examples/dutch-check.rs` compares each round with bbpPairings' on
+//! random tournaments; see `docs/tournaments.md` for the figures.
+//! Half-point and full-point byes, absence and withdrawal are read from
+//! the players' entries and `active` flags; the rules for their scores
+//! (C.04.2) are the caller's.
 
-mod brackets;
 mod colour;
+mod dutch;
 mod matching;
+mod weighted;
+mod wide;
 
+use std::collections::HashMap;
 use std::fmt;
-use std::rc::Rc;
 
 use crate::{Colour, Entry, Player, PlayerId, Points};
-use colour::{Preference, Strength};
-use matching::Matching;
+use colour::Colours;
 
 /// What the pairing needs beside the players.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -136,16 +121,29 @@ impl fmt::Display for PairingError {
 
 impl std::error::Error for PairingError {}
 
+/// Which way a player floated in a round (C.04.3 A.4): down (against a
+/// lower score, or not paired against anyone: a bye, a forfeit, an
+/// absence), up, or neither.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Float {
+    Down,
+    Up,
+    None,
+}
+
 /// A player as the pairing sees them.
 pub(crate) struct Seat<'a> {
     pub(crate) player: &'a Player,
     pub(crate) score: Points,
-    pub(crate) pref: Preference,
+    pub(crate) colours: Colours,
+    /// The rounds the tournament has played.
+    pub(crate) played: usize,
+    /// Their place among all the players by number, from 0.
+    pub(crate) rank: usize,
     topscorer: bool,
-    bye_eligible: bool,
-    /// Whether they floated down in the last round (met a lower score or
-    /// had the pairing bye).
-    pub(crate) floated_down: bool,
+    pub(crate) bye_eligible: bool,
+    /// Their float in the last round and in the one before.
+    pub(crate) floats: [Float; 2],
 }
 
 /// Pairs the next round of the active players.
@@ -172,50 +170,15 @@ pub(crate) struct Seat<'a> {
 /// ```
 pub fn pair(players: &[Player], options: &Options) -> Result<Round, PairingError> {
     let seats = seats(players, options)?;
-    let n = seats.len();
-    let adj: Rc<[bool]> = compatibility(&seats).into();
-    // One extra vertex stands for the bye when the number is odd.
-    let odd = n % 2 == 1;
-    let m = n + usize::from(odd);
-    let mut full = vec![false; m * m];
-    for a in 0..n {
-        full[a * m..a * m + n].copy_from_slice(&adj[a * n..a * n + n]);
-    }
-    if odd {
-        for a in (0..n).filter(|&a| seats[a].bye_eligible) {
-            full[a * m + n] = true;
-            full[n * m + a] = true;
-        }
-    }
-    let mut all = Matching::maximum(m, full.into(), vec![true; m]);
-    if 2 * all.size != m {
-        return Err(PairingError::NoLegalPairing);
-    }
-    let bye = if odd {
-        let chosen = (0..n)
-            .rev()
-            .filter(|&a| seats[a].bye_eligible)
-            .find(|&a| all.take_pair(a, n))
-            .ok_or(PairingError::NoLegalPairing)?;
-        Some(chosen)
-    } else {
-        None
-    };
-    let mut alive = all.alive;
-    alive.truncate(n);
-    let pairs = brackets::Brackets::new(&seats, &adj, alive).pair_all();
-    let mut boards: Vec<Board> = pairs
+    let adj = compatibility(&seats);
+    let (pairs, bye) = dutch::pair(&seats, &adj).ok_or(PairingError::NoLegalPairing)?;
+    let mut boards: Vec<(usize, Board)> = pairs
         .into_iter()
-        .map(|(a, b)| board(&seats, a, b, options))
+        .map(|(a, b)| (a.min(b), board(&seats, a, b, options)))
         .collect();
-    let rank: std::collections::HashMap<PlayerId, usize> = seats
-        .iter()
-        .enumerate()
-        .map(|(i, s)| (s.player.id, i))
-        .collect();
-    boards.sort_by_key(|b| rank[&b.white].min(rank[&b.black]));
+    boards.sort_by_key(|&(top, _)| top);
     Ok(Round {
-        boards,
+        boards: boards.into_iter().map(|(_, b)| b).collect(),
         bye: bye.map(|i| seats[i].player.id),
     })
 }
@@ -227,21 +190,23 @@ fn seats<'a>(players: &'a [Player], options: &Options) -> Result<Vec<Seat<'a>>, 
     if let Some(w) = ids.windows(2).find(|w| w[0] == w[1]) {
         return Err(PairingError::DuplicatePlayer(w[0]));
     }
-    let by_id: std::collections::HashMap<PlayerId, &Player> =
-        players.iter().map(|p| (p.id, p)).collect();
+    let rank: HashMap<PlayerId, usize> = ids.iter().enumerate().map(|(i, &id)| (id, i)).collect();
+    let by_id: HashMap<PlayerId, &Player> = players.iter().map(|p| (p.id, p)).collect();
+    let played = players.iter().map(|p| p.rounds.len()).max().unwrap_or(0);
     let mut seats: Vec<Seat> = players
         .iter()
         .filter(|p| p.active)
         .map(|p| {
             let score = p.score();
-            let played = p.rounds.len() as u32;
             Seat {
                 player: p,
                 score,
-                pref: Preference::of(p),
-                topscorer: options.last_round && score.halves() > played,
+                colours: Colours::of(p),
+                played,
+                rank: rank[&p.id],
+                topscorer: options.last_round && score.halves() as usize > played,
                 bye_eligible: !p.rounds.iter().any(|e| e.is_unplayed_win()),
-                floated_down: floated_down(p, &by_id),
+                floats: [float(p, played, 1, &by_id), float(p, played, 2, &by_id)],
             }
         })
         .collect();
@@ -249,24 +214,39 @@ fn seats<'a>(players: &'a [Player], options: &Options) -> Result<Vec<Seat<'a>>, 
     Ok(seats)
 }
 
-/// Whether `p` floated down in their last round: the pairing bye, or an
-/// opponent with a lower score before that round.
-fn floated_down(p: &Player, by_id: &std::collections::HashMap<PlayerId, &Player>) -> bool {
-    let before =
-        |q: &Player| q.score().halves() - q.rounds.last().map_or(0, |e| e.points().halves());
-    match p.rounds.last() {
-        Some(Entry::PairingBye) => true,
-        Some(Entry::Played { opponent, .. }) => by_id
-            .get(opponent)
-            .is_some_and(|q| q.rounds.len() == p.rounds.len() && before(q) < before(p)),
-        _ => false,
+/// How `p` floated `back` rounds before the round to pair, of `played`.
+fn float(p: &Player, played: usize, back: usize, by_id: &HashMap<PlayerId, &Player>) -> Float {
+    let Some(round) = played.checked_sub(back) else {
+        return Float::None;
+    };
+    // The score before that round.
+    let before = |q: &Player| -> u32 {
+        q.rounds
+            .iter()
+            .take(round)
+            .map(|e| e.points().halves())
+            .sum()
+    };
+    match p.rounds.get(round) {
+        Some(Entry::Played { opponent, .. }) => match by_id.get(opponent) {
+            Some(q) => match before(p).cmp(&before(q)) {
+                std::cmp::Ordering::Greater => Float::Down,
+                std::cmp::Ordering::Less => Float::Up,
+                std::cmp::Ordering::Equal => Float::None,
+            },
+            None => Float::None,
+        },
+        // Not paired against anyone: a bye, a forfeit, an absence.
+        _ => Float::Down,
     }
 }
 
-/// Which pairs the absolute criteria allow, as an `n`×`n` matrix.
+/// Which pairs the absolute criteria allow, as an `n`×`n` matrix: no
+/// rematch, and no two absolute preferences for one colour unless one of
+/// the two is a topscorer in the last round.
 fn compatibility(seats: &[Seat]) -> Vec<bool> {
     let n = seats.len();
-    let index: std::collections::HashMap<PlayerId, usize> = seats
+    let index: HashMap<PlayerId, usize> = seats
         .iter()
         .enumerate()
         .map(|(i, s)| (s.player.id, i))
@@ -283,10 +263,10 @@ fn compatibility(seats: &[Seat]) -> Vec<bool> {
     }
     for a in 0..n {
         for b in a + 1..n {
-            let (pa, pb) = (seats[a].pref, seats[b].pref);
-            let clash = pa.strength == Strength::Absolute
-                && pb.strength == Strength::Absolute
-                && pa.colour == pb.colour
+            let (ca, cb) = (&seats[a].colours, &seats[b].colours);
+            let clash = ca.absolute()
+                && cb.absolute()
+                && ca.pref == cb.pref
                 && !seats[a].topscorer
                 && !seats[b].topscorer;
             if clash {
@@ -298,24 +278,19 @@ fn compatibility(seats: &[Seat]) -> Vec<bool> {
     adj
 }
 
-/// The board of the pair `a`–`b` (indices into `seats`, `a` ranked higher).
+/// The board of the pair `a`–`b` (indices into `seats`).
 fn board(seats: &[Seat], a: usize, b: usize, options: &Options) -> Board {
     let (h, l) = (&seats[a.min(b)], &seats[a.max(b)]);
-    let (hi, lo) = (h.player, l.player);
-    let top = colour::Topscorers {
-        hi: h.topscorer,
-        lo: l.topscorer,
-    };
-    let c = colour::allocate(hi, lo, top, hi.id.0 % 2 == 1, options.first_colour);
-    if c == Colour::White {
-        Board {
-            white: hi.id,
-            black: lo.id,
-        }
+    let c = colour::allocate(
+        &h.colours,
+        &l.colours,
+        h.rank % 2 == 0,
+        options.first_colour,
+    );
+    let (white, black) = if c == Colour::White {
+        (h.player.id, l.player.id)
     } else {
-        Board {
-            white: lo.id,
-            black: hi.id,
-        }
-    }
+        (l.player.id, h.player.id)
+    };
+    Board { white, black }
 }
