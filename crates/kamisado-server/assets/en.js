@@ -583,7 +583,7 @@ Object.assign(words, {
   'refusal.takeback_from_both': 'a takeback is offered from one side\'s seat',
   'refusal.no_offer_to_answer': 'there is no takeback offer to answer',
   'refusal.no_offer_to_withdraw': 'there is no takeback offer to withdraw',
-  'refusal.rematch_new_game': 'against the engine or on one screen, a rematch is a new game',
+  'refusal.rematch_new_game': 'against the engine or on one screen, a rematch is a new game: POST /api/games',
   'refusal.rematch_watching': 'a rematch is asked for by one of the game\'s two players',
   'refusal.rematch_tournament': 'a tournament\'s game has no rematch: the tournament pairs the next one',
   'refusal.rematch_too_early': 'a rematch is asked for once the match is over',
@@ -743,6 +743,6 @@ Object.assign(words, {
   'choice.action.cancel_tournament': 'cancel a tournament', 'choice.action.change_tournament': 'change a tournament', 'choice.action.claim_win': 'claim a win',
   'choice.kind.join': 'join', 'choice.kind.move': 'move', 'choice.kind.fill': 'fill',
   'choice.kind.resign': 'resign', 'choice.kind.undo': 'undo', 'choice.kind.takeback': 'takeback',
-  'choice.kind.takeback_reply': 'takeback_reply', 'choice.kind.hint': 'hint', 'choice.kind.name': 'name',
+  'choice.kind.takeback_reply': 'takeback_reply', 'choice.kind.hint': 'hint', 'choice.kind.name': 'name', 'choice.kind.rematch': 'rematch',
   'choice.kind.sync': 'sync',
 });

@@ -773,6 +773,6 @@ Object.assign(words, {
   'choice.action.cancel_tournament': 'отменить турнир', 'choice.action.change_tournament': 'изменить турнир', 'choice.action.claim_win': 'потребовать победу',
   'choice.kind.join': 'вход', 'choice.kind.move': 'ход', 'choice.kind.fill': 'заполнение',
   'choice.kind.resign': 'сдача', 'choice.kind.undo': 'отмена хода', 'choice.kind.takeback': 'просьба вернуть ход',
-  'choice.kind.takeback_reply': 'ответ на просьбу вернуть ход', 'choice.kind.hint': 'подсказка', 'choice.kind.name': 'имя',
+  'choice.kind.takeback_reply': 'ответ на просьбу вернуть ход', 'choice.kind.hint': 'подсказка', 'choice.kind.name': 'имя', 'choice.kind.rematch': 'реванш',
   'choice.kind.sync': 'синхронизация',
 });
