@@ -42,6 +42,16 @@ function looking() {
   return Boolean(play.look && play.look.on);
 }
 
+// The one side this page's seat holds (none for a watcher or both seats).
+function mySide() {
+  return play.seat === 'b' || play.seat === 'w' ? play.seat : null;
+}
+
+// Whether two offers' answers (`takeback_answer`, `rematch_answer`) are the same one.
+function sameAnswer(a, b) {
+  return Boolean(a && b && a.by === b.by && a.how === b.how);
+}
+
 function mySides() {
   if (play.seat === 'both') return ['b', 'w'];
   if (play.seat === 'b' || play.seat === 'w') return [play.seat];
@@ -544,7 +554,7 @@ function rematchBody(s) {
 // the buttons it allows; and once made, the new game, where this seat's
 // key opens the other colour (the page goes there; a watcher gets a link).
 function rematchWords(s) {
-  const mine = play.seat === 'b' || play.seat === 'w' ? play.seat : null;
+  const mine = mySide();
   if (s.rematch_game) return t('rematch.made');
   if (s.rematch && mine) {
     return s.rematch === mine ? t('rematch.offered', { name: nameOf(s, other(mine)) }) : t('rematch.offer', { name: nameOf(s, s.rematch) });
@@ -573,7 +583,7 @@ function renderRematch(s) {
   $('rematch-told').hidden = !words || declines;
   $('rematch-told').replaceChildren(words);
   if (s.rematch_game) {
-    const seated = play.seat === 'b' || play.seat === 'w';
+    const seated = Boolean(mySide());
     const link = html('a', t(seated ? 'rematch.to_board' : 'rematch.watch'));
     link.href = `/g/${s.rematch_game}`;
     $('rematch-told').replaceChildren(`${words} `, link);
@@ -585,7 +595,7 @@ function renderRematch(s) {
 // Once the rematch is made, a seated page keeps its seat there (its key
 // opens the other colour) and, when it saw the rematch agreed, goes to it.
 function followRematch(before, s) {
-  const mine = play.seat === 'b' || play.seat === 'w' ? play.seat : null;
+  const mine = mySide();
   if (!mine || !s.rematch_game) return;
   if (play.rematchKept !== s.rematch_game) {
     play.rematchKept = s.rematch_game;
@@ -596,12 +606,12 @@ function followRematch(before, s) {
 
 // What became of a rematch offer, said once to the seat that did not end it.
 function tellRematch(before, s) {
-  const mine = play.seat === 'b' || play.seat === 'w' ? play.seat : null;
+  const mine = mySide();
   if (!mine) return;
   if (s.rematch && s.rematch !== mine && before.rematch !== s.rematch) announce(rematchWords(s));
   const a = s.rematch_answer;
   const was = before.rematch_answer;
-  if (a && a.by !== mine && !(was && was.by === a.by && was.how === a.how)) announce(rematchWords(s));
+  if (a && a.by !== mine && !sameAnswer(was, a)) announce(rematchWords(s));
 }
 
 // Makes the rematch through POST /api/games, as the lobby makes a game, and goes to it.
@@ -787,9 +797,9 @@ export function render() {
   $('resign').textContent = play.resignArmed ? t('game.resign_sure') : t('game.resign');
   // An untimed game between accounts: the player not to move may claim it
   // after the stated time without a move (the server says when).
-  const mySide = play.seat === 'b' || play.seat === 'w' ? play.seat : null;
+  const side = mySide();
   $('claim').hidden = !(s.mode === 'challenge' && !s.clock && s.status !== 'over'
-    && mySide && s.to_act && s.to_act !== mySide);
+    && side && s.to_act && s.to_act !== side);
   for (const id of ['undo', 'takeback', 'resign', 'pass', 'hint']) $(id).disabled = Boolean(play.pending);
   $('type-move').hidden = !seated || s.status !== 'playing' || looking();
   $('danger-row').hidden = !may('danger');
@@ -961,7 +971,7 @@ function tell(before, s) {
 // kept until the next action or offer): the seat that did not end it is
 // told it was accepted, declined or withdrawn, in every tab it has open.
 function takebackTold(s) {
-  const mine = play.seat === 'b' || play.seat === 'w' ? play.seat : null;
+  const mine = mySide();
   const a = s && s.takeback_answer;
   return mine && a && a.by !== mine ? t(`told.${a.how}`, { name: nameOf(s, a.by) }) : '';
 }
@@ -970,7 +980,7 @@ function tellTakeback(before, s) {
   const told = takebackTold(s);
   const was = before.takeback_answer;
   const now = s.takeback_answer;
-  if (told && !(was && now && was.by === now.by && was.how === now.how)) announce(told);
+  if (told && !sameAnswer(was, now)) announce(told);
 }
 
 function renderTakebackTold() {
