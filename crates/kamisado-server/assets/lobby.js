@@ -59,6 +59,8 @@ export function showLobby() {
   form.addEventListener('change', sync);
   sync();
   onLanguageChange(sync);
+  // The form speaks the reader's language from here on.
+  $('lobby').dataset.ready = '1';
   form.addEventListener('submit', async (ev) => {
     ev.preventDefault();
     const mode = form.mode.value;

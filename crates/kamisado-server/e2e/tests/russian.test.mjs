@@ -135,6 +135,7 @@ test('a Russian game on one screen: the default names offered, the round\'s resu
   watchErrors(page, errors);
   await withScreenshots('russian-result', () => [page], async () => {
     await page.goto(`${server.url}/`);
+    await page.waitForSelector('#lobby[data-ready="1"]');
     // The names the server gives when none is typed, as the game will show them.
     assert.equal(await page.getAttribute('#name', 'placeholder'), 'Игрок');
     await page.check('input[name=mode][value=local]');

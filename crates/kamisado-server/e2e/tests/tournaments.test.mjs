@@ -17,15 +17,26 @@ after(async () => { await browser?.close(); await server?.stop(); });
 
 /**
  * Opens `url`; the lobby's socket may take the page to a board meanwhile
- * (a round paired it), which is where the test goes next anyway.
+ * (a round paired it), which is where the test goes next anyway. A page
+ * taken elsewhere more than once in a row (a game ended and the next was
+ * paired at once) is waited for until it rests on a board or on `url`.
  */
 async function visit(page, url) {
-  try {
-    await page.goto(url);
-  } catch (e) {
-    // The page's own navigation won: Playwright says it interrupted or aborted this one.
-    if (!/interrupted by another navigation|ERR_ABORTED/.test(e.message)) throw e;
-    await page.waitForURL(/\/g\//);
+  for (let tries = 0; ; tries += 1) {
+    try {
+      await page.goto(url);
+      return;
+    } catch (e) {
+      // The page's own navigation won: Playwright says it interrupted or aborted this one.
+      if (tries >= 5 || !/interrupted by another navigation|ERR_ABORTED|frame was detached/.test(e.message)) throw e;
+    }
+    try {
+      await page.waitForURL(/\/g\//);
+      await page.waitForLoadState('load');
+      return;
+    } catch (e) {
+      if (!/interrupted by another navigation|ERR_ABORTED|frame was detached/.test(e.message)) throw e;
+    }
   }
 }
 
