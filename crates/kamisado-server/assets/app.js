@@ -31,7 +31,7 @@ const PARTS = [
 let redraw = () => {};
 
 async function start() {
-  setLanguage(initialLanguage());
+  await setLanguage(initialLanguage());
   const select = $('lang');
   for (const [code, name] of languages()) {
     const option = html('option', name);
@@ -39,8 +39,8 @@ async function start() {
     select.appendChild(option);
   }
   select.value = language();
-  select.addEventListener('change', () => {
-    setLanguage(select.value);
+  select.addEventListener('change', async () => {
+    await setLanguage(select.value);
     languageChanged();
   });
   setSymbols(savedSymbols());

@@ -4,7 +4,7 @@
 // language is a module like this one, exporting the same names; i18n.js
 // picks one. Nothing here touches the page, so node can import it.
 
-import { plural as pluralOf } from './i18n.js';
+import { pluralForm } from './plurals.js';
 
 export const code = 'en';
 /** The language's name in itself, for the menu. */
@@ -234,7 +234,7 @@ export const units = {
   search: { one: 'search', other: 'searches' }, token: { one: 'token', other: 'tokens' },
   tournament: { one: 'tournament', other: 'tournaments' },
 };
-const plural = (n, unit) => pluralOf(n, unit, code);
+const plural = (n, unit) => (units[unit] ? pluralForm(n, units[unit], code) : unit);
 
 const SIDES = { b: 'Black', w: 'Gold' };
 const other = (code) => (code === 'b' ? 'w' : 'b');

@@ -3,31 +3,49 @@
 // counted words, the forms its sentences need, and what happened in a game
 // told from the typed events the server sends. This module picks one and
 // offers the page one API; a third language is one module like en.js,
-// imported below and named in LANGS.
-import * as en from './en.js';
-import * as ru from './ru.js';
+// named in LOADERS and NAMES below. A page loads the reader's language
+// alone (another is loaded when chosen from the menu), so a module of a
+// language imports nothing of this one.
+import { pluralForm } from './plurals.js';
 
-/** Every language's module by its code; the first is the fallback. */
-export const LANGS = { en, ru };
-const LANGUAGES = Object.keys(LANGS);
-// The fallback's words, looked up when asked (a language module may import this one).
-const EN = new Proxy({}, { get: (_, key) => LANGS[LANGUAGES[0]].words[key] });
+export { pluralForm };
+
+/** How each language's module is loaded, by its code; the first is the fallback. */
+const LOADERS = { en: () => import('./en.js'), ru: () => import('./ru.js') };
+/** Each language's name in itself, for the menu (before its module is loaded). */
+const NAMES = { en: 'English', ru: 'Русский' };
+const LANGUAGES = Object.keys(LOADERS);
+
+/** The languages loaded so far, by code. */
+export const LANGS = {};
+
+/** Loads the language `code` (once) and gives its module. */
+export async function loadLanguage(code) {
+  if (!LANGS[code]) LANGS[code] = await LOADERS[code]();
+  return LANGS[code];
+}
 
 let lang = LANGUAGES[0];
 const here = () => LANGS[lang];
+/** The words of `key` in the reader's language, or the fallback's when it is loaded. */
+const known = (key) => here().words[key] ?? LANGS[LANGUAGES[0]]?.words[key];
 
 /** The languages as [code, name in itself], for the menu. */
-export function languages() { return LANGUAGES.map((code) => [code, LANGS[code].name]); }
+export function languages() { return LANGUAGES.map((code) => [code, NAMES[code]]); }
 
 /** The language chosen before, or the browser's, or English. */
 export function initialLanguage() {
   try {
     const saved = localStorage.getItem('kamisado.lang');
-    if (saved && LANGS[saved]) return saved;
+    if (saved && LOADERS[saved]) return saved;
   } catch (e) { /* private mode */ }
-  const wanted = (navigator.languages || [navigator.language || 'en']).map((l) => String(l).slice(0, 2).toLowerCase());
-  return wanted.find((l) => LANGS[l]) || LANGUAGES[0];
+  const wanted = (globalThis.navigator?.languages || [globalThis.navigator?.language || 'en']).map((l) => String(l).slice(0, 2).toLowerCase());
+  return wanted.find((l) => LOADERS[l]) || LANGUAGES[0];
 }
+
+// The reader's language is here before any module asks for a word.
+lang = initialLanguage();
+await loadLanguage(lang);
 
 export function language() { return lang; }
 
@@ -40,39 +58,32 @@ export function onLanguageChange(redraw) { listeners.push(redraw); }
 /** Tells every part of the page that the language changed. */
 export function languageChanged() { for (const redraw of listeners) redraw(); }
 
-/** Chooses the language, remembers it, and translates the page's fixed text. */
+/**
+ * Chooses the language, remembers it, and translates the page's fixed
+ * text: at once when the language is loaded, else once it is (the promise
+ * says when).
+ */
 export function setLanguage(code) {
-  lang = LANGS[code] ? code : LANGUAGES[0];
+  const chosen = LOADERS[code] ? code : LANGUAGES[0];
+  if (!LANGS[chosen]) return loadLanguage(chosen).then(() => setLanguage(chosen));
+  lang = chosen;
   try { localStorage.setItem('kamisado.lang', lang); } catch (e) { /* private mode */ }
-  if (typeof document === 'undefined') return;
+  if (typeof document === 'undefined') return Promise.resolve();
   document.documentElement.lang = lang;
   for (const node of document.querySelectorAll('[data-i18n]')) node.textContent = t(node.dataset.i18n);
   for (const node of document.querySelectorAll('[data-i18n-placeholder]')) node.placeholder = t(node.dataset.i18nPlaceholder);
   for (const node of document.querySelectorAll('[data-i18n-title]')) node.title = t(node.dataset.i18nTitle);
   for (const node of document.querySelectorAll('[data-i18n-label]')) node.setAttribute('aria-label', t(node.dataset.i18nLabel));
+  return Promise.resolve();
 }
 
 /** The text of `key` with its `{name}` places filled from `params`. */
 export function t(key, params = {}) {
-  const text = here().words[key] ?? EN[key] ?? key;
+  const text = known(key) ?? key;
   return text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
 }
 
 // ---------- numbers, pools, dates ----------
-
-// Each language's plural rules, made when first asked.
-const pluralRules = new Map();
-
-/**
- * The form of a counted word that goes with the number `n` in the language
- * `code`, from its forms by plural category (`one`, `few`, `many`,
- * `other`, as Intl.PluralRules names them): 1 point, 2 points; 1 очко,
- * 2 очка, 5 очков, 21 очко. A category the forms lack takes `other`.
- */
-export function pluralForm(n, forms, code = lang) {
-  if (!pluralRules.has(code)) pluralRules.set(code, new Intl.PluralRules(code));
-  return forms[pluralRules.get(code).select(n)] ?? forms.other;
-}
 
 /** The form of `unit` (a word of the language's `units`) that goes with `n`: 1 day, 3 days; 1 день, 3 дня, 7 дней. */
 export function plural(n, unit, code = lang) {
@@ -90,20 +101,20 @@ export function poolWords(pool) {
 /** A rule set in words: "Zvezda", "Standard, opening limits". */
 export function rulesWords(rules) {
   const [base, ...options] = String(rules).split('+');
-  const word = (name) => (EN[`lobby.${name}`] ? t(`lobby.${name}`) : name);
+  const word = (name) => (known(`lobby.${name}`) ? t(`lobby.${name}`) : name);
   return [word(base), ...options.map((o) => word(o).toLowerCase())].join(', ');
 }
 
 /** A match's length: "Single round", "Match to 3 points". */
 export function targetWords(target) {
   if (target === 1) return t('lobby.single');
-  if (EN[`lobby.to${target}`]) return t(`lobby.to${target}`);
+  if (known(`lobby.to${target}`)) return t(`lobby.to${target}`);
   return t('ch.to', { n: target, points: plural(target, 'point_gen') });
 }
 
 /** How a game ended ("home row", "time"), in words. */
 export function howWords(how) {
-  return EN[`how.${how}`] ? t(`how.${how}`) : String(how ?? '');
+  return known(`how.${how}`) ? t(`how.${how}`) : String(how ?? '');
 }
 
 /** A round's result as the record writes it ("1-0 home row") in words: its score, then how it ended. */
@@ -206,20 +217,20 @@ const opponentParams = (mover) => here().opponentParams(mover);
 /** A lesson's title, or "Lesson N" for an id the page has no words for. */
 export function lessonTitle(id, n) {
   const key = `lesson.${id}.title`;
-  return EN[key] ? t(key) : t('lesson.other.title', { n });
+  return known(key) ? t(key) : t('lesson.other.title', { n });
 }
 
 /** A lesson's explanation ('' for an id the page has no words for). */
 export function lessonText(id) {
   const key = `lesson.${id}.text`;
-  return EN[key] ? t(key) : '';
+  return known(key) ? t(key) : '';
 }
 
 /** A lesson's task in words; `mover` is the side to move. */
 export function taskWords(task, mover) {
   if (!task) return '';
   const key = `task.${task.kind}`;
-  if (!EN[key]) return '';
+  if (!known(key)) return '';
   return t(key, { square: task.square, ...colourParams(task.colour), ...opponentParams(mover) });
 }
 
@@ -228,7 +239,7 @@ export function taskWords(task, mover) {
  * `mover` is the side that tried; `fallback` the server's English words.
  */
 export function reasonWords(reason, mover, fallback = '') {
-  if (!reason || !EN[`reason.${reason.kind}`]) return fallback;
+  if (!reason || !known(`reason.${reason.kind}`)) return fallback;
   return t(`reason.${reason.kind}`, {
     why: reason.why || '', square: reason.square || '', reply: reason.reply || '',
     ...colourParams(reason.colour), ...opponentParams(mover),
@@ -315,7 +326,7 @@ function paramWords(p, form, value) {
   if (p === 'character') return characterWords(value);
   if (form && typeof value === 'number') return plural(value, form);
   const choice = `choice.${p}.${value}`;
-  return EN[choice] !== undefined ? t(choice) : String(value);
+  return known(choice) !== undefined ? t(choice) : String(value);
 }
 
 /**
@@ -335,8 +346,8 @@ export function refusalWords(r) {
   if (!r) return '';
   const english = r.error ?? r.reason ?? '';
   const key = `refusal.${r.code}`;
-  if (!r.code || EN[key] === undefined) return english;
-  return fillRefusal(here().words[key] ?? EN[key], r.params || {});
+  if (!r.code || known(key) === undefined) return english;
+  return fillRefusal(known(key), r.params || {});
 }
 
 /** A signed difference of ratings: "+12", "−69". */

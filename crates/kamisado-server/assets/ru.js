@@ -3,7 +3,7 @@
 // the notes' typed events. The same names as en.js; i18n.js picks one.
 // Nothing here touches the page, so node can import it.
 
-import { plural as pluralOf } from './i18n.js';
+import { pluralForm } from './plurals.js';
 
 export const code = 'ru';
 /** The language's name in itself, for the menu. */
@@ -247,7 +247,7 @@ export const units = {
   unfinished_game: forms('неоконченная партия', 'неоконченные партии', 'неоконченных партий'),
   unfinished_tournament: forms('неоконченный турнир', 'неоконченных турнира', 'неоконченных турниров'),
 };
-const plural = (n, unit) => pluralOf(n, unit, code);
+const plural = (n, unit) => (units[unit] ? pluralForm(n, units[unit], code) : unit);
 
 const SIDES = { b: 'Чёрные', w: 'Золотые' };
 const SIDES_GEN = { b: 'Чёрных', w: 'Золотых' };

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   startServer, launchBrowser, withScreenshots, watchErrors, gameState, waitForN, clickMove, SHOTS,
-  WIN_17, winRoundOne,
+  WIN_17, winRoundOne, chooseLanguage
 } from './helpers.mjs';
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -286,7 +286,7 @@ test('the page in Russian: chosen from the browser, a move told in Russian, the 
     }
     await shot(page, 'game-phone-ru');
     await playNext(page);
-    await page.selectOption('#lang', 'en');
+    await chooseLanguage(page, 'en');
     assert.match(await page.textContent('#explain'), /tower/);
     await page.reload();
     await page.waitForSelector('#board .tower');

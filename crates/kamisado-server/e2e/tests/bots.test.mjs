@@ -14,7 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   startServer, launchBrowser, withScreenshots, watchErrors, gameState, waitForN, clickMove,
-  DESKTOP, PHONE, shot,
+  DESKTOP, PHONE, shot, chooseLanguage
 } from './helpers.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -175,11 +175,11 @@ test('a player challenges a bot from its page and plays it by clicking', async (
       await shot(ann, `bot-leaderboard-${size}`, true);
     }
     // In Russian, the mark and the button speak Russian.
-    await ann.selectOption('#lang', 'ru');
+    await chooseLanguage(ann, 'ru');
     const row = ann.locator('#lb-players tr[data-name="Robo"]');
     await ann.waitForFunction(() => document.querySelector('#lb-players .bot-tag')?.textContent === 'БОТ');
     assert.equal(await row.locator('a.challenge-link').textContent(), 'Вызвать');
-    await ann.selectOption('#lang', 'en');
+    await chooseLanguage(ann, 'en');
     assert.deepEqual(errors, []);
   });
   await context.close();

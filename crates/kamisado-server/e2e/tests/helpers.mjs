@@ -185,6 +185,15 @@ export async function winRoundOne(page) {
 }
 
 /** A new context of `browser` at `viewport` with the page's language set to `lang`. */
+/**
+ * Chooses `lang` from the page's language menu and waits until the page
+ * speaks it (the page loads a language's words when it is first chosen).
+ */
+export async function chooseLanguage(page, lang) {
+  await page.selectOption('#lang', lang);
+  await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+}
+
 export async function contextIn(browser, lang, viewport) {
   const ctx = await browser.newContext({ viewport });
   await ctx.addInitScript((l) => localStorage.setItem('kamisado.lang', l), lang);

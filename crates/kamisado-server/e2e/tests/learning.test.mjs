@@ -8,7 +8,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   startServer, launchBrowser, withScreenshots, watchErrors, gameState, waitForN, clickMove, squareCentre,
-  DESKTOP, PHONE, shot,
+  DESKTOP, PHONE, shot, chooseLanguage
 } from './helpers.mjs';
 
 
@@ -110,11 +110,11 @@ test('two lessons done by clicking, one after a wrong try; the progress survives
     }
     await shot(page, 'learn-wrong-desktop');
     // In Russian too.
-    await page.selectOption('#lang', 'ru');
+    await chooseLanguage(page, 'ru');
     assert.equal(await page.textContent('#l-title'), 'Обязательный цвет');
     assert.notEqual(await page.textContent('#l-result'), told);
     assert.match(await page.textContent('#l-result'), /[а-я]/);
-    await page.selectOption('#lang', 'en');
+    await chooseLanguage(page, 'en');
     await page.click('#l-again');
     await page.waitForSelector('#l-board[data-state="open"]');
     assert.equal(await page.isHidden('#l-result'), true);
@@ -137,7 +137,7 @@ test('two lessons done by clicking, one after a wrong try; the progress survives
   const phone = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
   const small = await phone.newPage();
   await small.goto(`${server.url}/learn?lesson=forced`);
-  await small.selectOption('#lang', 'ru');
+  await chooseLanguage(small, 'ru');
   await small.waitForSelector('#learn[data-ready="1"]');
   assert.equal(await small.textContent('#l-title'), 'Обязательный цвет');
   await shot(small, 'learn-phone-ru', true);
@@ -230,7 +230,7 @@ test('a puzzle solved by clicking and another missed; each solution is played ou
   const phone = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
   const small = await phone.newPage();
   await small.goto(`${server.url}/puzzles/${puzzle.id}`);
-  await small.selectOption('#lang', 'ru');
+  await chooseLanguage(small, 'ru');
   await small.waitForSelector(`#z-board[data-puzzle="${puzzle.id}"]`);
   assert.match(await small.textContent('#z-prompt'), /начинают и выигрывают/);
   await shot(small, 'puzzle-phone-ru', true);
@@ -384,10 +384,10 @@ test('the danger view marks a move that loses at once; the review jumps to that 
     assert.deepEqual([best[1], best[3]], [mover, losing.mv]);
     assert.ok(wins.includes(best[2]), `${best[2]} is one of the winning moves ${wins}`);
     await shot(page, 'review-desktop');
-    await page.selectOption('#lang', 'ru');
+    await chooseLanguage(page, 'ru');
     assert.equal(await page.textContent('#a-turn-text'),
       `${mover === 'Black' ? 'Чёрные' : 'Золотые'} могли выиграть за 1 полуход ходом ${best[2]}; ${losing.mv} проигрывает за 2 полухода.`);
-    await page.selectOption('#lang', 'en');
+    await chooseLanguage(page, 'en');
 
     // "Try again from here": the turning point's position on the board, its
     // best move not shown, the player's own move asked (a guest has no puzzle of it).

@@ -11,7 +11,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   startServer, launchBrowser, withScreenshots, watchErrors, gameState, waitForN, clickMove,
-  DESKTOP, PHONE, shot,
+  DESKTOP, PHONE, shot, chooseLanguage
 } from './helpers.mjs';
 
 
@@ -245,7 +245,7 @@ test('a guest game claimed by a new account; a challenge cancelled; a loss on ti
     const mine = page.locator('#ch-list .challenge.own');
     await mine.waitFor();
     assert.match(await mine.textContent(), /3 days per move/);
-    await page.selectOption('#lang', 'ru');
+    await chooseLanguage(page, 'ru');
     assert.match(await mine.textContent(), /3 дня на ход/);
     await shot(page, 'lobby-phone-ru-signed-in', true);
     let width = await page.evaluate(() => document.documentElement.scrollWidth);
@@ -259,7 +259,7 @@ test('a guest game claimed by a new account; a challenge cancelled; a loss on ti
       const note = { act: { kind: 'concession', side: 'w', how: 'time', winner: 'b' }, next: null };
       const words = {};
       for (const lang of ['en', 'ru']) {
-        i18n.setLanguage(lang);
+        await i18n.setLanguage(lang);
         words[lang] = [i18n.noteText(note, { target: 3 }), i18n.endWords('time', 'b')];
       }
       return words;
@@ -326,9 +326,9 @@ test('an account managed from its card: a new password, signing out everywhere, 
     await openManage(a);
     assert.match(await changePassword(a, 'not-her-password', 'dora-secret-2'),
       /The password was not changed: the password is wrong/);
-    await a.selectOption('#lang', 'ru');
+    await chooseLanguage(a, 'ru');
     assert.match(await changePassword(a, 'dora-secret-1', 'short'), /Пароль не изменён: в пароле 5 символов, а нужно не меньше 8$/);
-    await a.selectOption('#lang', 'en');
+    await chooseLanguage(a, 'en');
     assert.match(await changePassword(a, 'dora-secret-1', 'dora-secret-2'),
       /The password is changed; 1 other session signed out/);
     // The phone was signed out; the new password signs it in again.
@@ -404,10 +404,10 @@ test('an untimed game claimed by the player not to move, refused before the time
       await ann.waitForSelector('#error:not([hidden])');
       assert.match(await ann.textContent('#error'),
         /The win cannot be claimed yet: Gold has [1-4] seconds? left to move: a win may be claimed once they have not moved for 4 seconds/);
-      await ann.selectOption('#lang', 'ru');
+      await chooseLanguage(ann, 'ru');
       await ann.click('#claim');
       await ann.waitForFunction(() => /Победу пока нельзя потребовать/.test(document.querySelector('#error').textContent));
-      await ann.selectOption('#lang', 'en');
+      await chooseLanguage(ann, 'en');
       // After the time, the claim ends the match as Gold's loss on time.
       await new Promise((r) => setTimeout(r, 4200));
       await ann.click('#claim');

@@ -12,7 +12,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as en from '../../assets/en.js';
 import * as ru from '../../assets/ru.js';
-import { refusalWords, setLanguage } from '../../assets/i18n.js';
+import { refusalWords, setLanguage, loadLanguage } from '../../assets/i18n.js';
+
+// Both languages at hand, so that `setLanguage` switches at once.
+await loadLanguage('en');
+await loadLanguage('ru');
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const fixture = JSON.parse(fs.readFileSync(path.join(here, '..', 'fixtures', 'refusals.json'), 'utf8'));

@@ -10,7 +10,9 @@ import {
   startServer, launchBrowser, withScreenshots, watchErrors, gameState, waitForN, clickMove, contextIn,
   DESKTOP, PHONE, shot, winRoundOne,
 } from './helpers.mjs';
-import { plural, pluralForm } from '../../assets/i18n.js';
+import { plural, pluralForm, loadLanguage } from '../../assets/i18n.js';
+
+await loadLanguage('ru');
 
 let server;
 let browser;

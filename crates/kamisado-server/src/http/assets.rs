@@ -19,7 +19,7 @@ const FAVICON: &str = include_str!("../../assets/favicon.svg");
 
 const JS: &str = "text/javascript; charset=utf-8";
 /// The page's styles and its script modules, under `/assets/`.
-const ASSETS: [(&str, &str, &str); 31] = [
+const ASSETS: [(&str, &str, &str); 32] = [
     (
         "app.css",
         "text/css; charset=utf-8",
@@ -59,6 +59,7 @@ const ASSETS: [(&str, &str, &str); 31] = [
     ("missing.js", JS, include_str!("../../assets/missing.js")),
     ("player.js", JS, include_str!("../../assets/player.js")),
     ("plot.js", JS, include_str!("../../assets/plot.js")),
+    ("plurals.js", JS, include_str!("../../assets/plurals.js")),
     ("puzzles.js", JS, include_str!("../../assets/puzzles.js")),
     ("replay.js", JS, include_str!("../../assets/replay.js")),
     ("ru.js", JS, include_str!("../../assets/ru.js")),
