@@ -4,6 +4,7 @@ use std::fmt;
 
 use crate::geometry::{Board, Eight};
 use crate::position::Ending;
+use crate::story::player;
 use crate::tower::zvezda_reach;
 use crate::{Colour, Move, Side, Square, Tower};
 
@@ -167,7 +168,7 @@ impl<B: Board> fmt::Display for IllegalReason<B> {
             IllegalReason::RoundOver { winner, ending } => write!(
                 f,
                 "the round is over: {} has won by {}",
-                winner.name(),
+                player(winner),
                 match ending {
                     Ending::HomeRow => "reaching the home row",
                     Ending::Deadlock => "deadlock",
@@ -181,14 +182,14 @@ impl<B: Board> fmt::Display for IllegalReason<B> {
                 "the forced {} {} on {square} can move, so {} may not pass",
                 tower.colour.name(),
                 tower.rank_name(),
-                tower.side.name()
+                player(tower.side)
             ),
             IllegalReason::NoTower { from } => write!(f, "there is no tower on {from}"),
             IllegalReason::OpponentsTower { side, from } => write!(
                 f,
                 "the tower on {from} is {}'s, and {} is to move",
-                (!side).name(),
-                side.name()
+                player(!side),
+                player(side)
             ),
             IllegalReason::NotForced {
                 forced,
@@ -198,7 +199,7 @@ impl<B: Board> fmt::Display for IllegalReason<B> {
             } => write!(
                 f,
                 "{} must move the {} tower on {square} (R5), not the {} one on {from}",
-                forced.side.name(),
+                player(forced.side),
                 forced.colour.name(),
                 tried.name()
             ),
@@ -223,7 +224,7 @@ impl<B: Board> fmt::Display for IllegalReason<B> {
             IllegalReason::OwnTowerInLine { side, square } => write!(
                 f,
                 "the line ahead holds {}'s own tower on {square}; only the opponent's towers can be pushed",
-                side.name()
+                player(side)
             ),
             IllegalReason::LineTooLong { pusher } => write!(
                 f,
@@ -247,8 +248,9 @@ impl<B: Board> fmt::Display for IllegalReason<B> {
             }
             IllegalReason::TooFar { tower, reach } => write!(
                 f,
-                "a {} moves at most {reach} squares (R11)",
-                tower.rank_name()
+                "a {} moves at most {reach} square{} (R11)",
+                tower.rank_name(),
+                if reach == 1 { "" } else { "s" }
             ),
             IllegalReason::OpeningLimit { ply, limit } => write!(
                 f,

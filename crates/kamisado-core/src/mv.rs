@@ -98,17 +98,63 @@ impl<B: Board> fmt::Display for Move<B> {
 }
 
 /// Text that is not a move, with the reason.
+///
+/// ```
+/// use kamisado_core::Move;
+/// use kamisado_core::mv::MoveFault;
+/// let e = "c1-c9".parse::<Move>().unwrap_err();
+/// assert_eq!(e.fault, MoveFault::NotASquare { part: "c9".into(), before: false, size: 8 });
+/// assert_eq!(
+///     e.to_string(),
+///     "`c1-c9` is not a move: the second square, c9, is not a square of the board (a1-h8)"
+/// );
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseMoveError {
     /// The text that was read.
     pub text: String,
     /// What was wrong with it.
-    pub reason: String,
+    pub fault: MoveFault,
+}
+
+/// What is wrong with a move's text; [`fmt::Display`] gives the words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveFault {
+    /// Neither two squares joined by `-` or `>` nor `pass`.
+    NotJoined,
+    /// One of the two squares is not a square of the board.
+    NotASquare {
+        /// The text where a square should be.
+        part: String,
+        /// Whether it is the first square (before the sign).
+        before: bool,
+        /// Squares along the board's edge.
+        size: usize,
+    },
+    /// The two squares are the same.
+    SameSquare,
+}
+
+impl fmt::Display for MoveFault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveFault::NotJoined => f.write_str(
+                "a move is two squares joined by - (a step, c1-c6) or > (a push, d4>d5), or pass",
+            ),
+            MoveFault::NotASquare { part, before, size } => write!(
+                f,
+                "the {} square, {part}, is not a square of the board ({})",
+                if *before { "first" } else { "second" },
+                ParseSquareError::range(*size)
+            ),
+            MoveFault::SameSquare => f.write_str("the tower must leave its square"),
+        }
+    }
 }
 
 impl fmt::Display for ParseMoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "`{}` is not a move: {}", self.text, self.reason)
+        write!(f, "`{}` is not a move: {}", self.text, self.fault)
     }
 }
 
@@ -120,9 +166,9 @@ impl<B: Board> FromStr for Move<B> {
     /// Reads `c1-c6`, `d4>d5` or `pass`. Parsing says nothing about legality:
     /// see [`crate::Position::play`].
     fn from_str(s: &str) -> Result<Move<B>, ParseMoveError> {
-        let err = |reason: &str| ParseMoveError {
+        let err = |fault: MoveFault| ParseMoveError {
             text: s.to_string(),
-            reason: reason.to_string(),
+            fault,
         };
         if s == "pass" {
             return Ok(Move::Pass);
@@ -130,26 +176,20 @@ impl<B: Board> FromStr for Move<B> {
         let (sep, (a, b)) = match (s.split_once('-'), s.split_once('>')) {
             (Some(parts), None) => ('-', parts),
             (None, Some(parts)) => ('>', parts),
-            _ => {
-                return Err(err(
-                    "expected two squares joined by `-` (a move) or `>` (a push), or `pass`",
-                ));
-            }
+            _ => return Err(err(MoveFault::NotJoined)),
         };
-        let from: Square<B> = a.parse().map_err(|_| {
-            err(&format!(
-                "`{a}` before `{sep}` is not a square {}",
-                ParseSquareError::range(B::SIZE)
-            ))
-        })?;
-        let to: Square<B> = b.parse().map_err(|_| {
-            err(&format!(
-                "`{b}` after `{sep}` is not a square {}",
-                ParseSquareError::range(B::SIZE)
-            ))
-        })?;
+        let square = |part: &str, before: bool| {
+            part.parse::<Square<B>>().map_err(|_| {
+                err(MoveFault::NotASquare {
+                    part: part.to_string(),
+                    before,
+                    size: B::SIZE,
+                })
+            })
+        };
+        let (from, to) = (square(a, true)?, square(b, false)?);
         if from == to {
-            return Err(err("the tower must leave its square"));
+            return Err(err(MoveFault::SameSquare));
         }
         Ok(match sep {
             '-' => Move::Step { from, to },
@@ -166,10 +206,10 @@ mod tests {
     fn bad_moves_say_why() {
         for (text, needle) in [
             ("c1c6", "joined"),
-            ("c1-c9", "`c9` after"),
-            ("z1>c2", "`z1` before"),
+            ("c1-c9", "second square, c9,"),
+            ("z1>c2", "first square, z1,"),
             ("c1-c1", "leave"),
-            ("c1-c2-c3", "`c2-c3` after"),
+            ("c1-c2-c3", "second square, c2-c3,"),
             ("", "joined"),
         ] {
             let e = text.parse::<Move>().unwrap_err();

@@ -522,6 +522,48 @@ Object.assign(words, {
   'board.push_word': 'push', 'board.push_title': 'push: the tower here goes back one square',
 });
 
+// ---------- why a move is refused ----------
+
+const WAYS = { forward: 'forward, straight or diagonally', sideways: 'forward or sideways', any: 'in any direction' };
+const NTH = { 1: 'first', 2: 'second', 3: 'third' };
+/** The plural ending of a count of squares or towers. */
+const ending = (n) => (Number(n) === 1 ? '' : 's');
+
+// Each cause's words, by its kind (kamisado-wire's refusal/cause.rs): the
+// rules crate's own English, which the server sends beside the cause.
+const CAUSES = {
+  round_over: (c) => `the round is over: ${side(c.winner)} has won by ${c.ending === 'deadlock' ? 'deadlock' : 'reaching the home row'}`,
+  pass_with_free_choice: () => 'a pass is only for a forced tower that cannot move; any tower may move now',
+  pass_not_blocked: (c) => `the forced ${tower(c)} on ${c.square} can move, so ${side(c.side)} may not pass`,
+  no_tower: (c) => `there is no tower on ${c.square}`,
+  opponents_tower: (c) => `the tower on ${c.square} is ${side(other(c.side))}'s, and ${side(c.side)} is to move`,
+  not_forced: (c) => `${side(c.side)} must move the ${c.colour} tower on ${c.square} (R5), not the ${c.tried} one on ${c.from}`,
+  zvezda_no_ring: (c) => `only a tower with a ring can push; the ${c.colour} tower has none`,
+  zvezda_push: (c) => `under zvezda this tower pushes one adjacent opponent's tower of lower rank one square ${WAYS[c.ways]}, onto an empty square`,
+  zvezda_move: (c) => `under zvezda this tower moves ${WAYS[c.ways]}, at most ${c.reach} squares, in a straight line without jumping`,
+  push_not_straight: (c) => `a push moves the sumo one square straight ahead, to ${c.square}`,
+  push_off_board: () => 'a push moves the sumo one square straight ahead, to off the board',
+  not_sumo: (c) => `only a sumo can push; the ${c.colour} tower on ${c.square} has no teeth`,
+  nothing_to_push: (c) => `there is no opponent's tower on ${c.square} to push`,
+  own_tower_in_line: (c) => `the line ahead holds ${side(c.side)}'s own tower on ${c.square}; only the opponent's towers can be pushed`,
+  line_too_long: (c) => `a ${c.rank} pushes at most ${c.most} tower${ending(c.most)} (R12)`,
+  not_lower_rank: (c) => `the tower on ${c.square} is not of lower rank than the pushing ${c.rank}`,
+  no_room_behind: () => 'the square behind the line is off the board or taken',
+  push_not_allowed: () => 'the push is not allowed here',
+  not_forward: () => 'towers move only forward (R3)',
+  not_straight_or_diagonal: () => 'towers move straight forward or diagonally forward (R3)',
+  too_far: (c) => `a ${c.rank} moves at most ${c.reach} square${ending(c.reach)} (R11)`,
+  opening_limit: (c) => `in every round the ${NTH[c.ply]} ply moves at most ${c.limit} square${ending(c.limit)} (opening-limits)`,
+  path_blocked: (c) => `the path is blocked by the tower on ${c.square} (R3)`,
+  not_allowed: () => 'the rules do not allow it here',
+  not_joined: () => 'a move is two squares joined by - (a step, c1-c6) or > (a push, d4>d5), or pass',
+  not_a_square: (c) => `the ${Number(c.before) ? 'first' : 'second'} square, ${c.part}, is not a square of the board (a1-${c.last})`,
+  same_square: () => 'the tower must leave its square',
+};
+
+/** A refusal's cause (why a move is refused) in words; undefined for a kind the page does not know. */
+export function causeWords(c) { return c && Object.hasOwn(CAUSES, c.kind) ? CAUSES[c.kind](c) : undefined; }
+
 // ---------- the server's refusals ----------
 
 // Each refusal's words by its code: the server's own templates (the

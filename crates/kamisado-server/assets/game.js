@@ -869,19 +869,6 @@ function renderHint() {
   $('hint-text').hidden = false;
 }
 
-// A refusal in the reader's words, from its code and params: in English
-// the server's words (the most precise, naming the rule); on a page in
-// another language, for a typed move that is not among the legal ones, the
-// page's own words, which say what may be moved.
-function refused(waiting, msg) {
-  const s = play.state;
-  if (language() !== 'en' && waiting && waiting.t === 'move' && s && s.status === 'playing'
-    && mySides().includes(s.to_act) && !s.legal.includes(waiting.mv)) {
-    return t(waiting.mv === 'pass' ? 'say.no_pass' : 'say.illegal', { mv: waiting.mv, status: describeStatus(s) });
-  }
-  return refusalWords(msg);
-}
-
 function answered(msg) {
   const waiting = play.pending;
   if (waiting && (msg.of === waiting.t || msg.of === null)) {
@@ -1050,7 +1037,8 @@ function connect() {
       case 'error':
         // A sync refused (over the rate): the new connection brings the state.
         if (msg.of === 'sync') { ws.close(); break; }
-        showError(refused(play.pending, msg));
+        // In the reader's words; a move the rules forbid names the rule it breaks.
+        showError(refusalWords(msg));
         answered(msg);
         render();
         break;

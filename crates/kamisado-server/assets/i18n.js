@@ -241,7 +241,7 @@ export function taskWords(task, mover) {
 export function reasonWords(reason, mover, fallback = '') {
   if (!reason || !known(`reason.${reason.kind}`)) return fallback;
   return t(`reason.${reason.kind}`, {
-    why: reason.why || '', square: reason.square || '', reply: reason.reply || '',
+    why: causeWords(reason.cause) ?? reason.why ?? '', square: reason.square || '', reply: reason.reply || '',
     ...colourParams(reason.colour), ...opponentParams(mover),
   });
 }
@@ -318,8 +318,26 @@ function characterWords(c) {
   return t('refusal_word.quoted', { c: text });
 }
 
+/**
+ * A refusal's typed cause (kamisado-wire's refusal/cause.rs) in the
+ * reader's words: a rule a move breaks, a fault of a move's text, or a
+ * refusal of its own; undefined for one the page does not know.
+ */
+export function causeWords(c) {
+  if (!c || typeof c !== 'object') return undefined;
+  if (c.kind === 'refusal') return known(`refusal.${c.code}`) !== undefined ? refusalWords({ code: c.code, params: c.params }) : undefined;
+  return here().causeWords(c);
+}
+
+// The params that hold English words a cause may tell in the reader's words.
+const CAUSED_PARAMS = new Set(['why', 'detail']);
+
 /** One param of a refusal in the reader's words; `form` as its template asks. */
-function paramWords(p, form, value) {
+function paramWords(p, form, value, params = {}) {
+  if (CAUSED_PARAMS.has(p) && params.cause) {
+    const told = causeWords(params.cause);
+    if (told !== undefined) return told;
+  }
   if (SIDE_PARAMS.has(p)) return form === 'gen' ? sideGen(value) : side(value);
   if (NAME_PARAMS.has(p)) return nameWords(value);
   if (SECONDS_PARAMS.has(p)) return spanWords(value, form);
@@ -334,7 +352,7 @@ function paramWords(p, form, value) {
  * its name says, `{p:form}` a form of it (for a number, its counted word).
  */
 export function fillRefusal(template, params = {}) {
-  return template.replace(/\{(\w+)(?::(\w+))?\}/g, (m, p, form) => (Object.hasOwn(params, p) ? paramWords(p, form, params[p]) : m));
+  return template.replace(/\{(\w+)(?::(\w+))?\}/g, (m, p, form) => (Object.hasOwn(params, p) ? paramWords(p, form, params[p], params) : m));
 }
 
 /**

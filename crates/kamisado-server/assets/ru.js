@@ -76,7 +76,6 @@ export const words = {
   'say.cannot': '{tower} на {sq} сейчас ходить не может.', 'say.cannot_forced': '{tower} на {sq} сейчас ходить не может: ходит {forced} на {fsq}.',
   'say.empty': 'Клетка {sq} пуста.', 'say.no_target': '{tower} с {from} не может пойти на {sq}.',
   'say.clocks': 'Часы: {b} {bt}, {w} {wt}.', 'say.low': '{side}: осталось {time}.', 'say.no_clock': 'В этой партии нет часов.',
-  'say.illegal': 'Ход {mv} здесь невозможен. {status}', 'say.no_pass': 'Пропустить ход здесь нельзя. {status}',
   'game.withdraw': 'Отозвать просьбу',
   'told.declined': '{name}: просьба вернуть ход отклонена.', 'told.accepted': '{name}: просьба вернуть ход принята, ваш ход отменён.',
   'told.withdrawn': '{name}: просьба вернуть ход отозвана.',
@@ -552,6 +551,48 @@ Object.assign(words, {
   'board.push_word': 'толчок', 'board.push_title': 'толчок: башня отсюда сдвинется на клетку назад',
 });
 
+// ---------- why a move is refused ----------
+
+const WAYS = { forward: 'вперёд, прямо или по диагонали', sideways: 'вперёд или вбок', any: 'в любом направлении' };
+const NTH = { 1: 'первый', 2: 'второй', 3: 'третий' };
+const RANK_CAP = (rank) => cap(RANK[rank] || rank);
+/** «на 1 клетку», «на 3 клетки», «на 5 клеток». */
+const squaresAcc = (n) => `${n} ${pluralForm(Number(n), forms('клетку', 'клетки', 'клеток'), code)}`;
+
+// Each cause's words, by its kind (kamisado-wire's refusal/cause.rs).
+const CAUSES = {
+  round_over: (c) => `раунд окончен: ${c.ending === 'deadlock' ? `${side(c.winner)} победили, потому что возник тупик` : `${side(c.winner)} победили, дойдя до домашнего ряда`}`,
+  pass_with_free_choice: () => 'пропуск хода — только для обязанной башни, которой некуда идти; сейчас ходить может любая башня',
+  pass_not_blocked: (c) => `${cap(tower(c))} на ${c.square} ${past(c, 'обязана', 'обязано')} ходить и может пойти, поэтому ${side(c.side)} не могут пропустить ход`,
+  no_tower: (c) => `на ${c.square} нет башни`,
+  opponents_tower: (c) => `башня на ${c.square} принадлежит ${SIDES_DAT[other(c.side)]}, а ходят ${side(c.side)}`,
+  not_forced: (c) => `${side(c.side)} должны ходить ${COLOUR_INS[c.colour] || c.colour} башней с ${c.square} (R5), а не ${COLOUR_INS[c.tried] || c.tried} с ${c.from}`,
+  zvezda_no_ring: (c) => `толкать может только башня с кольцом, а у ${COLOUR_INS[c.colour] || c.colour} башни колец нет`,
+  zvezda_push: (c) => `по правилам «Звезды» эта башня толкает одну соседнюю башню соперника ниже рангом на клетку ${WAYS[c.ways]}, на свободную клетку`,
+  zvezda_move: (c) => `по правилам «Звезды» эта башня ходит ${WAYS[c.ways]}, не дальше чем на ${squaresAcc(c.reach)}, по прямой и без прыжков`,
+  push_not_straight: (c) => `толчок сдвигает сумо на одну клетку прямо вперёд, на ${c.square}`,
+  push_off_board: () => 'толчок сдвигает сумо на одну клетку прямо вперёд, а впереди край доски',
+  not_sumo: (c) => `толкать может только сумо, а у ${COLOUR_INS[c.colour] || c.colour} башни на ${c.square} нет зубов дракона`,
+  nothing_to_push: (c) => `на ${c.square} нет башни соперника, которую можно толкнуть`,
+  own_tower_in_line: (c) => `впереди на линии стоит башня самих ${sideGen(c.side)} на ${c.square}; толкать можно только башни соперника`,
+  line_too_long: (c) => `${RANK_CAP(c.rank)} толкает не больше ${Number(c.most) === 1 ? 'одной башни' : `${c.most} башен`} (R12)`,
+  not_lower_rank: (c) => `башня на ${c.square} не ниже рангом, чем толкающее ${RANK[c.rank] || c.rank}`,
+  no_room_behind: () => 'клетка за линией занята или лежит за краем доски',
+  push_not_allowed: () => 'этот толчок здесь невозможен',
+  not_forward: () => 'башни ходят только вперёд (R3)',
+  not_straight_or_diagonal: () => 'башни ходят прямо вперёд или по диагонали вперёд (R3)',
+  too_far: (c) => `${RANK_CAP(c.rank)} ходит не дальше чем на ${squaresAcc(c.reach)} (R11)`,
+  opening_limit: (c) => `в каждом раунде ${NTH[c.ply]} полуход — не дальше чем на ${squaresAcc(c.limit)} (ограничения дебюта)`,
+  path_blocked: (c) => `путь преграждает башня на ${c.square} (R3)`,
+  not_allowed: () => 'правила здесь этого не позволяют',
+  not_joined: () => 'ход пишется как две клетки через - (шаг, c1-c6) или > (толчок, d4>d5), а пропуск — pass',
+  not_a_square: (c) => `${Number(c.before) ? 'первая' : 'вторая'} клетка, ${c.part}, — не клетка доски (a1–${c.last})`,
+  same_square: () => 'башня должна уйти со своей клетки',
+};
+
+/** A refusal's cause (why a move is refused) in words; undefined for a kind the page does not know. */
+export function causeWords(c) { return c && Object.hasOwn(CAUSES, c.kind) ? CAUSES[c.kind](c) : undefined; }
+
 // ---------- the server's refusals ----------
 
 // Each refusal's words by its code, from the same params as the English
@@ -639,7 +680,7 @@ Object.assign(words, {
   'refusal.action_stale': 'это отправлено как действие {n}, а партия уже на действии {at}: она изменилась',
   'refusal.engine_moved': 'позиция изменилась, пока движок думал',
   'refusal.game_busy': 'партия всё время менялась, пока это решалось: посмотрите на неё снова и повторите',
-  'refusal.illegal_move': 'ход {mv} здесь невозможен',
+  'refusal.illegal_move': 'ход {mv} невозможен: {why}',
   'refusal.fill_first': 'раунд окончен: сначала {side} выбирают, заполнять ряды слева или справа',
   'refusal.no_fill_now': 'как заполнять ряды, выбирают только после конца раунда',
   'refusal.off_board': '{mv} — не ход доски {board}: клетка за её краем',
@@ -747,18 +788,18 @@ Object.assign(words, {
   'refusal.invalid_position': 'позиция нарушает правила',
   'refusal.not_a_position': 'это ни запись партии, ни позиция',
   'refusal.bad_record': 'запись партии не читается',
-  'refusal.record_bad_fill': 'запись партии: заполнение в раунде {round} невозможно',
-  'refusal.record_bad_move': 'запись партии: ход {index} в раунде {round} невозможен',
+  'refusal.record_bad_fill': 'запись партии: заполнение в раунде {round} невозможно: {detail}',
+  'refusal.record_bad_move': 'запись партии: ход {index} в раунде {round} невозможен: {detail}',
   'refusal.record_too_long': 'доска анализа принимает записи не длиннее {limit} {limit:move_gen}',
   'refusal.text_too_long': 'в тексте {length} {length:byte}, а можно не больше {max}',
   'refusal.line_start_past_end': 'в тексте {moves} {moves:move}, хода {at} в нём нет',
-  'refusal.line_bad_move': 'ход {index} продолжения ({mv}) здесь невозможен',
+  'refusal.line_bad_move': 'ход {index} продолжения ({mv}) невозможен: {detail}',
   'refusal.line_too_long': 'продолжение — не длиннее {max} {max:move_gen}',
   'refusal.no_such_lesson': 'урока {id} нет',
   'refusal.no_puzzles_yet': 'задач пока нет: набор готовится, попробуйте через минуту',
   'refusal.no_such_puzzle': 'задачи {id} нет',
-  'refusal.not_a_move': '{text} — не ход',
-  'refusal.not_legal_here': 'ход {mv} здесь невозможен',
+  'refusal.not_a_move': '{text} — не ход: {detail}',
+  'refusal.not_legal_here': 'ход {mv} здесь невозможен: {detail}',
   'refusal.bad_grade': 'уровень — от 1 до 5, а не {grade}',
   'refusal_word.space': 'пробел', 'refusal_word.code': 'невидимый символ с номером {dec}', 'refusal_word.quoted': '«{c}»',
   'choice.act.play': 'ходить', 'choice.act.resign': 'сдаться', 'choice.act.undo': 'отменять ходы',

@@ -78,8 +78,11 @@ pub enum Reason {
     Done,
     /// The move is not legal here.
     Illegal {
-        /// The rules' reason.
+        /// The rules' reason, in English.
         why: String,
+        /// The same reason typed, for a front end's own words
+        /// ([`crate::refusal::cause`]).
+        cause: crate::Params,
     },
     /// The tower landed elsewhere.
     WrongSquare {

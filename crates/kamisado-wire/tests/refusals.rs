@@ -9,8 +9,10 @@
 //! test fails when it is not what the wire tells today, and writes it anew
 //! with `KAMISADO_BLESS=1`.
 
-use kamisado_core::Side;
-use kamisado_wire::refusal::{ParamKind, choices, param_kind, sample};
+use kamisado_core::{
+    Colour, Ending, IllegalMove, IllegalReason, MatchError, Move, Side, Square, Tower,
+};
+use kamisado_wire::refusal::{ParamKind, cause, choices, param_kind, sample};
 use kamisado_wire::{Choice, Code, Refusal};
 use serde_json::{Value, json};
 
@@ -23,9 +25,156 @@ fn example(code: Code) -> Refusal {
     r
 }
 
+/// Whether `code`'s words have a cause (whose examples are [`causes`]).
+fn has_cause(code: Code) -> bool {
+    code.params().contains(&"cause")
+}
+
+/// A tower of Black's of `colour` with `teeth`.
+fn tower(colour: Colour, teeth: u8) -> Tower {
+    Tower {
+        side: Side::Black,
+        colour,
+        teeth,
+    }
+}
+
+/// Every cause of the rules' and of a move's text, each in a refusal that
+/// carries it, and each code with a cause once.
+fn causes() -> Vec<Refusal> {
+    let sq = |s: &str| s.parse::<Square>().expect("a square");
+    let reasons: Vec<IllegalReason> = vec![
+        IllegalReason::RoundOver {
+            winner: Side::White,
+            ending: Ending::HomeRow,
+        },
+        IllegalReason::RoundOver {
+            winner: Side::Black,
+            ending: Ending::Deadlock,
+        },
+        IllegalReason::PassWithFreeChoice,
+        IllegalReason::PassNotBlocked {
+            tower: tower(Colour::Orange, 0),
+            square: sq("a1"),
+        },
+        IllegalReason::PassNotBlocked {
+            tower: tower(Colour::Purple, 2),
+            square: sq("c4"),
+        },
+        IllegalReason::NoTower { from: sq("d4") },
+        IllegalReason::OpponentsTower {
+            side: Side::White,
+            from: sq("a1"),
+        },
+        IllegalReason::NotForced {
+            forced: tower(Colour::Red, 0),
+            square: sq("f1"),
+            tried: Colour::Blue,
+            from: sq("b1"),
+        },
+        IllegalReason::Zvezda {
+            tower: tower(Colour::Green, 0),
+            push: true,
+        },
+        IllegalReason::Zvezda {
+            tower: tower(Colour::Green, 1),
+            push: true,
+        },
+        IllegalReason::Zvezda {
+            tower: tower(Colour::Green, 2),
+            push: false,
+        },
+        IllegalReason::Zvezda {
+            tower: tower(Colour::Green, 3),
+            push: false,
+        },
+        IllegalReason::PushNotStraight {
+            ahead: Some(sq("d5")),
+        },
+        IllegalReason::PushNotStraight { ahead: None },
+        IllegalReason::NotSumo {
+            colour: Colour::Yellow,
+            from: sq("e4"),
+        },
+        IllegalReason::NothingToPush { to: sq("e5") },
+        IllegalReason::OwnTowerInLine {
+            side: Side::White,
+            square: sq("e6"),
+        },
+        IllegalReason::LineTooLong {
+            pusher: tower(Colour::Pink, 1),
+        },
+        IllegalReason::LineTooLong {
+            pusher: tower(Colour::Pink, 2),
+        },
+        IllegalReason::NotLowerRank {
+            pusher: tower(Colour::Brown, 1),
+            square: sq("g5"),
+        },
+        IllegalReason::NoRoomBehind,
+        IllegalReason::PushNotAllowed,
+        IllegalReason::NotForward,
+        IllegalReason::NotStraightOrDiagonal,
+        IllegalReason::TooFar {
+            tower: tower(Colour::Orange, 1),
+            reach: 5,
+        },
+        IllegalReason::TooFar {
+            tower: tower(Colour::Orange, 3),
+            reach: 1,
+        },
+        IllegalReason::OpeningLimit { ply: 1, limit: 1 },
+        IllegalReason::OpeningLimit { ply: 2, limit: 3 },
+        IllegalReason::OpeningLimit { ply: 3, limit: 5 },
+        IllegalReason::PathBlocked { square: sq("d3") },
+        IllegalReason::NotAllowed,
+    ];
+    let mv: Move = "d1-d6".parse().expect("a move");
+    let mut all: Vec<Refusal> = reasons.iter().map(|r| Refusal::illegal(&mv, r)).collect();
+    for text in ["c1c6", "c1-c9", "z1>c2", "c1-c1"] {
+        let e = text.parse::<Move>().expect_err("not a move");
+        all.push(Refusal::move_text(&e));
+        let (words, why) = (e.fault.to_string(), cause::move_text(&e.fault));
+        all.push(Refusal::line_bad_move(2, text, words, why));
+    }
+    let blocked = IllegalReason::PathBlocked { square: sq("d3") };
+    let refused: [MatchError; 3] = [
+        MatchError::Illegal(IllegalMove {
+            mv,
+            reason: blocked,
+        }),
+        MatchError::NoFillNow,
+        MatchError::AwaitingFill(Side::White),
+    ];
+    for e in &refused {
+        let (words, why) = (cause::match_words(e), cause::match_error(e));
+        all.push(Refusal::not_legal_here("d1-d6", words.clone(), why.clone()));
+        all.push(Refusal::line_bad_move(
+            3,
+            "d1-d6",
+            words.clone(),
+            why.clone(),
+        ));
+        all.push(Refusal::record_bad_move(1, 4, words.clone(), why.clone()));
+        all.push(Refusal::record_bad_fill(2, words, why));
+    }
+    for &code in Code::ALL {
+        assert!(
+            !has_cause(code) || all.iter().any(|r| r.code == code),
+            "no example of {code:?} with its cause"
+        );
+    }
+    all
+}
+
 /// The examples: every code, every choice, and the forms of counts and spans.
 fn examples() -> Vec<Refusal> {
-    let mut all: Vec<Refusal> = Code::ALL.iter().map(|&c| example(c)).collect();
+    let mut all: Vec<Refusal> = Code::ALL
+        .iter()
+        .filter(|&&c| !has_cause(c))
+        .map(|&c| example(c))
+        .collect();
+    all.extend(causes());
     for c in Choice::ALL {
         let code = match c.param() {
             "action" => Code::SignInRequired,

@@ -83,9 +83,9 @@ test('the page\'s English of every example is the server\'s', () => {
   assert.deepEqual(wrong, [], wrong.slice(0, 5).join('\n\n'));
 });
 
-// Notation: a move (c1-c6, d5>d6), a square, a rule number, and the two
-// acronyms the page's Russian uses as Russian does (API, JSON).
-const NOTATION = /\b[a-j](?:10|[1-9])(?:[-–>→][a-j](?:10|[1-9]))?\b|\bR\d+\b|\bAPI\b|\bJSON\b/g;
+// Notation: a move (c1-c6, d5>d6, pass), a square, a rule number, and the
+// two acronyms the page's Russian uses as Russian does (API, JSON).
+const NOTATION = /\b[a-j](?:10|[1-9])(?:[-–>→][a-j](?:10|[1-9]))?\b|\bpass\b|\bR\d+\b|\bAPI\b|\bJSON\b/g;
 
 test('the Russian of every example tells it with no English word outside the notation', () => {
   const wrong = [];
@@ -96,7 +96,10 @@ test('the Russian of every example tells it with no English word outside the not
     // English words (a parser's) must not be shown at all.
     // (The longest first, so that one holding another goes whole.)
     const shown = params.filter(({ kind }) => kind === 'notation' || kind === 'name')
-      .map(({ name }) => String(r.params[name])).sort((a, b) => b.length - a.length);
+      .map(({ name }) => String(r.params[name]));
+    // A cause's `part` is the reader's own text, shown as it is too.
+    if (r.params.cause?.part !== undefined) shown.push(String(r.params.cause.part));
+    shown.sort((a, b) => b.length - a.length);
     let left = words;
     for (const value of shown) left = left.split(value).join(' ');
     left = left.replace(NOTATION, ' ');

@@ -2,7 +2,8 @@
 // codes and params: a name too short and a password too short at sign-up,
 // a wrong password at sign-in, a challenge to no one and a clock too short,
 // a pasted text on the analysis board that is neither a record nor a
-// position; on a phone and on a desktop, with a screenshot of each.
+// position, a record whose move breaks a rule, and a typed move that
+// breaks one in a game; on a phone and on a desktop, with a screenshot of each.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
@@ -14,8 +15,8 @@ let browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
 after(async () => { await browser?.close(); await server?.stop(); });
 
-// Notation: a move (c1-c6, d5>d6), a square.
-const NOTATION = /\b[a-j](?:10|[1-9])(?:[-–>→][a-j](?:10|[1-9]))?\b/g;
+// Notation: a move (c1-c6, d5>d6), a square, a rule's number (R3).
+const NOTATION = /\b[a-j](?:10|[1-9])(?:[-–>→][a-j](?:10|[1-9]))?\b|\bR\d+\b/g;
 
 /** The text of the refusal shown in `selector`, once it is shown. */
 async function refusal(page, selector) {
@@ -88,7 +89,14 @@ for (const [viewport, size] of [[DESKTOP, 'desktop'], [PHONE, 'phone']]) {
       await page.click('#a-go');
       const pasted = await refusal(page, '#a-error');
       assert.equal(pasted, 'это ни запись партии, ни позиция');
-      for (const text of [short, clock, wrong, pasted]) russianOnly(text, ['x']);
+      // A record whose second move goes sideways: the rule it breaks.
+      await page.fill('#a-text', ['[Event "Test"]', '[Date "2026.01.01"]', '[Black "Ann"]', '[White "Ben"]',
+        '[Rules "standard"]', '[Target "1"]', '[Result "*"]', '', 'round 1', '1. d1-d6 2. f8-g8', ''].join('\n'));
+      await page.click('#a-go');
+      await page.waitForFunction(() => /R3/.test(document.querySelector('#a-error').textContent));
+      const record = await page.textContent('#a-error');
+      assert.equal(record, 'запись партии: ход 2 в раунде 1 невозможен: башни ходят только вперёд (R3)');
+      for (const text of [short, clock, wrong, pasted, record]) russianOnly(text, ['x']);
       await page.locator('#a-error').scrollIntoViewIfNeeded();
       await shot(page, `russian-refusal-analysis-${size}`);
       // Refused requests show in the console as failed loads, nothing else.

@@ -11,6 +11,7 @@ use kamisado_core::geometry::{Board, BoardSize};
 use kamisado_core::{Match, MatchState, Record, Rules, Setup, story, with_board};
 use kamisado_engine::{EngineBoard, Value};
 use kamisado_wire::Refusal;
+use kamisado_wire::refusal::cause;
 use kamisado_wire::{
     AnalysisRequest, AnalysisView, MoveView, Note, PerSide, PositionView, StepView,
 };
@@ -73,13 +74,15 @@ pub(super) fn read<B: Board>(
         for (i, round) in record.rounds.iter().enumerate() {
             if let Some(fill) = round.fill {
                 m.fill(fill).map_err(|e| {
-                    ServerError::BadRequest(Refusal::record_bad_fill(i + 1, e.to_string()))
+                    let (words, cause) = (cause::match_words(&e), cause::match_error(&e));
+                    ServerError::BadRequest(Refusal::record_bad_fill(i + 1, words, cause))
                 })?;
             }
             for (j, &mv) in round.moves.iter().enumerate() {
                 let before = m.clone();
                 m.play(mv).map_err(|e| {
-                    let bad = Refusal::record_bad_move(i + 1, j + 1, e.to_string());
+                    let (words, cause) = (cause::match_words(&e), cause::match_error(&e));
+                    let bad = Refusal::record_bad_move(i + 1, j + 1, words, cause);
                     ServerError::BadRequest(bad)
                 })?;
                 steps.push((mv, before, m.clone()));
@@ -123,11 +126,19 @@ fn branch<B: Board>(
         let mv: kamisado_core::Move<B> =
             text.parse()
                 .map_err(|e: kamisado_core::mv::ParseMoveError| {
-                    bad(Refusal::line_bad_move(i + 1, text, e.reason))
+                    let cause = cause::move_text(&e.fault);
+                    bad(Refusal::line_bad_move(
+                        i + 1,
+                        text,
+                        e.fault.to_string(),
+                        cause,
+                    ))
                 })?;
         let before = m.clone();
-        m.play(mv)
-            .map_err(|e| bad(Refusal::line_bad_move(i + 1, text, format!("{e}"))))?;
+        m.play(mv).map_err(|e| {
+            let (words, cause) = (cause::match_words(&e), cause::match_error(&e));
+            bad(Refusal::line_bad_move(i + 1, text, words, cause))
+        })?;
         line.push((mv, before, m.clone()));
         if line.len() > MAX_PLIES {
             return Err(bad(Refusal::line_too_long(MAX_PLIES)));

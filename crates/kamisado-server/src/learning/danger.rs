@@ -48,7 +48,7 @@ fn danger_move<B: Board + Erase>(m: &Match<B>, d: &AnyDanger) -> Result<DangerMo
     let after = m
         .position()
         .play(mv)
-        .map_err(|e| bad(Refusal::illegal_move(mv.to_string(), e.reason.to_string())))?;
+        .map_err(|e| bad(Refusal::illegal(&mv, &e.reason)))?;
     let handed = after.forced_tower();
     let (verdict, plies) = match d.verdict {
         Verdict::Wins => (DangerVerdict::Wins, Some(1)),

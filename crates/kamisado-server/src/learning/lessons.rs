@@ -3,14 +3,14 @@
 
 use kamisado_core::geometry::{self, Board, Eight};
 use kamisado_core::setup::Setup;
-use kamisado_core::{Ending, Match, Move, Position, Rules, story};
-use kamisado_wire::Note;
+use kamisado_core::{Ending, Match, MatchError, Move, Position, Rules, story};
 use kamisado_wire::learning::{LessonList, LessonTry, LessonView, Reason, TaskView};
+use kamisado_wire::refusal::cause;
+use kamisado_wire::{Note, Params, Refusal};
 
 use super::analysis::position_view;
 use crate::error::ServerError;
 use crate::games::live::layout;
-use kamisado_wire::Refusal;
 
 /// What a lesson asks of its one move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -228,7 +228,7 @@ fn check(task: Task, before: &Position<Eight>, mv: Move<Eight>, after: &Position
 fn reason_text(reason: &Reason) -> String {
     match reason {
         Reason::Done => "Well done: that is the task.".into(),
-        Reason::Illegal { why } => format!("That move is not legal here: {why}."),
+        Reason::Illegal { why, .. } => format!("That move is not legal here: {why}."),
         Reason::WrongSquare { square } => {
             format!("That tower landed on {square}, not the square asked for.")
         }
@@ -264,23 +264,25 @@ pub fn try_lesson(id: &str, mv: &str) -> Result<LessonTry, ServerError> {
     let lesson = lesson(id)?;
     let m = lesson_match(lesson);
     let before = *m.position();
-    let parsed: Result<Move<Eight>, String> = mv
-        .trim()
-        .parse()
-        .map_err(|e: kamisado_core::mv::ParseMoveError| e.to_string());
+    let parsed: Result<Move<Eight>, (String, Params)> =
+        mv.trim()
+            .parse()
+            .map_err(|e: kamisado_core::mv::ParseMoveError| {
+                (e.to_string(), cause::move_text(&e.fault))
+            });
+    let refused = |e: MatchError<Eight>| (cause::match_words(&e), cause::match_error(&e));
     let played = parsed.and_then(|mv| {
-        let told = story::of_move(&m, mv).map_err(|e| e.to_string())?;
+        let told = story::of_move(&m, mv).map_err(refused)?;
         let mut after = m.clone();
-        after.play(mv).map_err(|e| e.to_string())?;
+        after.play(mv).map_err(refused)?;
         Ok((mv, told, after))
     });
     let (reason, note, after) = match played {
-        Err(why) => (Reason::Illegal { why }, None, None),
+        Err((why, cause)) => (Reason::Illegal { why, cause }, None, None),
         Ok((mv, told, after)) => {
-            let next = before.play(mv).map_err(|e| {
-                let why = e.reason.to_string();
-                ServerError::BadRequest(Refusal::illegal_move(mv.to_string(), why))
-            })?;
+            let next = before
+                .play(mv)
+                .map_err(|e| ServerError::BadRequest(Refusal::illegal(&mv, &e.reason)))?;
             (
                 check(lesson.task, &before, mv, &next),
                 Some(Note::from(&told)),

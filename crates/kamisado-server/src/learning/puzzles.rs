@@ -23,6 +23,7 @@ use crate::games::live::layout;
 use crate::ratings::glicko::Rating;
 use kamisado_wire::Refusal;
 use kamisado_wire::learning::{AttemptView, PuzzleRatingView, PuzzleView, RatingChange};
+use kamisado_wire::refusal::cause;
 
 /// The seed of the puzzles a server makes at its first start.
 pub const SEED: u64 = 1;
@@ -381,7 +382,10 @@ fn told<B: Board + Erase>(
         })?;
     let note = story::of_move(&start, tried)
         .map(|s| Note::from(&s))
-        .map_err(|e| ServerError::Conflict(Refusal::not_legal_here(mv.trim(), e.to_string())))?;
+        .map_err(|e| {
+            let (words, cause) = (cause::match_words(&e), cause::match_error(&e));
+            ServerError::Conflict(Refusal::not_legal_here(mv.trim(), words, cause))
+        })?;
     let mut m = start.clone();
     let mut steps = Vec::new();
     for text in &row.solution {

@@ -228,8 +228,8 @@ refusals! {
     EngineMoved engine_moved() "the position changed while the engine thought"
     /// A change whose game kept changing under it.
     GameBusy game_busy() "the game kept changing while this was decided: look at it again and retry"
-    /// A move the rules forbid, with their reason in English.
-    IllegalMove illegal_move(mv, why) "{mv} is illegal: {why}"
+    /// A move the rules forbid, with their reason in English and as its cause.
+    IllegalMove illegal_move(mv, why, cause) "{mv} is illegal: {why}"
     /// A move while the round's winner must choose the fill.
     FillFirst fill_first(side) "the round is over: {side} must choose to fill from the left or the right first"
     /// A fill while a round is played.
@@ -460,9 +460,9 @@ refusals! {
     /// A record that does not read.
     BadRecord bad_record(detail) "record: {detail}"
     /// A record's fill the rules refuse.
-    RecordBadFill record_bad_fill(round, detail) "record: round {round}: {detail}"
+    RecordBadFill record_bad_fill(round, detail, cause) "record: round {round}: {detail}"
     /// A record's move the rules refuse.
-    RecordBadMove record_bad_move(round, index, detail) "record: round {round}, move {index}: {detail}"
+    RecordBadMove record_bad_move(round, index, detail, cause) "record: round {round}, move {index}: {detail}"
     /// A record longer than the analysis board takes.
     RecordTooLong record_too_long(limit) "the analysis board takes records of up to {limit} {limit:move}"
     /// Text longer than the analysis board takes.
@@ -470,7 +470,7 @@ refusals! {
     /// A line asked from past the record's end.
     LineStartPastEnd line_start_past_end(moves, at) "at: the text has {moves} {moves:move}, not {at}"
     /// A line's move that does not read or is not legal.
-    LineBadMove line_bad_move(index, mv, detail) "then: move {index} ({mv}): {detail}"
+    LineBadMove line_bad_move(index, mv, detail, cause) "then: move {index} ({mv}): {detail}"
     /// A line over the most moves.
     LineTooLong line_too_long(max) "then: a line of up to {max} moves"
     /// No lesson has this id.
@@ -480,9 +480,9 @@ refusals! {
     /// No puzzle has this id.
     NoSuchPuzzle no_such_puzzle(id) "there is no puzzle {id}"
     /// Text that is not a move.
-    NotAMove not_a_move(text, detail) "{text} is not a move: {detail}"
+    NotAMove not_a_move(text, detail, cause) "{text} is not a move: {detail}"
     /// A puzzle's try that is not legal.
-    NotLegalHere not_legal_here(mv, detail) "{mv} is not legal here: {detail}"
+    NotLegalHere not_legal_here(mv, detail, cause) "{mv} is not legal here: {detail}"
     /// A puzzle grade out of range.
     BadGrade bad_grade(grade) "a grade is 1 to 5, not {grade}"
 }

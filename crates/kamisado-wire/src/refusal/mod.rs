@@ -35,6 +35,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+pub mod cause;
 mod codes;
 mod params;
 mod rules;
@@ -51,6 +52,9 @@ pub enum Param {
     Number(serde_json::Number),
     /// A name, a move, a field, a side's code, a choice, or English words.
     Text(String),
+    /// The typed cause of a refusal's English words (a [`ParamKind::Cause`]):
+    /// its `kind` and the values it names ([`cause`]).
+    Fields(Params),
 }
 
 impl fmt::Display for Param {
@@ -58,6 +62,10 @@ impl fmt::Display for Param {
         match self {
             Param::Number(n) => write!(f, "{n}"),
             Param::Text(t) => f.write_str(t),
+            Param::Fields(fields) => match fields.get("kind") {
+                Some(kind) => kind.fmt(f),
+                None => f.write_str("-"),
+            },
         }
     }
 }
@@ -67,7 +75,7 @@ impl Param {
     pub fn number(&self) -> Option<f64> {
         match self {
             Param::Number(n) => n.as_f64(),
-            Param::Text(_) => None,
+            Param::Text(_) | Param::Fields(_) => None,
         }
     }
 }
@@ -133,6 +141,12 @@ impl From<kamisado_core::Side> for Param {
 impl From<crate::Kind> for Param {
     fn from(kind: crate::Kind) -> Param {
         Param::Text(kind.name().into())
+    }
+}
+
+impl From<Params> for Param {
+    fn from(fields: Params) -> Param {
+        Param::Fields(fields)
     }
 }
 

@@ -24,8 +24,14 @@ pub enum ParamKind {
     Choice,
     /// One character of a name, told as itself or, for a space, in words.
     Character,
-    /// English words (a parser's, a database's): only the English tells them.
+    /// English words (a parser's, a database's): only the English tells them,
+    /// unless the refusal carries their [`ParamKind::Cause`].
     Words,
+    /// The typed cause of the refusal's English words (`why`, `detail`):
+    /// an object of its `kind` and the values it names ([`super::cause`]),
+    /// which a front end tells in its own language in their place. It is
+    /// not placed in a template: the words it causes are.
+    Cause,
 }
 
 /// The kind of the param called `name`, if it is one of the vocabulary.
@@ -43,6 +49,7 @@ pub fn param_kind(name: &str) -> Option<ParamKind> {
         "side" | "other" | "winner" | "loser" => ParamKind::Side,
         "action" | "act" | "kind" => ParamKind::Choice,
         "character" => ParamKind::Character,
+        "cause" => ParamKind::Cause,
         "detail" | "what" | "must" | "why" => ParamKind::Words,
         _ => return None,
     })
@@ -195,6 +202,11 @@ pub fn sample(name: &str) -> Param {
         "what" => "a new game".into(),
         "must" => "engine, local or friend".into(),
         "why" => "towers move only forward (R3)".into(),
+        // The cause of the sample `why`.
+        "cause" => super::cause::illegal::<kamisado_core::geometry::Eight>(
+            &kamisado_core::IllegalReason::NotForward,
+        )
+        .into(),
         other => match param_kind(other) {
             Some(ParamKind::Choice) => choices(other)
                 .first()

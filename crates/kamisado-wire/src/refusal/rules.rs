@@ -9,10 +9,11 @@ use kamisado_core::square::ParseSquareError;
 use super::Refusal;
 
 impl<B: Board> From<&MatchError<B>> for Refusal {
-    /// An illegal move carries the rules' reason in English (`why`).
+    /// An illegal move carries the rules' reason in English (`why`) and as
+    /// its cause.
     fn from(e: &MatchError<B>) -> Refusal {
         match e {
-            MatchError::Illegal(i) => Refusal::illegal_move(i.mv.to_string(), i.reason.to_string()),
+            MatchError::Illegal(i) => Refusal::illegal(&i.mv, &i.reason),
             MatchError::AwaitingFill(side) => Refusal::fill_first(*side),
             MatchError::NoFillNow => Refusal::no_fill_now(),
             MatchError::Over(side) => Refusal::match_won(*side),
@@ -37,6 +38,6 @@ impl From<&ParseSquareError> for Refusal {
 
 impl From<&ParseMoveError> for Refusal {
     fn from(e: &ParseMoveError) -> Refusal {
-        Refusal::not_a_move(e.text.as_str(), e.reason.as_str())
+        Refusal::move_text(e)
     }
 }

@@ -34,6 +34,20 @@ fn every_code_has_english_words_that_tell_each_of_its_params() {
                 param_kind(p).is_some(),
                 "{code:?}: the param {p} has no kind"
             );
+            if param_kind(p) == Some(ParamKind::Cause) {
+                // A cause is told in the place of the words it causes.
+                let words = code
+                    .params()
+                    .iter()
+                    .filter(|q| param_kind(q) == Some(ParamKind::Words));
+                assert!(!placed.contains(p), "{code:?}: a cause is not placed");
+                assert_eq!(
+                    words.count(),
+                    1,
+                    "{code:?}: a cause goes with one param of words"
+                );
+                continue;
+            }
             assert!(placed.contains(p), "{code:?}: its words do not tell {p}");
         }
         for (p, form) in places(template) {

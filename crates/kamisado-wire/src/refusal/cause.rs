@@ -1,0 +1,243 @@
+//! The typed causes of a refusal's English words: why a move breaks the
+//! rules ([`illegal`]), why a text is not a move ([`move_text`]), why a
+//! match refused a move ([`match_error`]). A cause is the param `cause`
+//! ([`ParamKind::Cause`](super::ParamKind::Cause)) beside the English words
+//! it causes (`why` or `detail`): an object whose `kind` names it, with the
+//! values its words name, which a front end tells in its own language.
+//!
+//! | kind | values |
+//! |---|---|
+//! | `round_over` | `winner` (a side), `ending` (`home_row`, `deadlock`) |
+//! | `pass_with_free_choice` | |
+//! | `pass_not_blocked` | `side`, `colour`, `rank`, `square` (the forced tower) |
+//! | `no_tower` | `square` |
+//! | `opponents_tower` | `side` (to move), `square` |
+//! | `not_forced` | `side`, `colour`, `square` (the forced tower), `tried`, `from` (the tower tried) |
+//! | `zvezda_no_ring` | `colour` |
+//! | `zvezda_push` | `ways` (`forward`, `sideways`, `any`) |
+//! | `zvezda_move` | `ways`, `reach` |
+//! | `push_not_straight` | `square` (straight ahead) |
+//! | `push_off_board` | |
+//! | `not_sumo` | `colour`, `square` |
+//! | `nothing_to_push` | `square` |
+//! | `own_tower_in_line` | `side`, `square` |
+//! | `line_too_long` | `rank`, `most` |
+//! | `not_lower_rank` | `rank`, `square` |
+//! | `too_far` | `rank`, `reach` |
+//! | `opening_limit` | `ply` (1, 2 or 3), `limit` |
+//! | `path_blocked` | `square` |
+//! | `no_room_behind`, `push_not_allowed`, `not_forward`, `not_straight_or_diagonal`, `not_allowed` | |
+//! | `not_joined`, `same_square` (a move's text) | |
+//! | `not_a_square` (a move's text) | `part`, `before` (1 or 0), `last` (the board's last square) |
+//! | `refusal` | `code` and `params`: the match's own refusal |
+//!
+//! A colour is its name (`orange`), a rank the tower's (`tower`, `sumo`,
+//! `double sumo`, `triple sumo`), a side its code (`b`, `w`).
+//!
+//! ```
+//! use kamisado_core::{Move, Position};
+//! use kamisado_wire::{Param, Refusal};
+//! let e = Position::start().play("a1-b3".parse().unwrap()).unwrap_err();
+//! let r = Refusal::illegal(&e.mv, &e.reason);
+//! let Some(Param::Fields(cause)) = r.param("cause") else { panic!() };
+//! assert_eq!(cause["kind"], Param::from("not_straight_or_diagonal"));
+//! assert_eq!(r.reason(), "a1-b3 is illegal: towers move straight forward or diagonally forward (R3)");
+//! ```
+
+use kamisado_core::Ending;
+use kamisado_core::geometry::Board;
+use kamisado_core::mv::{MoveFault, ParseMoveError};
+use kamisado_core::square::ParseSquareError;
+use kamisado_core::{IllegalReason, MatchError, Move, Tower};
+
+use super::{Param, Params, Refusal};
+
+/// A cause of `kind` with `values`.
+fn cause<const N: usize>(kind: &str, values: [(&str, Param); N]) -> Params {
+    let mut fields = Params::new();
+    fields.insert("kind".into(), kind.into());
+    for (name, value) in values {
+        fields.insert(name.into(), value);
+    }
+    fields
+}
+
+/// A tower's colour and rank as a cause names them.
+fn tower(t: Tower) -> [(&'static str, Param); 2] {
+    [
+        ("colour", t.colour.name().into()),
+        ("rank", t.rank_name().into()),
+    ]
+}
+
+/// Why the rules forbid a move, as a cause.
+pub fn illegal<B: Board>(r: &IllegalReason<B>) -> Params {
+    let sq = |s: kamisado_core::Square<B>| Param::from(s.to_string());
+    match *r {
+        IllegalReason::RoundOver { winner, ending } => cause(
+            "round_over",
+            [
+                ("winner", winner.into()),
+                (
+                    "ending",
+                    match ending {
+                        Ending::HomeRow => "home_row",
+                        Ending::Deadlock => "deadlock",
+                    }
+                    .into(),
+                ),
+            ],
+        ),
+        IllegalReason::PassWithFreeChoice => cause("pass_with_free_choice", []),
+        IllegalReason::PassNotBlocked { tower: t, square } => {
+            let [c, rank] = tower(t);
+            cause(
+                "pass_not_blocked",
+                [("side", t.side.into()), c, rank, ("square", sq(square))],
+            )
+        }
+        IllegalReason::NoTower { from } => cause("no_tower", [("square", sq(from))]),
+        IllegalReason::OpponentsTower { side, from } => cause(
+            "opponents_tower",
+            [("side", side.into()), ("square", sq(from))],
+        ),
+        IllegalReason::NotForced {
+            forced,
+            square,
+            tried,
+            from,
+        } => cause(
+            "not_forced",
+            [
+                ("side", forced.side.into()),
+                ("colour", forced.colour.name().into()),
+                ("square", sq(square)),
+                ("tried", tried.name().into()),
+                ("from", sq(from)),
+            ],
+        ),
+        IllegalReason::Zvezda { tower: t, push } => zvezda(t, push),
+        IllegalReason::PushNotStraight { ahead } => match ahead {
+            Some(s) => cause("push_not_straight", [("square", sq(s))]),
+            None => cause("push_off_board", []),
+        },
+        IllegalReason::NotSumo { colour, from } => cause(
+            "not_sumo",
+            [("colour", colour.name().into()), ("square", sq(from))],
+        ),
+        IllegalReason::NothingToPush { to } => cause("nothing_to_push", [("square", sq(to))]),
+        IllegalReason::OwnTowerInLine { side, square } => cause(
+            "own_tower_in_line",
+            [("side", side.into()), ("square", sq(square))],
+        ),
+        IllegalReason::LineTooLong { pusher } => cause(
+            "line_too_long",
+            [
+                ("rank", pusher.rank_name().into()),
+                ("most", pusher.teeth.into()),
+            ],
+        ),
+        IllegalReason::NotLowerRank { pusher, square } => cause(
+            "not_lower_rank",
+            [("rank", pusher.rank_name().into()), ("square", sq(square))],
+        ),
+        IllegalReason::NoRoomBehind => cause("no_room_behind", []),
+        IllegalReason::PushNotAllowed => cause("push_not_allowed", []),
+        IllegalReason::NotForward => cause("not_forward", []),
+        IllegalReason::NotStraightOrDiagonal => cause("not_straight_or_diagonal", []),
+        IllegalReason::TooFar { tower: t, reach } => cause(
+            "too_far",
+            [("rank", t.rank_name().into()), ("reach", reach.into())],
+        ),
+        IllegalReason::OpeningLimit { ply, limit } => cause(
+            "opening_limit",
+            [("ply", ply.into()), ("limit", limit.into())],
+        ),
+        IllegalReason::PathBlocked { square } => cause("path_blocked", [("square", sq(square))]),
+        IllegalReason::NotAllowed => cause("not_allowed", []),
+    }
+}
+
+/// A zvezda move or push a tower's rings do not allow.
+fn zvezda(t: Tower, push: bool) -> Params {
+    let ways = match t.teeth {
+        0 | 1 => "forward",
+        2 => "sideways",
+        _ => "any",
+    };
+    if push && t.teeth == 0 {
+        cause("zvezda_no_ring", [("colour", t.colour.name().into())])
+    } else if push {
+        cause("zvezda_push", [("ways", ways.into())])
+    } else {
+        let reach = kamisado_core::tower::zvezda_reach(t.teeth);
+        cause(
+            "zvezda_move",
+            [("ways", ways.into()), ("reach", reach.into())],
+        )
+    }
+}
+
+/// Why a text is not a move, as a cause.
+pub fn move_text(f: &MoveFault) -> Params {
+    match f {
+        MoveFault::NotJoined => cause("not_joined", []),
+        MoveFault::NotASquare { part, before, size } => cause(
+            "not_a_square",
+            [
+                ("part", part.as_str().into()),
+                ("before", u8::from(*before).into()),
+                ("last", last_square(*size).into()),
+            ],
+        ),
+        MoveFault::SameSquare => cause("same_square", []),
+    }
+}
+
+/// The last square of a board `size` squares wide: `h8`.
+fn last_square(size: usize) -> String {
+    let range = ParseSquareError::range(size);
+    range.rsplit('-').next().unwrap_or(&range).to_string()
+}
+
+/// Why a match refused a move, as a cause: the rules' reason for an
+/// illegal move, else the match's own refusal (`refusal`, with its `code`
+/// and `params`).
+pub fn match_error<B: Board>(e: &MatchError<B>) -> Params {
+    match e {
+        MatchError::Illegal(i) => illegal(&i.reason),
+        other => {
+            let r = Refusal::from(other);
+            cause(
+                "refusal",
+                [
+                    ("code", r.code.name().into()),
+                    ("params", Param::Fields(r.params)),
+                ],
+            )
+        }
+    }
+}
+
+/// The English words of a match's refusal of a move, as its cause tells
+/// them: the rules' reason for an illegal move, else the refusal's words.
+pub fn match_words<B: Board>(e: &MatchError<B>) -> String {
+    match e {
+        MatchError::Illegal(i) => i.reason.to_string(),
+        other => Refusal::from(other).reason(),
+    }
+}
+
+impl Refusal {
+    /// A move the rules forbid: `illegal_move` with the rules' reason in
+    /// English (`why`) and as its cause.
+    pub fn illegal<B: Board>(mv: &Move<B>, reason: &IllegalReason<B>) -> Refusal {
+        Refusal::illegal_move(mv.to_string(), reason.to_string(), illegal(reason))
+    }
+
+    /// A text that is not a move: `not_a_move`, its fault in English and as
+    /// its cause.
+    pub fn move_text(e: &ParseMoveError) -> Refusal {
+        Refusal::not_a_move(e.text.as_str(), e.fault.to_string(), move_text(&e.fault))
+    }
+}
