@@ -47,7 +47,7 @@ pub use illegal::{IllegalMove, IllegalReason};
 pub use movelist::MoveList;
 pub use mv::Move;
 pub use perft::{divide, perft};
-pub use position::{Ending, InvalidPosition, Outcome, Position, PositionError};
+pub use position::{Ending, InvalidPosition, InvalidReason, Outcome, Position, PositionError};
 pub use record::{Record, RecordError};
 
 pub use rules::Rules;

@@ -5,7 +5,7 @@ use std::str::FromStr;
 
 use std::marker::PhantomData;
 
-use crate::geometry::{Board, Eight};
+use crate::geometry::{Board, BoardSize, Eight};
 use crate::tower::MAX_TEETH;
 use crate::{Colour, Side, Square, Tower};
 
@@ -83,19 +83,294 @@ fn letters<B: Board>() -> String {
 }
 
 /// A position's text that could not be read, with what was wrong and where.
+///
+/// ```
+/// use kamisado_core::setup::{ParsePositionError, PositionFault, Setup};
+/// let e = "obvpyrgn/8/8 b".parse::<Setup>().unwrap_err();
+/// assert!(matches!(e.0, PositionFault::Fields { .. }));
+/// assert_eq!(
+///     e.to_string(),
+///     "expected 3 to 5 fields separated by single spaces (board, side to move, forced colour, \
+///      optional opening plies, optional match score), found \"obvpyrgn/8/8 b\""
+/// );
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParsePositionError(pub String);
+pub struct ParsePositionError(pub PositionFault);
 
 impl fmt::Display for ParsePositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        self.0.fmt(f)
     }
 }
 
 impl std::error::Error for ParsePositionError {}
 
-fn fail<T>(message: String) -> Result<T, ParsePositionError> {
-    Err(ParsePositionError(message))
+/// A part of the match field: a side's score or the target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScorePart {
+    /// Black's points.
+    Black,
+    /// White's points.
+    White,
+    /// The points that win the match.
+    Target,
+}
+
+impl ScorePart {
+    /// The part in words: `Black's score`, `Gold's score`, `the target`.
+    pub const fn words(self) -> &'static str {
+        match self {
+            ScorePart::Black => "Black's score",
+            ScorePart::White => "Gold's score",
+            ScorePart::Target => "the target",
+        }
+    }
+}
+
+/// What is wrong with a position's text, and where; [`fmt::Display`]
+/// gives the words. A rank is numbered as the notation numbers it (1 to
+/// the board's size); a board is named by its size (`8x8`), and its colour
+/// letters are written as the notation writes them (`o b v p y r g n`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PositionFault {
+    /// Not 3 to 5 fields separated by single spaces.
+    Fields {
+        /// The whole text.
+        text: String,
+    },
+    /// Not as many ranks as the board has.
+    Ranks {
+        /// The board.
+        board: BoardSize,
+        /// The ranks found.
+        found: usize,
+    },
+    /// A run of empty squares written with two digits on a board under 10.
+    TwoDigits {
+        /// The rank.
+        rank: i32,
+    },
+    /// A run of empty squares that is 0 or longer than a rank.
+    BadRun {
+        /// The rank.
+        rank: i32,
+        /// The run as written.
+        run: String,
+        /// Squares in a rank.
+        size: usize,
+    },
+    /// A `+` that follows no tower letter.
+    PlusFirst {
+        /// The rank.
+        rank: i32,
+    },
+    /// More `+` than a tower may have teeth.
+    TooManyTeeth {
+        /// The rank.
+        rank: i32,
+    },
+    /// A character that is not a tower of the board, a run or `+`.
+    NotATower {
+        /// The rank.
+        rank: i32,
+        /// The character.
+        ch: char,
+        /// The board.
+        board: BoardSize,
+        /// The board's colour letters.
+        letters: String,
+    },
+    /// A rank of more or fewer files than the board has.
+    RankFiles {
+        /// The rank.
+        rank: i32,
+        /// The files the board has.
+        size: usize,
+        /// The files found.
+        found: i32,
+    },
+    /// A side to move other than `b` or `w`.
+    Side {
+        /// The field.
+        found: String,
+    },
+    /// A forced colour's letter that is not one of the board's.
+    ForcedLetter {
+        /// The field.
+        text: String,
+        /// The board.
+        board: BoardSize,
+        /// The board's colour letters.
+        letters: String,
+    },
+    /// `-*`: a push's mark after free choice.
+    ForcedDashStar,
+    /// A forced colour that is neither `-` nor a letter.
+    Forced {
+        /// The field.
+        text: String,
+    },
+    /// A score or target that is not a number of points.
+    Points {
+        /// Which.
+        part: ScorePart,
+        /// As written.
+        text: String,
+    },
+    /// A score or target with a leading zero.
+    LeadingZero {
+        /// Which.
+        part: ScorePart,
+        /// As written.
+        text: String,
+    },
+    /// A match field without `/`.
+    ScoreShape {
+        /// The field.
+        text: String,
+    },
+    /// A score without `-`.
+    ScorePoints {
+        /// The score as written.
+        text: String,
+    },
+    /// A target other than 1, 3, 7 or 15.
+    Target {
+        /// The target.
+        found: u8,
+    },
+    /// A score no match to its target can reach.
+    ImpossibleScore {
+        /// Black's points.
+        black: u8,
+        /// White's points.
+        white: u8,
+        /// The target.
+        target: u8,
+    },
+    /// An opening field other than `@1` or `@2`.
+    OpeningField {
+        /// The field.
+        text: String,
+    },
+    /// An opening field after free choice.
+    OpeningFree {
+        /// The field.
+        text: String,
+    },
+    /// A field after the match score, or the opening field after it.
+    Extra {
+        /// The field.
+        text: String,
+    },
+}
+
+impl fmt::Display for PositionFault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PositionFault::Fields { text } => write!(
+                f,
+                "expected 3 to 5 fields separated by single spaces (board, side to move, forced colour, optional opening plies, optional match score), found \"{text}\""
+            ),
+            PositionFault::Ranks { board, found } => write!(
+                f,
+                "board: expected {} ranks separated by / for the {board} board, found {found}",
+                board.edge()
+            ),
+            PositionFault::TwoDigits { rank } => write!(
+                f,
+                "board, rank {rank}: two digits in a row; write a run of empty squares as one digit"
+            ),
+            PositionFault::BadRun { rank, run, size } => write!(
+                f,
+                "board, rank {rank}: \"{run}\" is not a run of 1 to {size} empty squares"
+            ),
+            PositionFault::PlusFirst { rank } => {
+                write!(f, "board, rank {rank}: + must follow a tower letter")
+            }
+            PositionFault::TooManyTeeth { rank } => write!(
+                f,
+                "board, rank {rank}: a tower has at most {MAX_TEETH} teeth (+)"
+            ),
+            PositionFault::NotATower {
+                rank,
+                ch,
+                board,
+                letters,
+            } => write!(
+                f,
+                "board, rank {rank}: \"{ch}\" is not a tower of the {board} board ({letters}, upper case for Black), a run of empty squares or +"
+            ),
+            PositionFault::RankFiles { rank, size, found } => write!(
+                f,
+                "board, rank {rank}: expected {size} files, found {found}"
+            ),
+            PositionFault::Side { found } => {
+                write!(f, "side to move: expected b or w, found \"{found}\"")
+            }
+            PositionFault::ForcedLetter {
+                text,
+                board,
+                letters,
+            } => write!(
+                f,
+                "forced colour: \"{text}\" is not a colour letter of the {board} board ({letters})"
+            ),
+            PositionFault::ForcedDashStar => f.write_str(
+                "forced colour: -* is not allowed; * follows the colour the pusher must move",
+            ),
+            PositionFault::Forced { text } => write!(
+                f,
+                "forced colour: expected - or one lower-case colour letter, optionally followed by *, found \"{text}\""
+            ),
+            PositionFault::Points { part, text } => write!(
+                f,
+                "match field: {} \"{text}\" is not a number of points",
+                part.words()
+            ),
+            PositionFault::LeadingZero { part, text } => write!(
+                f,
+                "match field: {} \"{text}\" has a leading zero",
+                part.words()
+            ),
+            PositionFault::ScoreShape { text } => write!(
+                f,
+                "match field: expected black-white/target like 2-1/7, found \"{text}\""
+            ),
+            PositionFault::ScorePoints { text } => write!(
+                f,
+                "match field: expected the score as black-white like 2-1, found \"{text}\""
+            ),
+            PositionFault::Target { found } => write!(
+                f,
+                "match field: the target must be 1, 3, 7 or 15, found {found}"
+            ),
+            PositionFault::ImpossibleScore {
+                black,
+                white,
+                target,
+            } => write!(
+                f,
+                "match field: the score {black}-{white} cannot occur in a match to {target}"
+            ),
+            PositionFault::OpeningField { text } => write!(
+                f,
+                "opening field: expected @1 or @2 (the plies of the round already played), found \"{text}\""
+            ),
+            PositionFault::OpeningFree { text } => write!(
+                f,
+                "opening field: {text} follows a forced colour only; a free choice (-) is always a round's first ply"
+            ),
+            PositionFault::Extra { text } => write!(
+                f,
+                "expected the opening field (@1, @2) before the match score, and nothing after the score; found \"{text}\""
+            ),
+        }
+    }
+}
+
+fn fail<T>(fault: PositionFault) -> Result<T, ParsePositionError> {
+    Err(ParsePositionError(fault))
 }
 
 fn parse_rank<B: Board>(
@@ -122,39 +397,36 @@ fn parse_rank<B: Board>(
                 let run = &text[start..end];
                 let value: usize = run.parse().unwrap_or(usize::MAX);
                 if run.len() > 1 && size < 10 {
-                    return fail(format!(
-                        "board, rank {label}: two digits in a row; write a run of empty squares as one digit"
-                    ));
+                    return fail(PositionFault::TwoDigits { rank: label });
                 }
                 if run.starts_with('0') || value > size {
-                    return fail(format!(
-                        "board, rank {label}: `{run}` is not a run of 1 to {size} empty squares"
-                    ));
+                    return fail(PositionFault::BadRun {
+                        rank: label,
+                        run: run.to_string(),
+                        size,
+                    });
                 }
                 file += value as i32;
                 last_tower = None;
             }
             '+' => {
                 let Some(index) = last_tower else {
-                    return fail(format!(
-                        "board, rank {label}: `+` must follow a tower letter"
-                    ));
+                    return fail(PositionFault::PlusFirst { rank: label });
                 };
                 let tower = board[index].as_mut().expect("last tower was placed");
                 if tower.teeth == MAX_TEETH {
-                    return fail(format!(
-                        "board, rank {label}: a tower has at most {MAX_TEETH} teeth (`+`)"
-                    ));
+                    return fail(PositionFault::TooManyTeeth { rank: label });
                 }
                 tower.teeth += 1;
             }
             _ => {
                 let Some(colour) = Colour::from_letter(ch).filter(|&c| B::has_colour(c)) else {
-                    return fail(format!(
-                        "board, rank {label}: `{ch}` is not a tower of the {} board ({}, upper case for Black), a run of empty squares or `+`",
-                        B::KIND,
-                        letters::<B>()
-                    ));
+                    return fail(PositionFault::NotATower {
+                        rank: label,
+                        ch,
+                        board: B::KIND,
+                        letters: letters::<B>(),
+                    });
                 };
                 last_tower = None;
                 if let Some(sq) = Square::<B>::at(file, rank) {
@@ -171,9 +443,11 @@ fn parse_rank<B: Board>(
         }
     }
     if file != size as i32 {
-        return fail(format!(
-            "board, rank {label}: expected {size} files, found {file}"
-        ));
+        return fail(PositionFault::RankFiles {
+            rank: label,
+            size,
+            found: file,
+        });
     }
     Ok(())
 }
@@ -181,12 +455,10 @@ fn parse_rank<B: Board>(
 fn parse_board<B: Board>(text: &str) -> Result<Vec<Option<Tower>>, ParsePositionError> {
     let ranks: Vec<&str> = text.split('/').collect();
     if ranks.len() != B::SIZE {
-        return fail(format!(
-            "board: expected {} ranks separated by `/` for the {} board, found {}",
-            B::SIZE,
-            B::KIND,
-            ranks.len()
-        ));
+        return fail(PositionFault::Ranks {
+            board: B::KIND,
+            found: ranks.len(),
+        });
     }
     let mut board = vec![None; B::SQUARES];
     for (i, rank_text) in ranks.iter().enumerate() {
@@ -208,65 +480,66 @@ fn parse_forced<B: Board>(text: &str) -> Result<(Option<Colour>, bool), ParsePos
         (Some(c), None) if c.is_ascii_lowercase() => {
             match Colour::from_letter(c).filter(|&c| B::has_colour(c)) {
                 Some(colour) => Ok((Some(colour), pushed)),
-                None => fail(format!(
-                    "forced colour: `{text}` is not a colour letter of the {} board ({})",
-                    B::KIND,
-                    letters::<B>()
-                )),
+                None => fail(PositionFault::ForcedLetter {
+                    text: text.to_string(),
+                    board: B::KIND,
+                    letters: letters::<B>(),
+                }),
             }
         }
-        _ if letter == "-" => fail(
-            "forced colour: `-*` is not allowed; `*` follows the colour the pusher must move"
-                .to_string(),
-        ),
-        _ => fail(format!(
-            "forced colour: expected `-` or one lower-case colour letter, optionally followed by `*`, found `{text}`"
-        )),
+        _ if letter == "-" => fail(PositionFault::ForcedDashStar),
+        _ => fail(PositionFault::Forced {
+            text: text.to_string(),
+        }),
     }
 }
 
-fn parse_points(text: &str, what: &str) -> Result<u8, ParsePositionError> {
+fn parse_points(text: &str, part: ScorePart) -> Result<u8, ParsePositionError> {
+    let points = || PositionFault::Points {
+        part,
+        text: text.to_string(),
+    };
     if text.is_empty() || text.len() > 2 || !text.bytes().all(|b| b.is_ascii_digit()) {
-        return fail(format!(
-            "match field: {what} `{text}` is not a number of points"
-        ));
+        return fail(points());
     }
     if text.len() > 1 && text.starts_with('0') {
-        return fail(format!("match field: {what} `{text}` has a leading zero"));
+        return fail(PositionFault::LeadingZero {
+            part,
+            text: text.to_string(),
+        });
     }
-    text.parse()
-        .map_err(|_| ParsePositionError(format!("match field: {what} `{text}` is not a number")))
+    text.parse().map_err(|_| ParsePositionError(points()))
 }
 
 fn parse_score(text: &str) -> Result<Score, ParsePositionError> {
     let Some((points, target)) = text.split_once('/') else {
-        return fail(format!(
-            "match field: expected `black-white/target` like `2-1/7`, found `{text}`"
-        ));
+        return fail(PositionFault::ScoreShape {
+            text: text.to_string(),
+        });
     };
     let Some((black, white)) = points.split_once('-') else {
-        return fail(format!(
-            "match field: expected the score as `black-white` like `2-1`, found `{points}`"
-        ));
+        return fail(PositionFault::ScorePoints {
+            text: points.to_string(),
+        });
     };
     let score = Score {
-        black: parse_points(black, "Black's score")?,
-        white: parse_points(white, "White's score")?,
-        target: parse_points(target, "the target")?,
+        black: parse_points(black, ScorePart::Black)?,
+        white: parse_points(white, ScorePart::White)?,
+        target: parse_points(target, ScorePart::Target)?,
     };
     if !Score::TARGETS.contains(&score.target) {
-        return fail(format!(
-            "match field: the target must be 1, 3, 7 or 15, found {}",
-            score.target
-        ));
+        return fail(PositionFault::Target {
+            found: score.target,
+        });
     }
     // A match ends at the round that reaches the target; that round scores at most 15.
     let limit = score.target - 1 + 15;
     if score.black.max(score.white) > limit || score.black.min(score.white) >= score.target {
-        return fail(format!(
-            "match field: the score {}-{} cannot occur in a match to {}",
-            score.black, score.white, score.target
-        ));
+        return fail(PositionFault::ImpossibleScore {
+            black: score.black,
+            white: score.white,
+            target: score.target,
+        });
     }
     Ok(score)
 }
@@ -278,15 +551,15 @@ fn parse_opening(text: &str, forced: Option<Colour>) -> Result<u8, ParsePosition
         "@1" => 1,
         "@2" => 2,
         _ => {
-            return fail(format!(
-                "opening field: expected `@1` or `@2` (the plies of the round already played), found `{text}`"
-            ));
+            return fail(PositionFault::OpeningField {
+                text: text.to_string(),
+            });
         }
     };
     if forced.is_none() {
-        return fail(format!(
-            "opening field: `{text}` follows a forced colour only; a free choice (`-`) is always a round's first ply"
-        ));
+        return fail(PositionFault::OpeningFree {
+            text: text.to_string(),
+        });
     }
     Ok(plies)
 }
@@ -298,18 +571,18 @@ impl<B: Board> FromStr for Setup<B> {
     fn from_str(s: &str) -> Result<Setup<B>, ParsePositionError> {
         let mut fields: Vec<&str> = s.split(' ').collect();
         if !(3..=5).contains(&fields.len()) || fields.iter().any(|f| f.is_empty()) {
-            return fail(format!(
-                "expected 3 to 5 fields separated by single spaces (board, side to move, forced colour, optional opening plies, optional match score), found `{s}`"
-            ));
+            return fail(PositionFault::Fields {
+                text: s.to_string(),
+            });
         }
         let board = parse_board::<B>(fields[0])?;
         let side = match fields[1] {
             "b" => Side::Black,
             "w" => Side::White,
             other => {
-                return fail(format!(
-                    "side to move: expected `b` or `w`, found `{other}`"
-                ));
+                return fail(PositionFault::Side {
+                    found: other.to_string(),
+                });
             }
         };
         let (forced, pushed) = parse_forced::<B>(fields[2])?;
@@ -321,9 +594,9 @@ impl<B: Board> FromStr for Setup<B> {
             fields.remove(3);
         }
         if let Some(extra) = fields.get(4) {
-            return fail(format!(
-                "expected the opening field (`@1`, `@2`) before the match score, and nothing after the score; found `{extra}`"
-            ));
+            return fail(PositionFault::Extra {
+                text: extra.to_string(),
+            });
         }
         let score = fields.get(3).map(|t| parse_score(t)).transpose()?;
         Ok(Setup {
@@ -405,12 +678,12 @@ mod tests {
                 "rank 4: expected 8 files, found 7",
             ),
             ("obvpyrgn/8/8/8/44/8/8/NGRYPVBO b -", "rank 4: two digits"),
-            ("obvpyrgn/8/8/8/8/8/8/NGRYPVBx b -", "`x` is not a tower"),
+            ("obvpyrgn/8/8/8/8/8/8/NGRYPVBx b -", "\"x\" is not a tower"),
             ("obvpyrgn/8/8/8/8/8/8/N++++GRYPVBO b -", "at most 3 teeth"),
-            ("+obvpyrgn/8/8/8/8/8/8/NGRYPVBO b -", "`+` must follow"),
+            ("+obvpyrgn/8/8/8/8/8/8/NGRYPVBO b -", "+ must follow"),
             ("obvpyrgn/8/8/8/8/8/8/NGRYPVBO x -", "side to move"),
             ("obvpyrgn/8/8/8/8/8/8/NGRYPVBO b R", "forced colour"),
-            ("obvpyrgn/8/8/8/8/8/8/NGRYPVBO b -*", "`-*`"),
+            ("obvpyrgn/8/8/8/8/8/8/NGRYPVBO b -*", "-* is not allowed"),
             ("obvpyrgn/8/8/8/8/8/8/NGRYPVBO b - 1-1/5", "1, 3, 7 or 15"),
             ("obvpyrgn/8/8/8/8/8/8/NGRYPVBO b - 3-3/3", "cannot occur"),
             ("obvpyrgn/8/8/8/8/8/8/NGRYPVBO  b -", "single spaces"),
@@ -419,8 +692,8 @@ mod tests {
                 "obvpyrgn/8/8/8/8/8/8/NGRYPVBO b - 1-1 x y z",
                 "3 to 5 fields",
             ),
-            ("obvpyrgn/8/8/8/8/8/6O1/NGRYPVB1 w o @3", "`@1` or `@2`"),
-            ("obvpyrgn/8/8/8/8/8/6O1/NGRYPVB1 w o @0", "`@1` or `@2`"),
+            ("obvpyrgn/8/8/8/8/8/6O1/NGRYPVB1 w o @3", "@1 or @2"),
+            ("obvpyrgn/8/8/8/8/8/6O1/NGRYPVB1 w o @0", "@1 or @2"),
             ("obvpyrgn/8/8/8/8/8/8/NGRYPVBO b - @1", "free choice"),
             (
                 "obvpyrgn/8/8/8/8/8/6O1/NGRYPVB1 w o 0-0/3 @1",

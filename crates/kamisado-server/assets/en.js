@@ -529,6 +529,8 @@ const NTH = { 1: 'first', 2: 'second', 3: 'third' };
 /** The plural ending of a count of squares or towers. */
 const ending = (n) => (Number(n) === 1 ? '' : 's');
 
+const SCORE_PART = { black: 'Black\'s score', white: 'Gold\'s score', target: 'the target' };
+
 // Each cause's words, by its kind (kamisado-wire's refusal/cause.rs): the
 // rules crate's own English, which the server sends beside the cause.
 const CAUSES = {
@@ -559,6 +561,37 @@ const CAUSES = {
   not_joined: () => 'a move is two squares joined by - (a step, c1-c6) or > (a push, d4>d5), or pass',
   not_a_square: (c) => `the ${Number(c.before) ? 'first' : 'second'} square, ${c.part}, is not a square of the board (a1-${c.last})`,
   same_square: () => 'the tower must leave its square',
+  // A position's text that cannot be read.
+  fields: (c) => `expected 3 to 5 fields separated by single spaces (board, side to move, forced colour, optional opening plies, optional match score), found "${c.text}"`,
+  ranks: (c) => `board: expected ${c.size} ranks separated by / for the ${c.board} board, found ${c.found}`,
+  two_digits: (c) => `board, rank ${c.rank}: two digits in a row; write a run of empty squares as one digit`,
+  bad_run: (c) => `board, rank ${c.rank}: "${c.run}" is not a run of 1 to ${c.size} empty squares`,
+  plus_first: (c) => `board, rank ${c.rank}: + must follow a tower letter`,
+  too_many_teeth: (c) => `board, rank ${c.rank}: a tower has at most ${c.most} teeth (+)`,
+  not_a_tower: (c) => `board, rank ${c.rank}: "${c.ch}" is not a tower of the ${c.board} board (${c.letters}, upper case for Black), a run of empty squares or +`,
+  rank_files: (c) => `board, rank ${c.rank}: expected ${c.size} files, found ${c.found}`,
+  side_to_move: (c) => `side to move: expected b or w, found "${c.found}"`,
+  forced_letter: (c) => `forced colour: "${c.text}" is not a colour letter of the ${c.board} board (${c.letters})`,
+  forced_dash_star: () => 'forced colour: -* is not allowed; * follows the colour the pusher must move',
+  forced_field: (c) => `forced colour: expected - or one lower-case colour letter, optionally followed by *, found "${c.text}"`,
+  points: (c) => `match field: ${SCORE_PART[c.part]} "${c.text}" is not a number of points`,
+  leading_zero: (c) => `match field: ${SCORE_PART[c.part]} "${c.text}" has a leading zero`,
+  score_shape: (c) => `match field: expected black-white/target like 2-1/7, found "${c.text}"`,
+  score_points: (c) => `match field: expected the score as black-white like 2-1, found "${c.text}"`,
+  match_target: (c) => `match field: the target must be 1, 3, 7 or 15, found ${c.found}`,
+  impossible_score: (c) => `match field: the score ${c.black}-${c.white} cannot occur in a match to ${c.target}`,
+  opening_field: (c) => `opening field: expected @1 or @2 (the plies of the round already played), found "${c.text}"`,
+  opening_free: (c) => `opening field: ${c.text} follows a forced colour only; a free choice (-) is always a round's first ply`,
+  extra_field: (c) => `expected the opening field (@1, @2) before the match score, and nothing after the score; found "${c.text}"`,
+  // A position the rules do not allow.
+  setup_squares: (c) => `the setup has ${c.found} squares; the ${c.board} board has ${c.squares}`,
+  no_such_forced: (c) => `the ${c.board} board has no ${c.colour} squares`,
+  opening_not_limited: (c) => `the field @${c.plies} counts a round's opening plies, which only ${c.limited} limits; the rules are ${c.rules}`,
+  no_such_tower: (c) => `the ${c.board} board has no ${c.colour} towers, but ${c.square} holds one`,
+  two_towers: (c) => `${side(c.side)} has two ${c.colour} towers, on ${c.first} and ${c.second}`,
+  missing_tower: (c) => `${side(c.side)} has no ${c.colour} tower; each side has one tower of each colour`,
+  both_home: () => 'both sides have a tower on the other\'s home row',
+  no_move: (c) => `${side(c.side)} may move any tower but none can move`,
 };
 
 /** A refusal's cause (why a move is refused) in words; undefined for a kind the page does not know. */

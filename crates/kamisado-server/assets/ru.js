@@ -559,6 +559,19 @@ const RANK_CAP = (rank) => cap(RANK[rank] || rank);
 /** «на 1 клетку», «на 3 клетки», «на 5 клеток». */
 const squaresAcc = (n) => `${n} ${pluralForm(Number(n), forms('клетку', 'клетки', 'клеток'), code)}`;
 
+const SCORE_PART = { black: 'счёт Чёрных', white: 'счёт Золотых', target: 'цель матча' };
+// Colour adjectives in the plural: «две синие башни»; the genitive «нет синих клеток».
+const COLOUR_PL = {
+  orange: 'оранжевые', blue: 'синие', purple: 'фиолетовые', pink: 'розовые', yellow: 'жёлтые',
+  red: 'красные', green: 'зелёные', brown: 'коричневые', ivory: 'кремовые', charcoal: 'угольные',
+};
+const colourPluralGen = (name) => (COLOUR_PL[name] ? `${COLOUR_PL[name].slice(0, -1)}х` : name);
+/** A board's size as Russian writes it: 8×8. */
+const boardName = (b) => String(b).replace('x', '×');
+/** A rule set in words: «Стандартные, ограничения дебюта». */
+const rulesName = (rules) => String(rules).split('+')
+  .map((n, i) => { const w = words[`lobby.${n}`] || n; return i ? w.toLowerCase() : w; }).join(', ');
+
 // Each cause's words, by its kind (kamisado-wire's refusal/cause.rs).
 const CAUSES = {
   round_over: (c) => `раунд окончен: ${c.ending === 'deadlock' ? `${side(c.winner)} победили, потому что возник тупик` : `${side(c.winner)} победили, дойдя до домашнего ряда`}`,
@@ -588,6 +601,37 @@ const CAUSES = {
   not_joined: () => 'ход пишется как две клетки через - (шаг, c1-c6) или > (толчок, d4>d5), а пропуск — pass',
   not_a_square: (c) => `${Number(c.before) ? 'первая' : 'вторая'} клетка, ${c.part}, — не клетка доски (a1–${c.last})`,
   same_square: () => 'башня должна уйти со своей клетки',
+  // A position's text that cannot be read.
+  fields: (c) => `нужно от 3 до 5 полей через одиночные пробелы (доска, чья очередь, обязательный цвет, при желании полуходы дебюта и счёт матча), а здесь «${c.text}»`,
+  ranks: (c) => `доска: для доски ${boardName(c.board)} нужно ${c.size} горизонталей через /, а здесь ${c.found}`,
+  two_digits: (c) => `доска, горизонталь ${c.rank}: две цифры подряд; пустые клетки подряд пишутся одной цифрой`,
+  bad_run: (c) => `доска, горизонталь ${c.rank}: «${c.run}» — не число пустых клеток от 1 до ${c.size}`,
+  plus_first: (c) => `доска, горизонталь ${c.rank}: + ставится только после буквы башни`,
+  too_many_teeth: (c) => `доска, горизонталь ${c.rank}: у башни не больше ${c.most} зубов (+)`,
+  not_a_tower: (c) => `доска, горизонталь ${c.rank}: «${c.ch}» — не башня доски ${boardName(c.board)} (${c.letters}, у Чёрных заглавные), не число пустых клеток и не +`,
+  rank_files: (c) => `доска, горизонталь ${c.rank}: нужно ${c.size} вертикалей, а здесь ${c.found}`,
+  side_to_move: (c) => `чья очередь: нужно b (Чёрные) или w (Золотые), а здесь «${c.found}»`,
+  forced_letter: (c) => `обязательный цвет: «${c.text}» — не буква цвета доски ${boardName(c.board)} (${c.letters})`,
+  forced_dash_star: () => 'обязательный цвет: -* писать нельзя; * ставится после цвета, которым должен ходить толкнувший',
+  forced_field: (c) => `обязательный цвет: нужен - или одна строчная буква цвета, можно со * после неё, а здесь «${c.text}»`,
+  points: (c) => `поле матча: ${SCORE_PART[c.part]} «${c.text}» — не число очков`,
+  leading_zero: (c) => `поле матча: ${SCORE_PART[c.part]} «${c.text}» начинается с нуля`,
+  score_shape: (c) => `поле матча: нужен вид «очки Чёрных-очки Золотых/цель», например 2-1/7, а здесь «${c.text}»`,
+  score_points: (c) => `поле матча: счёт пишется как «очки Чёрных-очки Золотых», например 2-1, а здесь «${c.text}»`,
+  match_target: (c) => `поле матча: матч идёт до 1, 3, 7 или 15 очков, а здесь ${c.found}`,
+  impossible_score: (c) => `поле матча: счёта ${c.black}-${c.white} не бывает в матче до ${c.target}`,
+  opening_field: (c) => `поле дебюта: нужно @1 или @2 (сколько полуходов раунда уже сыграно), а здесь «${c.text}»`,
+  opening_free: (c) => `поле дебюта: ${c.text} ставится только после обязательного цвета; свободный выбор (-) — всегда первый полуход раунда`,
+  extra_field: (c) => `поле дебюта (@1, @2) пишется перед счётом матча, а после счёта ничего не пишется; здесь лишнее «${c.text}»`,
+  // A position the rules do not allow.
+  setup_squares: (c) => `в расстановке ${c.found} ${pluralForm(Number(c.found), forms('клетка', 'клетки', 'клеток'), code)}, а на доске ${boardName(c.board)} их ${c.squares}`,
+  no_such_forced: (c) => `на доске ${boardName(c.board)} нет ${colourPluralGen(c.colour)} клеток`,
+  opening_not_limited: (c) => `поле @${c.plies} считает полуходы начала раунда, а их ограничивают только правила «${rulesName(c.limited)}»; здесь правила «${rulesName(c.rules)}»`,
+  no_such_tower: (c) => `на доске ${boardName(c.board)} нет ${colourPluralGen(c.colour)} башен, а на ${c.square} стоит такая`,
+  two_towers: (c) => `у ${sideGen(c.side)} две ${COLOUR_PL[c.colour] || c.colour} башни: на ${c.first} и ${c.second}`,
+  missing_tower: (c) => `у ${sideGen(c.side)} нет ${COLOUR_INS[c.colour] || c.colour} башни; у каждой стороны по одной башне каждого цвета`,
+  both_home: () => 'у обеих сторон есть башня на домашнем ряду соперника',
+  no_move: (c) => `${side(c.side)} могут ходить любой башней, но ни одна не может сдвинуться`,
 };
 
 /** A refusal's cause (why a move is refused) in words; undefined for a kind the page does not know. */
@@ -784,9 +828,9 @@ Object.assign(words, {
   'refusal.danger_between_players': 'опасность ходов показывается против движка и за одним экраном, а не в партии двух игроков',
   'refusal.not_a_square': '{text} — не клетка: нужна клетка от a1 до {last}, например c3',
   'refusal.tower_cannot_move': 'на {square} нет башни, которая может ходить в этой позиции',
-  'refusal.bad_position': 'позиция не читается',
-  'refusal.invalid_position': 'позиция нарушает правила',
-  'refusal.not_a_position': 'это ни запись партии, ни позиция',
+  'refusal.bad_position': 'позиция не читается: {detail}',
+  'refusal.invalid_position': 'позиция нарушает правила: {detail}',
+  'refusal.not_a_position': 'это ни запись партии, ни позиция: {detail}',
   'refusal.bad_record': 'запись партии не читается',
   'refusal.record_bad_fill': 'запись партии: заполнение в раунде {round} невозможно: {detail}',
   'refusal.record_bad_move': 'запись партии: ход {index} в раунде {round} невозможен: {detail}',

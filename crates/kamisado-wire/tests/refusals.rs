@@ -9,8 +9,11 @@
 //! test fails when it is not what the wire tells today, and writes it anew
 //! with `KAMISADO_BLESS=1`.
 
+use kamisado_core::geometry::BoardSize;
+use kamisado_core::setup::Setup;
 use kamisado_core::{
-    Colour, Ending, IllegalMove, IllegalReason, MatchError, Move, Side, Square, Tower,
+    Colour, Ending, IllegalMove, IllegalReason, InvalidPosition, InvalidReason, MatchError, Move,
+    Position, PositionError, Side, Square, Tower,
 };
 use kamisado_wire::refusal::{ParamKind, cause, choices, param_kind, sample};
 use kamisado_wire::{Choice, Code, Refusal};
@@ -158,11 +161,83 @@ fn causes() -> Vec<Refusal> {
         all.push(Refusal::record_bad_move(1, 4, words.clone(), why.clone()));
         all.push(Refusal::record_bad_fill(2, words, why));
     }
+    all.extend(position_causes());
     for &code in Code::ALL {
         assert!(
             !has_cause(code) || all.iter().any(|r| r.code == code),
             "no example of {code:?} with its cause"
         );
+    }
+    all
+}
+
+/// Every cause of a position's text and of a position the rules refuse,
+/// each from a text read as the server reads it.
+fn position_causes() -> Vec<Refusal> {
+    let start = "obvpyrgn/8/8/8/8/8/8/NGRYPVBO";
+    let unreadable = [
+        "obvpyrgn/8/8 b".to_string(),
+        "obvpyrgn/8/8 b -".to_string(),
+        "obvpyrgn/8/8/8/44/8/8/NGRYPVBO b -".to_string(),
+        "obvpyrgn/8/8/8/9/8/8/NGRYPVBO b -".to_string(),
+        "+obvpyrgn/8/8/8/8/8/8/NGRYPVBO b -".to_string(),
+        "obvpyrgn/8/8/8/8/8/8/N++++GRYPVBO b -".to_string(),
+        "obvpyrgn/8/8/8/8/8/8/NGRYPVBx b -".to_string(),
+        "obvpyrgn/8/8/8/7/8/8/NGRYPVBO b -".to_string(),
+        format!("{start} x -"),
+        format!("{start} b x"),
+        format!("{start} b -*"),
+        format!("{start} b R"),
+        format!("{start} b - x-1/3"),
+        format!("{start} b - 1-x/3"),
+        format!("{start} b - 1-1/x"),
+        format!("{start} b - 01-1/3"),
+        format!("{start} b - 1-1"),
+        format!("{start} b - 11/3"),
+        format!("{start} b - 1-1/5"),
+        format!("{start} b - 3-3/3"),
+        format!("{start} b o @3"),
+        format!("{start} b - @1"),
+        format!("{start} b - 1-1/3 x"),
+    ];
+    let mut all = Vec::new();
+    for text in &unreadable {
+        let e = text.parse::<Setup>().expect_err("not a position");
+        all.push(Refusal::position_text(&e));
+        all.push(Refusal::not_a_position_text(&e));
+    }
+    let breaking = [
+        "obvpyrgn/8/8/8/8/8/8/NGRYPVBB b -",
+        "obvpyrgn/8/8/8/8/8/8/NGRYPVB1 b -",
+        "Obvpyrgn/8/8/8/8/8/8/oGRYPVBN b -",
+        "obvpyrgn/8/8/8/8/8/6O1/NGRYPVB1 w o @1",
+    ];
+    for text in breaking {
+        let e = text.parse::<Position>().expect_err("not a position");
+        let PositionError::Invalid(e) = e else {
+            panic!("{text}: {e}")
+        };
+        all.push(Refusal::invalid(&e));
+    }
+    let six = "obpygn/6/6/6/6/NGYPBO b v".parse::<Setup<kamisado_core::geometry::Six>>();
+    all.push(Refusal::position_text(&six.expect_err("no violet on 6x6")));
+    for reason in [
+        InvalidReason::NoSuchForced {
+            board: BoardSize::Six,
+            colour: Colour::Purple,
+        },
+        InvalidReason::NoSuchTower {
+            board: BoardSize::Six,
+            colour: Colour::Red,
+            square: "c3".into(),
+        },
+        InvalidReason::Squares {
+            found: 63,
+            board: BoardSize::Eight,
+        },
+        InvalidReason::NoMove { side: Side::White },
+    ] {
+        all.push(Refusal::invalid(&InvalidPosition(reason)));
     }
     all
 }

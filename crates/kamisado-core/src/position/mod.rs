@@ -29,7 +29,7 @@ use crate::{Colour, Rules, Side, Square, Tower};
 
 pub use outcome::{Ending, Outcome};
 pub use text::PositionError;
-pub use validate::InvalidPosition;
+pub use validate::{InvalidPosition, InvalidReason};
 
 /// The opening bits before a round's first ply under `opening-limits`; each
 /// ply shifts them one place right, and the plies already played are the

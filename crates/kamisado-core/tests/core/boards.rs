@@ -207,19 +207,19 @@ fn records_and_positions_of_one_board_are_refused_by_another() {
         .unwrap_err()
         .to_string();
     assert!(
-        e.contains("`v` is not a tower of the 6x6 board (o b p y g n"),
+        e.contains("\"v\" is not a tower of the 6x6 board (o b p y g n"),
         "{e}"
     );
     let e = "obvpicyrgn/10/10/10/10/10/10/10/11/NGRYCIPVBO b -"
         .parse::<Position<Ten>>()
         .unwrap_err()
         .to_string();
-    assert!(e.contains("`11` is not a run of 1 to 10"), "{e}");
+    assert!(e.contains("\"11\" is not a run of 1 to 10"), "{e}");
     let e = "obvpicyrgn/10/10/10/10/10/10/10/55/NGRYCIPVBO b -"
         .parse::<Position<Ten>>()
         .unwrap_err()
         .to_string();
-    assert!(e.contains("`55`"), "{e}");
+    assert!(e.contains("\"55\""), "{e}");
     let e = "obpygn/6/6/6/6/NGYPBO b v"
         .parse::<Position<Six>>()
         .unwrap_err()

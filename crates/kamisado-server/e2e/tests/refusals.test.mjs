@@ -83,9 +83,10 @@ test('the page\'s English of every example is the server\'s', () => {
   assert.deepEqual(wrong, [], wrong.slice(0, 5).join('\n\n'));
 });
 
-// Notation: a move (c1-c6, d5>d6, pass), a square, a rule number, and the
-// two acronyms the page's Russian uses as Russian does (API, JSON).
-const NOTATION = /\b[a-j](?:10|[1-9])(?:[-–>→][a-j](?:10|[1-9]))?\b|\bpass\b|\bR\d+\b|\bAPI\b|\bJSON\b/g;
+// Notation: a move (c1-c6, d5>d6, pass), a square, a rule number, a side's
+// code before its name (b (Чёрные)), and the two acronyms the page's
+// Russian uses as Russian does (API, JSON).
+const NOTATION = /\b[a-j](?:10|[1-9])(?:[-–>→][a-j](?:10|[1-9]))?\b|\bpass\b|\bR\d+\b|\b[bw](?= \()|\bAPI\b|\bJSON\b/g;
 
 test('the Russian of every example tells it with no English word outside the notation', () => {
   const wrong = [];
@@ -97,8 +98,11 @@ test('the Russian of every example tells it with no English word outside the not
     // (The longest first, so that one holding another goes whole.)
     const shown = params.filter(({ kind }) => kind === 'notation' || kind === 'name')
       .map(({ name }) => String(r.params[name]));
-    // A cause's `part` is the reader's own text, shown as it is too.
-    if (r.params.cause?.part !== undefined) shown.push(String(r.params.cause.part));
+    // A cause's text as the reader wrote it (or a board's colour letters) is shown as it is too.
+    for (const f of ['part', 'text', 'found', 'run', 'ch', 'letters']) {
+      const v = r.params.cause?.[f];
+      if (typeof v === 'string') shown.push(v);
+    }
     shown.sort((a, b) => b.length - a.length);
     let left = words;
     for (const value of shown) left = left.split(value).join(' ');

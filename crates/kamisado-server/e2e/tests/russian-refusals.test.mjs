@@ -88,7 +88,8 @@ for (const [viewport, size] of [[DESKTOP, 'desktop'], [PHONE, 'phone']]) {
       await page.fill('#a-text', 'obvpyrgn/8/8 b');
       await page.click('#a-go');
       const pasted = await refusal(page, '#a-error');
-      assert.equal(pasted, 'это ни запись партии, ни позиция');
+      assert.equal(pasted, 'это ни запись партии, ни позиция: нужно от 3 до 5 полей через одиночные пробелы '
+        + '(доска, чья очередь, обязательный цвет, при желании полуходы дебюта и счёт матча), а здесь «obvpyrgn/8/8 b»');
       // A record whose second move goes sideways: the rule it breaks.
       await page.fill('#a-text', ['[Event "Test"]', '[Date "2026.01.01"]', '[Black "Ann"]', '[White "Ben"]',
         '[Rules "standard"]', '[Target "1"]', '[Result "*"]', '', 'round 1', '1. d1-d6 2. f8-g8', ''].join('\n'));
@@ -96,7 +97,7 @@ for (const [viewport, size] of [[DESKTOP, 'desktop'], [PHONE, 'phone']]) {
       await page.waitForFunction(() => /R3/.test(document.querySelector('#a-error').textContent));
       const record = await page.textContent('#a-error');
       assert.equal(record, 'запись партии: ход 2 в раунде 1 невозможен: башни ходят только вперёд (R3)');
-      for (const text of [short, clock, wrong, pasted, record]) russianOnly(text, ['x']);
+      for (const text of [short, clock, wrong, pasted, record]) russianOnly(text, ['obvpyrgn/8/8 b', 'x']);
       await page.locator('#a-error').scrollIntoViewIfNeeded();
       await shot(page, `russian-refusal-analysis-${size}`);
       // Refused requests show in the console as failed loads, nothing else.

@@ -96,7 +96,7 @@ pub(super) fn read<B: Board>(
         let setup: Setup<B> =
             text.parse()
                 .map_err(|e: kamisado_core::setup::ParsePositionError| {
-                    ServerError::BadRequest(Refusal::not_a_position(e.to_string()))
+                    ServerError::BadRequest(Refusal::not_a_position_text(&e))
                 })?;
         let m = Match::from_setup(&setup, Rules::STANDARD)
             .map_err(|e| ServerError::BadRequest(Refusal::from(&e)))?;

@@ -80,10 +80,9 @@ pub fn read_match<B: Board>(text: &str, rules: Rules) -> Result<Match<B>, Server
         text.trim()
             .parse()
             .map_err(|e: kamisado_core::setup::ParsePositionError| {
-                ServerError::BadRequest(Refusal::bad_position(e.to_string()))
+                ServerError::BadRequest(Refusal::position_text(&e))
             })?;
-    Match::from_setup(&setup, rules)
-        .map_err(|e| ServerError::BadRequest(Refusal::invalid_position(e.to_string())))
+    Match::from_setup(&setup, rules).map_err(|e| ServerError::BadRequest(Refusal::from(&e)))
 }
 
 /// The danger of every move of the selected tower, in a game where the

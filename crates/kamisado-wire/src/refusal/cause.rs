@@ -31,6 +31,40 @@
 //! | `not_a_square` (a move's text) | `part`, `before` (1 or 0), `last` (the board's last square) |
 //! | `refusal` | `code` and `params`: the match's own refusal |
 //!
+//! A position's text that cannot be read ([`position_text`]; a rank is
+//! numbered 1 to the board's size, a board named `8x8`, its colour letters
+//! `letters` written `o b v p y r g n`):
+//!
+//! | kind | values |
+//! |---|---|
+//! | `fields` | `text` (the whole text) |
+//! | `ranks` | `board`, `size` (the ranks it has), `found` |
+//! | `two_digits`, `plus_first` | `rank` |
+//! | `too_many_teeth` | `rank`, `most` |
+//! | `bad_run` | `rank`, `run`, `size` |
+//! | `not_a_tower` | `rank`, `ch`, `board`, `letters` |
+//! | `rank_files` | `rank`, `size`, `found` |
+//! | `side_to_move` | `found` |
+//! | `forced_letter` | `text`, `board`, `letters` |
+//! | `forced_dash_star` | |
+//! | `forced_field`, `score_shape`, `score_points`, `opening_field`, `opening_free`, `extra_field` | `text` |
+//! | `points`, `leading_zero` | `part` (`black`, `white`, `target`), `text` |
+//! | `match_target` | `found` |
+//! | `impossible_score` | `black`, `white`, `target` |
+//!
+//! A position the rules do not allow ([`invalid`]):
+//!
+//! | kind | values |
+//! |---|---|
+//! | `setup_squares` | `found`, `board`, `squares` |
+//! | `no_such_forced` | `board`, `colour` |
+//! | `opening_not_limited` | `plies`, `rules`, `limited` (the rules with `opening-limits`) |
+//! | `no_such_tower` | `board`, `colour`, `square` |
+//! | `two_towers` | `side`, `colour`, `first`, `second` |
+//! | `missing_tower` | `side`, `colour` |
+//! | `both_home` | |
+//! | `no_move` | `side` |
+//!
 //! A colour is its name (`orange`), a rank the tower's (`tower`, `sumo`,
 //! `double sumo`, `triple sumo`), a side its code (`b`, `w`).
 //!
@@ -44,11 +78,13 @@
 //! assert_eq!(r.reason(), "a1-b3 is illegal: towers move straight forward or diagonally forward (R3)");
 //! ```
 
-use kamisado_core::Ending;
-use kamisado_core::geometry::Board;
+use kamisado_core::geometry::{Board, BoardSize};
 use kamisado_core::mv::{MoveFault, ParseMoveError};
+use kamisado_core::setup::{ParsePositionError, PositionFault, ScorePart};
 use kamisado_core::square::ParseSquareError;
-use kamisado_core::{IllegalReason, MatchError, Move, Tower};
+use kamisado_core::{
+    Colour, Ending, IllegalReason, InvalidPosition, InvalidReason, MatchError, Move, Tower,
+};
 
 use super::{Param, Params, Refusal};
 
@@ -228,7 +264,199 @@ pub fn match_words<B: Board>(e: &MatchError<B>) -> String {
     }
 }
 
+/// A board's name as a cause gives it: `8x8`.
+fn board(b: BoardSize) -> Param {
+    b.name().into()
+}
+
+/// A colour's name as a cause gives it: `orange`.
+fn colour(c: Colour) -> Param {
+    c.name().into()
+}
+
+/// Why a position's text cannot be read, as a cause.
+pub fn position_text(e: &ParsePositionError) -> Params {
+    let text = |kind: &str, t: &str| cause(kind, [("text", t.into())]);
+    let part = |p: ScorePart| -> Param {
+        match p {
+            ScorePart::Black => "black",
+            ScorePart::White => "white",
+            ScorePart::Target => "target",
+        }
+        .into()
+    };
+    match &e.0 {
+        PositionFault::Fields { text: t } => text("fields", t),
+        PositionFault::Ranks { board: b, found } => cause(
+            "ranks",
+            [
+                ("board", board(*b)),
+                ("size", b.edge().into()),
+                ("found", (*found).into()),
+            ],
+        ),
+        PositionFault::TwoDigits { rank } => cause("two_digits", [("rank", (*rank).into())]),
+        PositionFault::BadRun { rank, run, size } => cause(
+            "bad_run",
+            [
+                ("rank", (*rank).into()),
+                ("run", run.as_str().into()),
+                ("size", (*size).into()),
+            ],
+        ),
+        PositionFault::PlusFirst { rank } => cause("plus_first", [("rank", (*rank).into())]),
+        PositionFault::TooManyTeeth { rank } => cause(
+            "too_many_teeth",
+            [
+                ("rank", (*rank).into()),
+                ("most", kamisado_core::tower::MAX_TEETH.into()),
+            ],
+        ),
+        PositionFault::NotATower {
+            rank,
+            ch,
+            board: b,
+            letters,
+        } => cause(
+            "not_a_tower",
+            [
+                ("rank", (*rank).into()),
+                ("ch", (*ch).into()),
+                ("board", board(*b)),
+                ("letters", letters.as_str().into()),
+            ],
+        ),
+        PositionFault::RankFiles { rank, size, found } => cause(
+            "rank_files",
+            [
+                ("rank", (*rank).into()),
+                ("size", (*size).into()),
+                ("found", (*found).into()),
+            ],
+        ),
+        PositionFault::Side { found } => cause("side_to_move", [("found", found.as_str().into())]),
+        PositionFault::ForcedLetter {
+            text: t,
+            board: b,
+            letters,
+        } => cause(
+            "forced_letter",
+            [
+                ("text", t.as_str().into()),
+                ("board", board(*b)),
+                ("letters", letters.as_str().into()),
+            ],
+        ),
+        PositionFault::ForcedDashStar => cause("forced_dash_star", []),
+        PositionFault::Forced { text: t } => text("forced_field", t),
+        PositionFault::Points { part: p, text: t } => {
+            cause("points", [("part", part(*p)), ("text", t.as_str().into())])
+        }
+        PositionFault::LeadingZero { part: p, text: t } => cause(
+            "leading_zero",
+            [("part", part(*p)), ("text", t.as_str().into())],
+        ),
+        PositionFault::ScoreShape { text: t } => text("score_shape", t),
+        PositionFault::ScorePoints { text: t } => text("score_points", t),
+        PositionFault::Target { found } => cause("match_target", [("found", (*found).into())]),
+        PositionFault::ImpossibleScore {
+            black,
+            white,
+            target,
+        } => cause(
+            "impossible_score",
+            [
+                ("black", (*black).into()),
+                ("white", (*white).into()),
+                ("target", (*target).into()),
+            ],
+        ),
+        PositionFault::OpeningField { text: t } => text("opening_field", t),
+        PositionFault::OpeningFree { text: t } => text("opening_free", t),
+        PositionFault::Extra { text: t } => text("extra_field", t),
+    }
+}
+
+/// Why a position breaks the rules, as a cause.
+pub fn invalid(e: &InvalidPosition) -> Params {
+    match &e.0 {
+        InvalidReason::Squares { found, board: b } => cause(
+            "setup_squares",
+            [
+                ("found", (*found).into()),
+                ("board", board(*b)),
+                ("squares", (b.edge() * b.edge()).into()),
+            ],
+        ),
+        InvalidReason::NoSuchForced {
+            board: b,
+            colour: c,
+        } => cause(
+            "no_such_forced",
+            [("board", board(*b)), ("colour", colour(*c))],
+        ),
+        InvalidReason::OpeningField { plies, rules } => cause(
+            "opening_not_limited",
+            [
+                ("plies", (*plies).into()),
+                ("rules", rules.to_string().into()),
+                ("limited", rules.with_opening_limits().to_string().into()),
+            ],
+        ),
+        InvalidReason::NoSuchTower {
+            board: b,
+            colour: c,
+            square,
+        } => cause(
+            "no_such_tower",
+            [
+                ("board", board(*b)),
+                ("colour", colour(*c)),
+                ("square", square.as_str().into()),
+            ],
+        ),
+        InvalidReason::TwoTowers {
+            side,
+            colour: c,
+            first,
+            second,
+        } => cause(
+            "two_towers",
+            [
+                ("side", (*side).into()),
+                ("colour", colour(*c)),
+                ("first", first.as_str().into()),
+                ("second", second.as_str().into()),
+            ],
+        ),
+        InvalidReason::MissingTower { side, colour: c } => cause(
+            "missing_tower",
+            [("side", (*side).into()), ("colour", colour(*c))],
+        ),
+        InvalidReason::BothHome => cause("both_home", []),
+        InvalidReason::NoMove { side } => cause("no_move", [("side", (*side).into())]),
+    }
+}
+
 impl Refusal {
+    /// A position's text that cannot be read (`bad_position`), its fault in
+    /// English and as its cause.
+    pub fn position_text(e: &ParsePositionError) -> Refusal {
+        Refusal::bad_position(e.to_string(), position_text(e))
+    }
+
+    /// A text that is neither a record nor a position (`not_a_position`):
+    /// the position's fault in English and as its cause.
+    pub fn not_a_position_text(e: &ParsePositionError) -> Refusal {
+        Refusal::not_a_position(e.to_string(), position_text(e))
+    }
+
+    /// A position the rules do not allow (`invalid_position`), the rule in
+    /// English and as its cause.
+    pub fn invalid(e: &InvalidPosition) -> Refusal {
+        Refusal::invalid_position(e.0.to_string(), invalid(e))
+    }
+
     /// A move the rules forbid: `illegal_move` with the rules' reason in
     /// English (`why`) and as its cause.
     pub fn illegal<B: Board>(mv: &Move<B>, reason: &IllegalReason<B>) -> Refusal {

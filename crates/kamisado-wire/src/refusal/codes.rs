@@ -452,11 +452,11 @@ refusals! {
     /// A square whose tower may not move.
     TowerCannotMove tower_cannot_move(square) "no tower on {square} may move in this position"
     /// A position's text that does not read.
-    BadPosition bad_position(detail) "position: {detail}"
+    BadPosition bad_position(detail, cause) "position: {detail}"
     /// A position that breaks the rules.
-    InvalidPosition invalid_position(detail) "the position breaks the rules: {detail}"
+    InvalidPosition invalid_position(detail, cause) "the position breaks the rules: {detail}"
     /// Text on the analysis board that is neither a record nor a position.
-    NotAPosition not_a_position(detail) "neither a record nor a position: {detail}"
+    NotAPosition not_a_position(detail, cause) "neither a record nor a position: {detail}"
     /// A record that does not read.
     BadRecord bad_record(detail) "record: {detail}"
     /// A record's fill the rules refuse.

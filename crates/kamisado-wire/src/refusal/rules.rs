@@ -18,7 +18,7 @@ impl<B: Board> From<&MatchError<B>> for Refusal {
             MatchError::NoFillNow => Refusal::no_fill_now(),
             MatchError::Over(side) => Refusal::match_won(*side),
             MatchError::Target(t) => Refusal::bad_target(*t),
-            MatchError::Invalid(e) => Refusal::invalid_position(e.to_string()),
+            MatchError::Invalid(e) => Refusal::invalid(e),
         }
     }
 }
