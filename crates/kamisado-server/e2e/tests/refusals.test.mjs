@@ -83,9 +83,20 @@ test('the page\'s English of every example is the server\'s', () => {
   assert.deepEqual(wrong, [], wrong.slice(0, 5).join('\n\n'));
 });
 
-// Notation: a move (c1-c6, d5>d6, pass), a square, a rule number, and the
-// two acronyms the page's Russian uses as Russian does (API, JSON).
-const NOTATION = /\b[a-j](?:10|[1-9])(?:[-–>→][a-j](?:10|[1-9]))?\b|\bpass\b|\bR\d+\b|\bAPI\b|\bJSON\b/g;
+// Notation: a move (c1-c6, d5>d6, pass), a square, a rule number, the
+// two acronyms the page's Russian uses as Russian does (API, JSON), and a
+// record's own words (NOTATION.md), which a record is written in whatever
+// the reader's language: the names of its tags, its rule sets, a round's
+// line with its fill sides, and the endings of a round.
+const RECORD = /\b(?:Board|FEN|Rules|Target|Result)\b|\b(?:standard|sumo-square|zvezda)\b|\+opening-limits\b|\bround \d+(?: fill: left\|right)?|\b(?:left|right)\b|\b(?:home row|deadlock|resignation|time)\b/;
+const NOTATION = new RegExp(`\\b[a-j](?:10|[1-9])(?:[-–>→][a-j](?:10|[1-9]))?\\b|\\bpass\\b|\\bR\\d+\\b|\\bAPI\\b|\\bJSON\\b|${RECORD.source}`, 'g');
+
+/** The reader's own text a cause holds (its `part`, a record's `tag`), in causes held in it too. */
+function ownText(cause) {
+  if (!cause || typeof cause !== 'object') return [];
+  const own = ['part', 'tag'].filter((k) => typeof cause[k] === 'string').map((k) => cause[k]);
+  return own.concat(...Object.values(cause).map(ownText));
+}
 
 test('the Russian of every example tells it with no English word outside the notation', () => {
   const wrong = [];
@@ -97,8 +108,8 @@ test('the Russian of every example tells it with no English word outside the not
     // (The longest first, so that one holding another goes whole.)
     const shown = params.filter(({ kind }) => kind === 'notation' || kind === 'name')
       .map(({ name }) => String(r.params[name]));
-    // A cause's `part` is the reader's own text, shown as it is too.
-    if (r.params.cause?.part !== undefined) shown.push(String(r.params.cause.part));
+    // A cause's `part` and `tag` are the reader's own text, shown as it is too.
+    shown.push(...ownText(r.params.cause));
     shown.sort((a, b) => b.length - a.length);
     let left = words;
     for (const value of shown) left = left.split(value).join(' ');
