@@ -59,7 +59,7 @@ impl<B: Board> Game<B> {
     ///
     /// # Errors
     /// Whatever [`Record::replay`] finds wrong.
-    pub fn from_record(record: Record<B>) -> Result<Game<B>, RecordError> {
+    pub fn from_record(record: Record<B>) -> Result<Game<B>, RecordError<B>> {
         let (current, _) = record.replay()?;
         Ok(Game { record, current })
     }

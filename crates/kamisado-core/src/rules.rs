@@ -54,7 +54,7 @@ pub struct Rules {
 pub(crate) const OPENING_REACH: [u8; 3] = [1, 3, 5];
 
 /// The name of the option as it follows a rule set's name.
-const OPENING_LIMITS: &str = "+opening-limits";
+pub(crate) const OPENING_LIMITS: &str = "+opening-limits";
 
 impl Rules {
     /// The standard rules, R1–R14.

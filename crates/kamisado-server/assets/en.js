@@ -594,8 +594,65 @@ const CAUSES = {
   no_move: (c) => `${side(c.side)} may move any tower but none can move`,
 };
 
-/** A refusal's cause (why a move is refused) in words; undefined for a kind the page does not know. */
-export function causeWords(c) { return c && Object.hasOwn(CAUSES, c.kind) ? CAUSES[c.kind](c) : undefined; }
+/**
+ * A refusal's cause (why a move or a record is refused) in words; undefined
+ * for a kind the page does not know. A cause held in another (`inner`) is
+ * told by `tell`: i18n.js's causeWords, which knows a match's refusals too.
+ */
+export function causeWords(c, tell = causeWords) { return c && Object.hasOwn(CAUSES, c.kind) ? CAUSES[c.kind](c, tell) : undefined; }
+
+// ---------- why a record is refused ----------
+
+const RESULT_TEXT = { b: '1-0', w: '0-1' };
+/** A record's cause: the words `told` of it, after its line when it has one. */
+const recordCause = (told) => (c, tell) => {
+  const w = told(c, tell);
+  return w === undefined || c.line === undefined ? w : `line ${c.line}: ${w}`;
+};
+/** A record's cause that holds another (`inner`): `make` of that one's words, if they are known. */
+const recordHolding = (make) => recordCause((c, tell) => {
+  const inner = tell(c.inner);
+  return inner === undefined ? undefined : make(c, inner);
+});
+
+// Each record's fault's words, by its kind (kamisado-wire's
+// refusal/record_cause.rs): the rules crate's English.
+Object.assign(CAUSES, {
+  tag_form: recordCause(() => 'a tag is written [Name "value"]'),
+  tag_no_value: recordCause(() => 'a tag is written [Name "value"]: missing the value'),
+  tag_name: recordCause((c) => `${c.part} is not a tag name (letters, digits and _)`),
+  tag_unquoted: recordCause((c) => `the value of tag ${c.tag} must be in double quotes`),
+  tag_escape: recordCause((c) => `tag ${c.tag}: \\ must be followed by \\ or "`),
+  tag_quote: recordCause((c) => `tag ${c.tag}: a " inside the value must be written \\"`),
+  tag_after_moves: recordCause(() => 'tags come before the moves'),
+  tag_twice: recordCause((c) => `the tag ${c.tag} appears twice`),
+  tag_missing: recordCause((c) => `the tag ${c.tag} is missing`),
+  board_tag: recordCause((c) => `Board tag: ${c.part} is not a board: expected 6x6, 8x8 or 10x10 (or 6, 8, 10)`),
+  wrong_board: recordCause((c) => `the record is for the ${c.board} board, not the ${c.expected} board`),
+  round_header: recordCause((c) => `expected round ${c.round}, found ${c.part}`),
+  round_header_fill: recordCause((c) => `expected round ${c.round} or round ${c.round} fill: left|right, found ${c.part}`),
+  fill_side: recordCause((c) => `${c.part} is not a fill side: expected left or right`),
+  no_round: recordCause(() => 'the moves must follow a round 1 line'),
+  round_closed: recordCause((c) => `round ${c.round} is over: a new round starts with round ${Number(c.round) + 1}`),
+  not_an_ending: recordCause((c) => `${c.part} is not a way to end a round: expected home row, deadlock, resignation or time`),
+  move_number: recordCause((c) => `round ${c.round}: expected the move number ${c.index}., found ${c.part}`),
+  move_missing: recordCause((c) => `round ${c.round}, move ${c.index}: the move is missing`),
+  move_text: recordHolding((c, why) => `round ${c.round}, move ${c.index}: ${c.part} is not a move: ${why}`),
+  rules_tag: recordCause((c) => `Rules tag: ${c.part} is not a rule set: expected standard, sumo-square or zvezda, optionally followed by +opening-limits`),
+  target_text: recordCause((c) => `Target tag: ${c.part} is not 1, 3, 7 or 15`),
+  target_tag: recordHolding((c, why) => `Target tag: ${why}`),
+  fen_text: recordHolding((c, why) => `FEN tag: ${why}`),
+  fen_target: recordCause((c) => `the FEN tag's match field plays to ${c.fen} but the Target tag says ${c.target}`),
+  fen_position: recordHolding((c, why) => `FEN tag: ${why}`),
+  first_round_fill: recordCause(() => 'round 1 has no fill choice'),
+  fill_missing: recordCause((c) => `round ${c.round}: the fill choice is missing`),
+  round_refused: recordHolding((c, why) => `round ${c.round}: ${why}`),
+  move_refused: recordHolding((c, why) => `round ${c.round}, move ${c.index}: ${why}`),
+  result_missing: recordCause((c) => `round ${c.round}: the moves end the round but no result is written`),
+  result_early: recordCause((c) => `round ${c.round}: the result says ${c.end} but the round is not over after its moves`),
+  result_wrong: recordCause((c) => `round ${c.round}: the result says ${RESULT_TEXT[c.winner]} ${c.end} but the moves give ${RESULT_TEXT[c.moves_winner]} ${c.moves_end}`),
+  result_tag: recordCause((c) => `the Result tag says ${c.part} but the moves give ${c.winner ? RESULT_TEXT[c.winner] : '*'}`),
+});
 
 // ---------- the server's refusals ----------
 

@@ -319,14 +319,16 @@ function characterWords(c) {
 }
 
 /**
- * A refusal's typed cause (kamisado-wire's refusal/cause.rs) in the
- * reader's words: a rule a move breaks, a fault of a move's text, or a
- * refusal of its own; undefined for one the page does not know.
+ * A refusal's typed cause (kamisado-wire's refusal/cause.rs and
+ * record_cause.rs) in the reader's words: a rule a move breaks, a fault of
+ * a move's text or of a record, or a refusal of its own; undefined for one
+ * the page does not know. A cause held in another is told here too, so a
+ * record's fault may hold a match's refusal.
  */
 export function causeWords(c) {
   if (!c || typeof c !== 'object') return undefined;
   if (c.kind === 'refusal') return known(`refusal.${c.code}`) !== undefined ? refusalWords({ code: c.code, params: c.params }) : undefined;
-  return here().causeWords(c);
+  return here().causeWords(c, causeWords);
 }
 
 // The params that hold English words a cause may tell in the reader's words.

@@ -634,8 +634,69 @@ const CAUSES = {
   no_move: (c) => `${side(c.side)} могут ходить любой башней, но ни одна не может сдвинуться`,
 };
 
-/** A refusal's cause (why a move is refused) in words; undefined for a kind the page does not know. */
-export function causeWords(c) { return c && Object.hasOwn(CAUSES, c.kind) ? CAUSES[c.kind](c) : undefined; }
+/**
+ * A refusal's cause (why a move or a record is refused) in words; undefined
+ * for a kind the page does not know. A cause held in another (`inner`) is
+ * told by `tell`: i18n.js's causeWords, which knows a match's refusals too.
+ */
+export function causeWords(c, tell = causeWords) { return c && Object.hasOwn(CAUSES, c.kind) ? CAUSES[c.kind](c, tell) : undefined; }
+
+// ---------- why a record is refused ----------
+
+/** A record's cause: the words `told` of it, after its line when it has one. */
+const recordCause = (told) => (c, tell) => {
+  const w = told(c, tell);
+  return w === undefined || c.line === undefined ? w : `строка ${c.line}: ${w}`;
+};
+/** A record's cause that holds another (`inner`): `make` of that one's words, if they are known. */
+const recordHolding = (make) => recordCause((c, tell) => {
+  const inner = tell(c.inner);
+  return inner === undefined ? undefined : make(c, inner);
+});
+/** How a round ended, in a word: «домашний ряд», «тупик». */
+const endName = (end) => words[`how.${end}`] || end;
+/** A round's winner and how, as a record writes it: «Чёрные (тупик)». */
+const wonBy = (winner, end) => `${side(winner)} (${endName(end)})`;
+
+// Each record's fault's words, by its kind (kamisado-wire's
+// refusal/record_cause.rs). A record's own words (its tags' names, rule
+// sets, round lines, fill sides and endings) are written as they are.
+Object.assign(CAUSES, {
+  tag_form: recordCause(() => 'тег пишется так: [Имя "значение"]'),
+  tag_no_value: recordCause(() => 'тег пишется так: [Имя "значение"], а значения нет'),
+  tag_name: recordCause((c) => `${c.part} — не имя тега: оно из букв, цифр и _`),
+  tag_unquoted: recordCause((c) => `значение тега ${c.tag} должно стоять в двойных кавычках`),
+  tag_escape: recordCause((c) => `тег ${c.tag}: после \\ должен идти \\ или "`),
+  tag_quote: recordCause((c) => `тег ${c.tag}: кавычка " внутри значения пишется как \\"`),
+  tag_after_moves: recordCause(() => 'теги пишутся до ходов'),
+  tag_twice: recordCause((c) => `тег ${c.tag} встречается дважды`),
+  tag_missing: recordCause((c) => `нет тега ${c.tag}`),
+  board_tag: recordCause((c) => `тег Board: ${c.part} — не доска: бывают доски 6×6, 8×8 и 10×10 (или 6, 8, 10)`),
+  wrong_board: recordCause((c) => `запись сделана для доски ${boardName(c.board)}, а не ${boardName(c.expected)}`),
+  round_header: recordCause((c) => `ожидалась строка round ${c.round}, а написано «${c.part}»`),
+  round_header_fill: recordCause((c) => `ожидалась строка round ${c.round} или round ${c.round} fill: left|right, а написано «${c.part}»`),
+  fill_side: recordCause((c) => `${c.part} — не сторона заполнения: пишут left или right`),
+  no_round: recordCause(() => 'перед ходами должна стоять строка round 1'),
+  round_closed: recordCause((c) => `раунд ${c.round} окончен: новый раунд начинается строкой round ${Number(c.round) + 1}`),
+  not_an_ending: recordCause((c) => `${c.part} — не исход раунда: пишут home row, deadlock, resignation или time`),
+  move_number: recordCause((c) => `раунд ${c.round}: ожидался номер хода «${c.index}.», а написано «${c.part}»`),
+  move_missing: recordCause((c) => `раунд ${c.round}, ход ${c.index}: сам ход не записан`),
+  move_text: recordHolding((c, why) => `раунд ${c.round}, ход ${c.index}: ${c.part} — не ход: ${why}`),
+  rules_tag: recordCause((c) => `тег Rules: ${c.part} — не набор правил: бывают standard, sumo-square и zvezda, можно с +opening-limits`),
+  target_text: recordCause((c) => `тег Target: ${c.part} — не 1, 3, 7 и не 15`),
+  target_tag: recordHolding((c, why) => `тег Target: ${why}`),
+  fen_text: recordCause((c, tell) => `тег FEN: ${tell(c.inner) ?? 'позиция не читается'}`),
+  fen_target: recordCause((c) => `по полю матча в теге FEN игра идёт до ${c.fen} ${plural(Number(c.fen), 'point_gen')}, а по тегу Target — до ${c.target}`),
+  fen_position: recordHolding((c, why) => `тег FEN: ${why}`),
+  first_round_fill: recordCause(() => 'у раунда 1 не бывает выбора заполнения'),
+  fill_missing: recordCause((c) => `раунд ${c.round}: не записано, с какой стороны заполнять ряды`),
+  round_refused: recordHolding((c, why) => `раунд ${c.round}: ${why}`),
+  move_refused: recordHolding((c, why) => `раунд ${c.round}, ход ${c.index}: ${why}`),
+  result_missing: recordCause((c) => `раунд ${c.round}: ходы заканчивают раунд, но его итог не записан`),
+  result_early: recordCause((c) => `раунд ${c.round}: по записи раунд окончен (${endName(c.end)}), но после этих ходов он ещё идёт`),
+  result_wrong: recordCause((c) => `раунд ${c.round}: по записи раунд выиграли ${wonBy(c.winner, c.end)}, а по ходам — ${wonBy(c.moves_winner, c.moves_end)}`),
+  result_tag: recordCause((c) => `в теге Result записано ${c.part}, а по ходам ${c.winner ? `матч выиграли ${side(c.winner)}` : 'матч не окончен'}`),
+});
 
 // ---------- the server's refusals ----------
 
@@ -831,7 +892,7 @@ Object.assign(words, {
   'refusal.bad_position': 'позиция не читается: {detail}',
   'refusal.invalid_position': 'позиция нарушает правила: {detail}',
   'refusal.not_a_position': 'это ни запись партии, ни позиция: {detail}',
-  'refusal.bad_record': 'запись партии не читается',
+  'refusal.bad_record': 'запись партии не читается: {detail}',
   'refusal.record_bad_fill': 'запись партии: заполнение в раунде {round} невозможно: {detail}',
   'refusal.record_bad_move': 'запись партии: ход {index} в раунде {round} невозможен: {detail}',
   'refusal.record_too_long': 'доска анализа принимает записи не длиннее {limit} {limit:move_gen}',

@@ -9,12 +9,13 @@
 //! test fails when it is not what the wire tells today, and writes it anew
 //! with `KAMISADO_BLESS=1`.
 
-use kamisado_core::geometry::BoardSize;
+use kamisado_core::geometry::{BoardSize, Eight};
 use kamisado_core::setup::Setup;
 use kamisado_core::{
-    Colour, Ending, IllegalMove, IllegalReason, InvalidPosition, InvalidReason, MatchError, Move,
-    Position, PositionError, Side, Square, Tower,
+    Colour, Ending, Game, IllegalMove, IllegalReason, InvalidPosition, InvalidReason, MatchError,
+    MatchState, Move, Position, PositionError, Record, RecordError, Rules, Side, Square, Tower,
 };
+use kamisado_wire::refusal::record_cause::record_words;
 use kamisado_wire::refusal::{ParamKind, cause, choices, param_kind, sample};
 use kamisado_wire::{Choice, Code, Refusal};
 use serde_json::{Value, json};
@@ -162,6 +163,7 @@ fn causes() -> Vec<Refusal> {
         all.push(Refusal::record_bad_fill(2, words, why));
     }
     all.extend(position_causes());
+    all.extend(records());
     for &code in Code::ALL {
         assert!(
             !has_cause(code) || all.iter().any(|r| r.code == code),
@@ -240,6 +242,148 @@ fn position_causes() -> Vec<Refusal> {
         all.push(Refusal::invalid(&InvalidPosition(reason)));
     }
     all
+}
+
+/// A record's first six tags, to a single round under the standard rules.
+const HEAD: &str = "[Event \"Test\"]\n[Date \"2026.12.03\"]\n[Black \"Ann\"]\n[White \"Ben\"]\n\
+                    [Rules \"standard\"]\n[Target \"1\"]\n";
+/// The `Result` tag of a match that goes on.
+const GOES_ON: &str = "[Result \"*\"]\n";
+
+/// The record of a match to `target` whose first round is played out with
+/// the first legal move each time, and the round's number of moves.
+fn played(target: u8) -> (String, usize) {
+    let mut game =
+        Game::<Eight>::new(Rules::STANDARD, target, "Ann", "Ben", "2026.12.03").expect("a game");
+    while game.current().state() == MatchState::Playing {
+        let mv = game.current().position().legal_moves()[0];
+        game.play(mv).expect("a legal move");
+    }
+    (
+        game.record().to_string(),
+        game.record().rounds[0].moves.len(),
+    )
+}
+
+/// A record's text with its first round's result line changed by `change`
+/// (`None`: taken out).
+fn with_result(text: &str, change: impl Fn(&str) -> Option<String>) -> String {
+    text.lines()
+        .filter_map(|l| {
+            if l.starts_with("1-0 ") || l.starts_with("0-1 ") {
+                change(l)
+            } else {
+                Some(l.to_string())
+            }
+        })
+        .map(|l| l + "\n")
+        .collect()
+}
+
+/// Why the rules crate refuses a record's text: it does not read, or its
+/// replay fails.
+fn refused(text: &str) -> RecordError {
+    match text.parse::<Record>() {
+        Err(e) => e,
+        Ok(record) => record.replay().expect_err("a record the rules refuse"),
+    }
+}
+
+/// A record's refusal for each fault of the rules crate's, from a record's
+/// text, each with the kind of its cause.
+fn records() -> Vec<Refusal> {
+    let full = |body: &str| format!("{HEAD}{GOES_ON}\n{body}");
+    let tagged = |tag: &str| format!("{HEAD}{GOES_ON}{tag}\n\nround 1\n");
+    let (single, _) = played(1);
+    let (to_three, moves) = played(3);
+    let swap = |l: &str| {
+        let (score, end) = l.split_once(' ').expect("a result");
+        Some(format!(
+            "{} {end}",
+            if score == "1-0" { "0-1" } else { "1-0" }
+        ))
+    };
+    let texts: Vec<(&str, String)> = vec![
+        ("tag_form", "[Event \"x\"\n".into()),
+        ("tag_no_value", "[Event]\n".into()),
+        ("tag_name", "[Ev-ent \"x\"]\n".into()),
+        ("tag_unquoted", format!("{HEAD}[Result *]\n")),
+        ("tag_escape", "[Event \"a\\b\"]\n".into()),
+        ("tag_quote", "[Event \"a\"b\"]\n".into()),
+        (
+            "tag_after_moves",
+            full("round 1\n1. d1-d6\n[Extra \"x\"]\n"),
+        ),
+        ("tag_twice", format!("{HEAD}{GOES_ON}{GOES_ON}")),
+        ("tag_missing", format!("{HEAD}\nround 1\n1. d1-d6\n")),
+        ("board_tag", format!("[Board \"12x12\"]\n{HEAD}{GOES_ON}")),
+        ("wrong_board", format!("[Board \"10x10\"]\n{HEAD}{GOES_ON}")),
+        ("round_header", full("round 2\n")),
+        ("round_header_fill", full("round 1 fill left\n")),
+        ("fill_side", full("round 1 fill: up\n")),
+        ("no_round", full("1. d1-d6\n")),
+        ("round_closed", full("round 1\n1-0 resignation\n1. d1-d6\n")),
+        ("not_an_ending", full("round 1\n1-0 checkmate\n")),
+        ("move_number", full("round 1\n1. d1-d6 3. f8-f3\n")),
+        ("move_missing", full("round 1\n1. d1-d6 2.\n")),
+        ("move_text", full("round 1\n1. d1-d6 2. f8-f9\n")),
+        ("move_text", full("round 1\n1. d1d6\n")),
+        ("move_text", full("round 1\n1. d1-d1\n")),
+        ("rules_tag", HEAD.replace("standard", "chess") + GOES_ON),
+        ("target_text", HEAD.replace("\"1\"", "\"x\"") + GOES_ON),
+        ("target_tag", HEAD.replace("\"1\"", "\"4\"") + GOES_ON),
+        (
+            "target_tag",
+            HEAD.replace("\"1\"", "\"4\"")
+                + GOES_ON
+                + "[FEN \"obvpyrgn/8/8/8/8/8/8/NGRYPVBO b -\"]\n",
+        ),
+        ("fen_text", tagged("[FEN \"bad\"]")),
+        (
+            "fen_target",
+            tagged("[FEN \"obvpyrgn/8/8/8/8/8/8/NGRYPVBO b - 0-0/3\"]"),
+        ),
+        (
+            "fen_position",
+            tagged("[FEN \"oovpyrgn/8/8/8/8/8/8/NGRYPVBO b -\"]"),
+        ),
+        ("first_round_fill", full("round 1 fill: left\n")),
+        ("fill_missing", format!("{to_three}\nround 2\n")),
+        ("round_refused", format!("{single}\nround 2 fill: left\n")),
+        ("move_refused", full("round 1\n1. d1-d6 2. a8-a7\n")),
+        (
+            "move_refused",
+            with_result(&to_three, |_| Some(format!("{}. d1-d2", moves + 1))),
+        ),
+        ("result_missing", with_result(&to_three, |_| None)),
+        ("result_early", full("round 1\n1. d1-d6\n1-0 home row\n")),
+        ("result_wrong", with_result(&to_three, swap)),
+        (
+            "result_tag",
+            format!("{HEAD}[Result \"1-0\"]\n\nround 1\n1. d1-d6\n"),
+        ),
+        (
+            "result_tag",
+            single
+                .replace("[Result \"1-0\"]", GOES_ON.trim_end())
+                .replace("[Result \"0-1\"]", GOES_ON.trim_end()),
+        ),
+    ];
+    texts
+        .into_iter()
+        .map(|(kind, text)| {
+            let e = refused(&text);
+            let r = Refusal::record(&e);
+            let Some(kamisado_wire::Param::Fields(cause)) = r.param("cause") else {
+                panic!("{text}: no cause");
+            };
+            assert_eq!(cause["kind"], kind.into(), "{text}\n=> {e}");
+            if e.fault.match_error().is_none() {
+                assert_eq!(record_words(&e), e.to_string(), "{text}");
+            }
+            r
+        })
+        .collect()
 }
 
 /// The examples: every code, every choice, and the forms of counts and spans.

@@ -84,9 +84,24 @@ test('the page\'s English of every example is the server\'s', () => {
 });
 
 // Notation: a move (c1-c6, d5>d6, pass), a square, a rule number, a side's
-// code before its name (b (Чёрные)), and the two acronyms the page's
-// Russian uses as Russian does (API, JSON).
-const NOTATION = /\b[a-j](?:10|[1-9])(?:[-–>→][a-j](?:10|[1-9]))?\b|\bpass\b|\bR\d+\b|\b[bw](?= \()|\bAPI\b|\bJSON\b/g;
+// code before its name (b (Чёрные)), the two acronyms the page's Russian
+// uses as Russian does (API, JSON), and a record's own words (NOTATION.md),
+// which a record is written in whatever the reader's language: the names of
+// its tags, its rule sets, a round's line with its fill sides, and the
+// endings of a round.
+const RECORD = /\b(?:Board|FEN|Rules|Target|Result)\b|\b(?:standard|sumo-square|zvezda)\b|\+opening-limits\b|\bround \d+(?: fill: left\|right)?|\b(?:left|right)\b|\b(?:home row|deadlock|resignation|time)\b/;
+const NOTATION = new RegExp(`\\b[a-j](?:10|[1-9])(?:[-–>→][a-j](?:10|[1-9]))?\\b|\\bpass\\b|\\bR\\d+\\b|\\b[bw](?= \\()|\\bAPI\\b|\\bJSON\\b|${RECORD.source}`, 'g');
+
+// The fields of a cause that hold the reader's own text (or a board's
+// colour letters), shown as they are.
+const OWN = ['part', 'tag', 'text', 'found', 'run', 'ch', 'letters'];
+
+/** The reader's own text a cause holds, in causes held in it too. */
+function ownText(cause) {
+  if (!cause || typeof cause !== 'object') return [];
+  const own = OWN.filter((k) => typeof cause[k] === 'string').map((k) => cause[k]);
+  return own.concat(...Object.values(cause).map(ownText));
+}
 
 test('the Russian of every example tells it with no English word outside the notation', () => {
   const wrong = [];
@@ -98,11 +113,8 @@ test('the Russian of every example tells it with no English word outside the not
     // (The longest first, so that one holding another goes whole.)
     const shown = params.filter(({ kind }) => kind === 'notation' || kind === 'name')
       .map(({ name }) => String(r.params[name]));
-    // A cause's text as the reader wrote it (or a board's colour letters) is shown as it is too.
-    for (const f of ['part', 'text', 'found', 'run', 'ch', 'letters']) {
-      const v = r.params.cause?.[f];
-      if (typeof v === 'string') shown.push(v);
-    }
+    // A cause's own text (its `part`, a record's `tag` …) is shown as it is too.
+    shown.push(...ownText(r.params.cause));
     shown.sort((a, b) => b.length - a.length);
     let left = words;
     for (const value of shown) left = left.split(value).join(' ');

@@ -63,12 +63,12 @@ pub(super) fn read<B: Board>(
 ) -> Result<(Match<B>, Vec<Step<B>>), ServerError> {
     let text = text.trim();
     if text.starts_with('[') || text.starts_with("round") {
-        let record: Record<B> = text.parse().map_err(|e: kamisado_core::RecordError| {
-            ServerError::BadRequest(Refusal::bad_record(e.to_string()))
+        let record: Record<B> = text.parse().map_err(|e: kamisado_core::RecordError<B>| {
+            ServerError::BadRequest(Refusal::record(&e))
         })?;
         let mut m = record
             .start()
-            .map_err(|e| ServerError::BadRequest(Refusal::bad_record(e.to_string())))?;
+            .map_err(|e| ServerError::BadRequest(Refusal::record(&e)))?;
         let start = m.clone();
         let mut steps = Vec::new();
         for (i, round) in record.rounds.iter().enumerate() {
@@ -170,7 +170,7 @@ pub async fn analyse(
     let trimmed = text.trim();
     let board = if trimmed.starts_with('[') || trimmed.starts_with("round") {
         kamisado_core::record::board_of(trimmed)
-            .map_err(|e| ServerError::BadRequest(Refusal::bad_record(e.to_string())))?
+            .map_err(|e| ServerError::BadRequest(Refusal::record(&e)))?
     } else {
         BoardSize::of_position(trimmed).unwrap_or(BoardSize::Eight)
     };

@@ -89,7 +89,7 @@ use kamisado_core::{
 use super::{Param, Params, Refusal};
 
 /// A cause of `kind` with `values`.
-fn cause<const N: usize>(kind: &str, values: [(&str, Param); N]) -> Params {
+pub(super) fn cause<const N: usize>(kind: &str, values: [(&str, Param); N]) -> Params {
     let mut fields = Params::new();
     fields.insert("kind".into(), kind.into());
     for (name, value) in values {

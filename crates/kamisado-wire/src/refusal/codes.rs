@@ -457,8 +457,9 @@ refusals! {
     InvalidPosition invalid_position(detail, cause) "the position breaks the rules: {detail}"
     /// Text on the analysis board that is neither a record nor a position.
     NotAPosition not_a_position(detail, cause) "neither a record nor a position: {detail}"
-    /// A record that does not read.
-    BadRecord bad_record(detail) "record: {detail}"
+    /// A record that does not read, or whose tags, moves or results the
+    /// rules refuse.
+    BadRecord bad_record(detail, cause) "record: {detail}"
     /// A record's fill the rules refuse.
     RecordBadFill record_bad_fill(round, detail, cause) "record: round {round}: {detail}"
     /// A record's move the rules refuse.

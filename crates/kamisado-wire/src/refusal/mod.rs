@@ -36,6 +36,8 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 pub mod cause;
+pub mod record_cause;
+
 mod codes;
 mod params;
 mod rules;
