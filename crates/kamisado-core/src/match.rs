@@ -143,10 +143,14 @@ impl<B: Board> fmt::Display for MatchError<B> {
             MatchError::AwaitingFill(side) => write!(
                 f,
                 "the round is over: {} must choose to fill from the left or the right first",
-                side.name()
+                crate::story::player(*side)
             ),
             MatchError::NoFillNow => write!(f, "the fill side is chosen only after a round ends"),
-            MatchError::Over(side) => write!(f, "the match is over: {} has won it", side.name()),
+            MatchError::Over(side) => write!(
+                f,
+                "the match is over: {} has won it",
+                crate::story::player(*side)
+            ),
             MatchError::Target(t) => {
                 write!(f, "a match is played to 1, 3, 7 or 15 points, not {t}")
             }
