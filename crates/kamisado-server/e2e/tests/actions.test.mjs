@@ -268,6 +268,8 @@ test('the page in Russian: chosen from the browser, a move told in Russian, the 
   watchErrors(page, errors);
   await withScreenshots('actions-russian', () => [page], async () => {
     await page.goto(`${server.url}/?seed=42`);
+    // The page's fixed words are told once the reader's language has loaded.
+    await page.waitForSelector('#lobby[data-ready="1"]');
     assert.equal(await page.textContent('#lobby h1'), 'Новая партия');
     await shot(page, 'lobby-phone-ru');
     await page.click('#start');
