@@ -367,7 +367,9 @@ export function refusalWords(r) {
   const english = r.error ?? r.reason ?? '';
   const key = `refusal.${r.code}`;
   if (!r.code || known(key) === undefined) return english;
-  return fillRefusal(known(key), r.params || {});
+  // A language may word a refused pass apart (`refusal.CODE.pass`).
+  const pass = r.params?.mv === 'pass' && known(`${key}.pass`) !== undefined;
+  return fillRefusal(known(pass ? `${key}.pass` : key), r.params || {});
 }
 
 /** A signed difference of ratings: "+12", "−69". */

@@ -575,7 +575,7 @@ const rulesName = (rules) => String(rules).split('+')
 // Each cause's words, by its kind (kamisado-wire's refusal/cause.rs).
 const CAUSES = {
   round_over: (c) => `раунд окончен: ${c.ending === 'deadlock' ? `${side(c.winner)} победили, потому что возник тупик` : `${side(c.winner)} победили, дойдя до домашнего ряда`}`,
-  pass_with_free_choice: () => 'пропуск хода — только для обязанной башни, которой некуда идти; сейчас ходить может любая башня',
+  pass_with_free_choice: () => 'пропуск — только для обязанной башни, которой некуда идти, а сейчас ходить может любая башня',
   pass_not_blocked: (c) => `${cap(tower(c))} на ${c.square} ${past(c, 'обязана', 'обязано')} ходить и может пойти, поэтому ${side(c.side)} не могут пропустить ход`,
   no_tower: (c) => `на ${c.square} нет башни`,
   opponents_tower: (c) => `башня на ${c.square} принадлежит ${SIDES_DAT[other(c.side)]}, а ходят ${side(c.side)}`,
@@ -786,6 +786,7 @@ Object.assign(words, {
   'refusal.engine_moved': 'позиция изменилась, пока движок думал',
   'refusal.game_busy': 'партия всё время менялась, пока это решалось: посмотрите на неё снова и повторите',
   'refusal.illegal_move': 'ход {mv} невозможен: {why}',
+  'refusal.illegal_move.pass': 'пропустить ход нельзя: {why}',
   'refusal.fill_first': 'раунд окончен: сначала {side} выбирают, заполнять ряды слева или справа',
   'refusal.no_fill_now': 'как заполнять ряды, выбирают только после конца раунда',
   'refusal.off_board': '{mv} — не ход доски {board}: клетка за её краем',
@@ -905,6 +906,7 @@ Object.assign(words, {
   'refusal.no_such_puzzle': 'задачи {id} нет',
   'refusal.not_a_move': '{text} — не ход: {detail}',
   'refusal.not_legal_here': 'ход {mv} здесь невозможен: {detail}',
+  'refusal.not_legal_here.pass': 'пропустить ход здесь нельзя: {detail}',
   'refusal.bad_grade': 'уровень — от 1 до 5, а не {grade}',
   'refusal_word.space': 'пробел', 'refusal_word.code': 'невидимый символ с номером {dec}', 'refusal_word.quoted': '«{c}»',
   'choice.act.play': 'ходить', 'choice.act.resign': 'сдаться', 'choice.act.undo': 'отменять ходы',

@@ -135,6 +135,10 @@ fn causes() -> Vec<Refusal> {
     ];
     let mv: Move = "d1-d6".parse().expect("a move");
     let mut all: Vec<Refusal> = reasons.iter().map(|r| Refusal::illegal(&mv, r)).collect();
+    all.push(Refusal::illegal::<Eight>(
+        &Move::Pass,
+        &IllegalReason::PassWithFreeChoice,
+    ));
     for text in ["c1c6", "c1-c9", "z1>c2", "c1-c1"] {
         let e = text.parse::<Move>().expect_err("not a move");
         all.push(Refusal::move_text(&e));
