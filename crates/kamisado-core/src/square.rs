@@ -124,7 +124,12 @@ pub struct ParseSquareError {
 impl ParseSquareError {
     /// The squares of a board as a reader would write them: `a1-h8`.
     pub fn range(size: usize) -> String {
-        format!("a1-{}{}", (b'a' + size as u8 - 1) as char, size)
+        format!("a1-{}", Self::last(size))
+    }
+
+    /// The last square of a board `size` squares wide: `h8`.
+    pub fn last(size: usize) -> String {
+        format!("{}{}", (b'a' + size as u8 - 1) as char, size)
     }
 }
 

@@ -233,6 +233,8 @@ export const units = {
   player: { one: 'player', other: 'players' }, round: { one: 'round', other: 'rounds' },
   search: { one: 'search', other: 'searches' }, token: { one: 'token', other: 'tokens' },
   tournament: { one: 'tournament', other: 'tournaments' },
+  // The counted words of the rules' causes.
+  square: { one: 'square', other: 'squares' }, tower: { one: 'tower', other: 'towers' },
 };
 const plural = (n, unit) => (units[unit] ? pluralForm(n, units[unit], code) : unit);
 
@@ -526,8 +528,6 @@ Object.assign(words, {
 
 const WAYS = { forward: 'forward, straight or diagonally', sideways: 'forward or sideways', any: 'in any direction' };
 const NTH = { 1: 'first', 2: 'second', 3: 'third' };
-/** The plural ending of a count of squares or towers. */
-const ending = (n) => (Number(n) === 1 ? '' : 's');
 
 const SCORE_PART = { black: 'Black\'s score', white: 'Gold\'s score', target: 'the target' };
 
@@ -548,14 +548,14 @@ const CAUSES = {
   not_sumo: (c) => `only a sumo can push; the ${c.colour} tower on ${c.square} has no teeth`,
   nothing_to_push: (c) => `there is no opponent's tower on ${c.square} to push`,
   own_tower_in_line: (c) => `the line ahead holds ${side(c.side)}'s own tower on ${c.square}; only the opponent's towers can be pushed`,
-  line_too_long: (c) => `a ${c.rank} pushes at most ${c.most} tower${ending(c.most)} (R12)`,
+  line_too_long: (c) => `a ${c.rank} pushes at most ${c.most} ${plural(Number(c.most), 'tower')} (R12)`,
   not_lower_rank: (c) => `the tower on ${c.square} is not of lower rank than the pushing ${c.rank}`,
   no_room_behind: () => 'the square behind the line is off the board or taken',
   push_not_allowed: () => 'the push is not allowed here',
   not_forward: () => 'towers move only forward (R3)',
   not_straight_or_diagonal: () => 'towers move straight forward or diagonally forward (R3)',
-  too_far: (c) => `a ${c.rank} moves at most ${c.reach} square${ending(c.reach)} (R11)`,
-  opening_limit: (c) => `in every round the ${NTH[c.ply]} ply moves at most ${c.limit} square${ending(c.limit)} (opening-limits)`,
+  too_far: (c) => `a ${c.rank} moves at most ${c.reach} ${plural(Number(c.reach), 'square')} (R11)`,
+  opening_limit: (c) => `in every round the ${NTH[c.ply]} ply moves at most ${c.limit} ${plural(Number(c.limit), 'square')} (opening-limits)`,
   path_blocked: (c) => `the path is blocked by the tower on ${c.square} (R3)`,
   not_allowed: () => 'the rules do not allow it here',
   not_joined: () => 'a move is two squares joined by - (a step, c1-c6) or > (a push, d4>d5), or pass',

@@ -155,7 +155,7 @@ fn causes() -> Vec<Refusal> {
         MatchError::AwaitingFill(Side::White),
     ];
     for e in &refused {
-        let (words, why) = (cause::match_words(e), cause::match_error(e));
+        let (words, why) = cause::match_refused(e);
         all.push(Refusal::not_legal_here("d1-d6", words.clone(), why.clone()));
         all.push(Refusal::line_bad_move(
             3,

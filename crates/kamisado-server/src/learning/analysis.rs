@@ -74,14 +74,14 @@ pub(super) fn read<B: Board>(
         for (i, round) in record.rounds.iter().enumerate() {
             if let Some(fill) = round.fill {
                 m.fill(fill).map_err(|e| {
-                    let (words, cause) = (cause::match_words(&e), cause::match_error(&e));
+                    let (words, cause) = cause::match_refused(&e);
                     ServerError::BadRequest(Refusal::record_bad_fill(i + 1, words, cause))
                 })?;
             }
             for (j, &mv) in round.moves.iter().enumerate() {
                 let before = m.clone();
                 m.play(mv).map_err(|e| {
-                    let (words, cause) = (cause::match_words(&e), cause::match_error(&e));
+                    let (words, cause) = cause::match_refused(&e);
                     let bad = Refusal::record_bad_move(i + 1, j + 1, words, cause);
                     ServerError::BadRequest(bad)
                 })?;
@@ -136,7 +136,7 @@ fn branch<B: Board>(
                 })?;
         let before = m.clone();
         m.play(mv).map_err(|e| {
-            let (words, cause) = (cause::match_words(&e), cause::match_error(&e));
+            let (words, cause) = cause::match_refused(&e);
             bad(Refusal::line_bad_move(i + 1, text, words, cause))
         })?;
         line.push((mv, before, m.clone()));

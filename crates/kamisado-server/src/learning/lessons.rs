@@ -270,7 +270,7 @@ pub fn try_lesson(id: &str, mv: &str) -> Result<LessonTry, ServerError> {
             .map_err(|e: kamisado_core::mv::ParseMoveError| {
                 (e.to_string(), cause::move_text(&e.fault))
             });
-    let refused = |e: MatchError<Eight>| (cause::match_words(&e), cause::match_error(&e));
+    let refused = |e: MatchError<Eight>| cause::match_refused(&e);
     let played = parsed.and_then(|mv| {
         let told = story::of_move(&m, mv).map_err(refused)?;
         let mut after = m.clone();

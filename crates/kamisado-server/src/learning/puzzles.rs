@@ -383,7 +383,7 @@ fn told<B: Board + Erase>(
     let note = story::of_move(&start, tried)
         .map(|s| Note::from(&s))
         .map_err(|e| {
-            let (words, cause) = (cause::match_words(&e), cause::match_error(&e));
+            let (words, cause) = cause::match_refused(&e);
             ServerError::Conflict(Refusal::not_legal_here(mv.trim(), words, cause))
         })?;
     let mut m = start.clone();

@@ -223,17 +223,11 @@ pub fn move_text(f: &MoveFault) -> Params {
             [
                 ("part", part.as_str().into()),
                 ("before", u8::from(*before).into()),
-                ("last", last_square(*size).into()),
+                ("last", ParseSquareError::last(*size).into()),
             ],
         ),
         MoveFault::SameSquare => cause("same_square", []),
     }
-}
-
-/// The last square of a board `size` squares wide: `h8`.
-fn last_square(size: usize) -> String {
-    let range = ParseSquareError::range(size);
-    range.rsplit('-').next().unwrap_or(&range).to_string()
 }
 
 /// Why a match refused a move, as a cause: the rules' reason for an
@@ -262,6 +256,12 @@ pub fn match_words<B: Board>(e: &MatchError<B>) -> String {
         MatchError::Illegal(i) => i.reason.to_string(),
         other => Refusal::from(other).reason(),
     }
+}
+
+/// A match's refusal of a move as the `detail` and `cause` of a refusal
+/// that holds it (a record's move, a line's, a puzzle's try).
+pub fn match_refused<B: Board>(e: &MatchError<B>) -> (String, Params) {
+    (match_words(e), match_error(e))
 }
 
 /// A board's name as a cause gives it: `8x8`.

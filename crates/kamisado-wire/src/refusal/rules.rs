@@ -31,8 +31,7 @@ impl<B: Board> From<MatchError<B>> for Refusal {
 
 impl From<&ParseSquareError> for Refusal {
     fn from(e: &ParseSquareError) -> Refusal {
-        let last = format!("{}{}", (b'a' + e.size as u8 - 1) as char, e.size);
-        Refusal::not_a_square(e.text.as_str(), last)
+        Refusal::not_a_square(e.text.as_str(), ParseSquareError::last(e.size))
     }
 }
 
