@@ -45,21 +45,33 @@ async function tournament(_page, id) {
   return (await fetch(`${server.url}/api/tournaments/${id}`)).json();
 }
 
-/** On the board of a tournament game: a move clicked if it is the player's turn, then the resignation. */
+/**
+ * On the board of a tournament game: a move clicked if it is the player's
+ * turn, then the resignation. A game that ended meanwhile, or one the page
+ * went on to, is looked at again.
+ */
 async function playAndResign(page, me) {
-  await page.waitForSelector('#board[data-ready="1"], #board .square', { state: 'attached' });
-  const state = await gameState(page);
-  if (state.status === 'over') return;
-  const mine = state.names.b === me ? 'b' : 'w';
-  if (state.status === 'playing' && state.to_act === mine && state.legal && state.legal.length) {
-    await clickMove(page, state.legal[0]);
-    await page.waitForFunction((n) => fetch(`/api/games/${location.pathname.split('/')[2]}`)
-      .then((r) => r.json()).then((s) => s.n > n), state.n);
+  for (let look = 0; look < 10; look += 1) {
+    await page.waitForSelector('#board[data-ready="1"], #board .square', { state: 'attached' });
+    const state = await gameState(page);
+    if (state.status === 'over') return;
+    const mine = state.names.b === me ? 'b' : 'w';
+    if (state.status === 'playing' && state.to_act === mine && state.legal && state.legal.length) {
+      await clickMove(page, state.legal[0]);
+      await page.waitForFunction((n) => fetch(`/api/games/${location.pathname.split('/')[2]}`)
+        .then((r) => r.json()).then((s) => s.n > n), state.n);
+    }
+    const shown = await page.waitForSelector('#resign:not([hidden])', { timeout: 5000 })
+      .then(() => true, () => false);
+    if (!shown) continue;
+    const id = page.url().split('/').pop();
+    await page.click('#resign');
+    await page.click('#resign');
+    await page.waitForFunction((game) => fetch(`/api/games/${game}`)
+      .then((r) => r.json()).then((s) => s.status === 'over'), id);
+    return;
   }
-  await page.click('#resign');
-  await page.click('#resign');
-  await page.waitForFunction(() => fetch(`/api/games/${location.pathname.split('/')[2]}`)
-    .then((r) => r.json()).then((s) => s.status === 'over'));
+  throw new Error(`${me} was never offered Resign on ${page.url()}`);
 }
 
 test('a Swiss with an engine level: made, entered, paired, played by clicking, to the end', async () => {
