@@ -21,6 +21,7 @@ import {
   armSound, playSound, soundOf, soundOn, setSoundOn,
 } from './sound.js';
 import { LookBack, pliesOf } from './replay.js';
+import { patched } from './patch.js';
 
 
 // How long a page waits for the answer to what it sent before it gives up
@@ -883,41 +884,6 @@ function answered(msg) {
     return true;
   }
   return false;
-}
-
-// The number of a square (`c6`) in the order a state lists its towers:
-// rank by rank from the first, file by file from a.
-function squareOrder(sq, edge) {
-  return (parseInt(sq.slice(1), 10) - 1) * edge + (sq.charCodeAt(0) - 97);
-}
-
-// A patch applied to the state it was made from: the fields it sets, the
-// tails of `notes` and `rounds` (keep the first `from` items, then `items`),
-// the moves `played` added to the last round, and the towers `moved`
-// ([from, to], all at once). Null when it does not apply: a patch was missed.
-function patched(state, patch) {
-  if (!state || patch.base !== state.seq) return null;
-  const next = { ...state, ...(patch.set || {}), seq: patch.seq };
-  for (const list of ['notes', 'rounds']) {
-    const tail = patch[list];
-    if (!tail) continue;
-    if (tail.from > state[list].length) return null;
-    next[list] = state[list].slice(0, tail.from).concat(tail.items);
-  }
-  if (patch.played) {
-    const last = next.rounds[next.rounds.length - 1];
-    if (!last) return null;
-    next.rounds = next.rounds.slice(0, -1).concat([{ ...last, moves: last.moves.concat(patch.played) }]);
-  }
-  if (patch.moved) {
-    const to = new Map(patch.moved);
-    if (patch.moved.some(([from]) => !next.towers.some((x) => x.sq === from))) return null;
-    const edge = parseInt(next.board, 10);
-    next.towers = next.towers
-      .map((x) => (to.has(x.sq) ? { ...x, sq: to.get(x.sq) } : x))
-      .sort((a, b) => squareOrder(a.sq, edge) - squareOrder(b.sq, edge));
-  }
-  return next;
 }
 
 // Asks for the whole state after a missed patch; patches are ignored until it

@@ -24,7 +24,10 @@
 //! let m = ClientMessage::decode(r#"{"t":"move","n":0,"mv":"d1-d6"}"#, 2048).unwrap();
 //! assert_eq!(m.kind(), Kind::Move);
 //! let ack = ServerMessage::ack(Kind::Move, Some(0), false);
-//! assert_eq!(ack.to_text(), r#"{"t":"ack","of":"move","n":0,"duplicate":false}"#);
+//! assert_eq!(ack.to_text(), r#"{"t":"ack","of":"move","n":0}"#);
+//! let again = ServerMessage::ack(Kind::Move, Some(0), true);
+//! assert_eq!(again.to_text(), r#"{"t":"ack","of":"move","n":0,"duplicate":true}"#);
+//! assert_eq!(ServerMessage::decode(&ack.to_text()).unwrap(), ack);
 //! ```
 
 #![warn(missing_docs)]
@@ -53,7 +56,7 @@ pub use games::{Created, NewGame};
 pub use note::{
     ActView, ForcedByView, NextView, Note, PushTurnView, PushedView, RoundOverView, Then, TowerName,
 };
-pub use patch::{PatchError, PatchView, Tail};
+pub use patch::{PatchError, PatchView, Tail, Told};
 pub use refusal::{Choice, Code, Param, ParamKind, Params, Refusal, RefusalBody};
 pub use socket::{ClientMessage, Kind, ServerMessage, Unreadable};
 pub use state::{

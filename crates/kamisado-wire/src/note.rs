@@ -200,7 +200,9 @@ pub enum NextView {
         by_square: String,
         /// That square's colour.
         by_colour: String,
-        /// Whether the tower cannot move, so that its owner must pass.
+        /// Whether the tower cannot move, so that its owner must pass
+        /// (written only when it cannot).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         blocked: bool,
     },
     /// The next mover may move any tower (R4).

@@ -9,10 +9,10 @@ use serde_json::Value;
 
 use kamisado_core::any::AnyMove;
 
-use crate::note::Note;
+use crate::note::{ActView, NextView, Note, Then};
 use crate::state::{RoundLog, SeatRights, StateView, TowerView};
 use crate::text::{plain, text_move_option, text_moves};
-use crate::vocabulary::Seat;
+use crate::vocabulary::{Seat, SideCode};
 
 /// A field's value as JSON, written as a state writes it (through its
 /// `serde(with)` module, when it has one).
@@ -156,6 +156,11 @@ impl<T: Clone + PartialEq> Tail<T> {
 /// Written as `{"seq", "base", "set", "notes"?, "rounds"?, "moved"?,
 /// "played"?}`, with `legal` and `rights`, when they changed, among the
 /// fields of `set`.
+///
+/// What the notes it adds tell is not written again: after a move, a
+/// client takes the move, the towers it displaced, the action's number, who
+/// acts next and the tower they must move from the new note ([`Told`]);
+/// `set`, `moved`, `played` and `rounds` say only what differs from that.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(try_from = "RawPatch")]
 pub struct PatchView {
@@ -320,6 +325,10 @@ impl PatchView {
         {
             return Err(PatchError::Moved(from.clone()));
         }
+        let told = Told::of(state, self.notes.as_ref());
+        if let Some(told) = &told {
+            told.set_on(state);
+        }
         for (name, value) in self.set.iter() {
             state.set_field(name, value)?;
         }
@@ -335,11 +344,21 @@ impl PatchView {
         if let Some(tail) = &self.rounds {
             tail.apply(&mut state.rounds, "rounds")?;
         }
+        let played = match &told {
+            Some(told) if self.played.is_empty() && self.rounds.is_none() => &told.moves,
+            _ => &self.played,
+        };
         if let Some(last) = state.rounds.last_mut() {
-            last.moves.extend_from_slice(&self.played);
+            last.moves.extend_from_slice(played);
         }
-        if !self.moved.is_empty() {
-            move_towers(&mut state.towers, &self.moved, state.board.edge());
+        let moved = match &told {
+            Some(told) if self.moved.is_empty() && !self.set.contains_key("towers") => {
+                &told.displaced
+            }
+            _ => &self.moved,
+        };
+        if !moved.is_empty() {
+            move_towers(&mut state.towers, moved, state.board.edge());
         }
         state.seq = self.seq;
         Ok(())
@@ -502,20 +521,171 @@ impl StateView {
                 }
             }
         }
-        let (rounds, played) = match rounds_played(&old.rounds, &self.rounds) {
+        let (mut rounds, mut played) = match rounds_played(&old.rounds, &self.rounds) {
             Some(played) => (None, played),
             None => (Tail::between(&old.rounds, &self.rounds), Vec::new()),
         };
+        let notes = Tail::between(&old.notes, &self.notes);
+        if let Some(told) = Told::of(old, notes.as_ref()) {
+            told.leave_out(self, &mut set);
+            // The towers: as the notes tell, or said in full.
+            if !moved.is_empty() && same_pairs(&moved, &told.displaced) {
+                moved.clear();
+            } else if moved.is_empty() && !set.contains_key("towers") && !told.displaced.is_empty()
+            {
+                // Never fails: towers are written as JSON in every state.
+                let value = serde_json::to_value(&self.towers).unwrap_or(Value::Null);
+                set.insert("towers".into(), value);
+            }
+            // The last round's moves: as the notes tell, or said in full.
+            if rounds.is_none() {
+                if played == told.moves {
+                    played.clear();
+                } else if played.is_empty() && !told.moves.is_empty() {
+                    rounds = Some(Tail {
+                        from: self.rounds.len().saturating_sub(1),
+                        items: self.rounds.last().cloned().into_iter().collect(),
+                    });
+                }
+            }
+        }
         PatchView {
             seq: self.seq,
             base: old.seq,
             set: Arc::new(set),
             legal: (self.legal != old.legal).then(|| self.legal.clone()),
             rights: (self.rights != old.rights).then_some(self.rights),
-            notes: Tail::between(&old.notes, &self.notes),
+            notes,
             rounds,
             moved,
             played,
         }
     }
+}
+
+/// What the notes a patch adds to a state tell of the state after them, so
+/// that the patch need not say it again: the moves played (a step, a push
+/// or a pass), the towers they displaced (a push moves several, all at
+/// once), the number of the last action, who acts next (to move, or to
+/// choose the fill) and the tower they must move. A client sets these first
+/// and then what the patch sets, which says only what differs.
+///
+/// Told only of notes added after all of the state's own (a takeback, which
+/// removes notes, tells nothing).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Told {
+    /// The moves the new notes tell, in order.
+    pub moves: Vec<AnyMove>,
+    /// Each tower they displaced, `[from, to]`.
+    pub displaced: Vec<[String; 2]>,
+    /// The number of actions after them.
+    pub n: usize,
+    /// Who acts next: to move, or to choose the fill; none once the match is over.
+    pub to_act: Option<SideCode>,
+    /// The square of the tower the next mover must move.
+    pub forced: Option<String>,
+    /// That tower's colour.
+    pub forced_colour: Option<String>,
+}
+
+impl Told {
+    /// What the notes `tail` adds to `state`'s tell; none when it adds none
+    /// or removes some.
+    pub fn of(state: &StateView, tail: Option<&Tail<Arc<Note>>>) -> Option<Told> {
+        let tail = tail?;
+        let last = tail.items.last()?;
+        if tail.from != state.notes.len() {
+            return None;
+        }
+        let mut told = Told {
+            n: state.n + tail.items.len(),
+            ..Told::default()
+        };
+        for note in &tail.items {
+            let (mv, displaced) = match &note.act {
+                ActView::Step { from, to, .. } => {
+                    (format!("{from}-{to}"), vec![[from.clone(), to.clone()]])
+                }
+                ActView::Push {
+                    from, to, pushed, ..
+                } => {
+                    let mut displaced = vec![[from.clone(), to.clone()]];
+                    displaced.extend(pushed.iter().map(|p| [p.from.clone(), p.to.clone()]));
+                    (format!("{from}>{to}"), displaced)
+                }
+                ActView::Pass { .. } => ("pass".to_string(), Vec::new()),
+                ActView::Fill { .. } | ActView::Concession { .. } => continue,
+            };
+            told.moves.push(mv.parse().ok()?);
+            told.displaced.extend(displaced);
+        }
+        match &last.next {
+            Some(NextView::Forced { tower, square, .. }) => {
+                told.to_act = Some(tower.side);
+                told.forced = Some(square.clone());
+                told.forced_colour = Some(tower.colour.clone());
+            }
+            Some(NextView::Free { side }) => told.to_act = Some(*side),
+            Some(NextView::RoundOver(end)) if end.then == Then::Fill => {
+                told.to_act = Some(end.winner);
+            }
+            Some(NextView::RoundOver(_)) | None => {}
+        }
+        Some(told)
+    }
+
+    /// Sets what the notes tell on `state`.
+    fn set_on(&self, state: &mut StateView) {
+        state.n = self.n;
+        state.to_act = self.to_act;
+        state.forced.clone_from(&self.forced);
+        state.forced_colour.clone_from(&self.forced_colour);
+        if let Some(last) = self.moves.last() {
+            state.last = Some(*last);
+        }
+    }
+
+    /// Leaves out of `set` each field the notes tell as `new` has it, and
+    /// puts in it each they tell otherwise.
+    fn leave_out(&self, new: &StateView, set: &mut serde_json::Map<String, Value>) {
+        fn fit<T: PartialEq + Serialize>(
+            set: &mut serde_json::Map<String, Value>,
+            name: &str,
+            new: &T,
+            told: &T,
+        ) {
+            if new == told {
+                set.remove(name);
+            } else {
+                // Never fails: each field is written as JSON in every state.
+                set.insert(
+                    name.into(),
+                    serde_json::to_value(new).unwrap_or(Value::Null),
+                );
+            }
+        }
+        fit(set, "n", &new.n, &self.n);
+        fit(set, "to_act", &new.to_act, &self.to_act);
+        fit(set, "forced", &new.forced, &self.forced);
+        fit(
+            set,
+            "forced_colour",
+            &new.forced_colour,
+            &self.forced_colour,
+        );
+        if let Some(last) = self.moves.last() {
+            if new.last == Some(*last) {
+                set.remove("last");
+            } else {
+                let value = text_move_option::serialize(&new.last, serde_json::value::Serializer)
+                    .unwrap_or(Value::Null);
+                set.insert("last".into(), value);
+            }
+        }
+    }
+}
+
+/// Whether two lists of `[from, to]` name the same towers' moves.
+fn same_pairs(a: &[[String; 2]], b: &[[String; 2]]) -> bool {
+    a.len() == b.len() && a.iter().all(|pair| b.contains(pair))
 }

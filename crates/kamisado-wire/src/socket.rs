@@ -374,7 +374,9 @@ pub enum ServerMessage {
         of: Kind,
         /// The action number that message carried, if its kind has one.
         n: Option<usize>,
-        /// Whether the action had already been applied (a retry).
+        /// Whether the action had already been applied (a retry); written
+        /// only when it had.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         duplicate: bool,
     },
     /// The answer to a message that was refused; the game is unchanged.

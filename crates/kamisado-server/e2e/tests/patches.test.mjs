@@ -120,7 +120,8 @@ test('a patch that never arrives: the page asks for the whole state and plays on
   const errors = [];
   watchErrors(page, errors);
   // Every message passes between the page and the server, but the patch
-  // that makes action number `drop`, which is kept from the page.
+  // that makes action number `drop` (its note the action's), which is kept
+  // from the page.
   const seen = { sent: [], dropped: [] };
   let drop = null;
   await page.routeWebSocket(/\/api\/games\/[0-9a-f]+\/ws$/, (ws) => {
@@ -128,7 +129,7 @@ test('a patch that never arrives: the page asks for the whole state and plays on
     ws.onMessage((m) => { seen.sent.push(JSON.parse(m).t); upstream.send(m); });
     upstream.onMessage((m) => {
       const msg = JSON.parse(m);
-      if (msg.t === 'patch' && msg.set && msg.set.n === drop) {
+      if (msg.t === 'patch' && msg.notes && msg.notes.from + msg.notes.items.length === drop) {
         drop = null;
         seen.dropped.push(msg);
         return;

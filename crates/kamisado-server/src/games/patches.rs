@@ -1,9 +1,10 @@
 //! Every state of played matches against the patch that turns it into the
 //! next: what a client is sent after each change gives it the new state.
 
+use kamisado_core::any::AnyMove;
 use kamisado_core::{Fill, Side};
 use kamisado_wire::{
-    Mode, PatchError, PatchView, Seat, ServerMessage, SideCode, StateView, Status,
+    ActView, Mode, PatchError, PatchView, Seat, ServerMessage, SideCode, StateView, Status,
 };
 use serde_json::Value;
 
@@ -14,13 +15,25 @@ use super::store::GameRow;
 /// (a fill when the round is over): the game after each action, numbered
 /// from 1.
 fn played(rules: kamisado_core::Rules, board: &str, actions: usize) -> Vec<StateView> {
+    played_by(rules, board, 3, actions, |_, _| 0)
+}
+
+/// As [`played`], a match to `target`, the move `pick(action, moves)` of
+/// the legal ones each time and the fill left or right by turns.
+fn played_by(
+    rules: kamisado_core::Rules,
+    board: &str,
+    target: u8,
+    actions: usize,
+    pick: fn(usize, &[AnyMove]) -> usize,
+) -> Vec<StateView> {
     let row = GameRow {
         id: "0123456789abcdef".into(),
         created_at: "2026.01.01".into(),
         mode: Mode::Local,
         rules,
         board: board.parse().unwrap(),
-        target: 3,
+        target,
         black_name: "Black".into(),
         white_name: "Gold".into(),
         black_key: None,
@@ -38,7 +51,8 @@ fn played(rules: kamisado_core::Rules, board: &str, actions: usize) -> Vec<State
     while states.len() <= actions {
         let last = states.last().unwrap();
         let action = match last.status {
-            Status::Playing => Action::Move(last.legal[0]),
+            Status::Playing => Action::Move(last.legal[pick(states.len(), &last.legal)]),
+            Status::Fill if states.len() % 2 == 0 => Action::Fill(Fill::Left),
             Status::Fill => Action::Fill(Fill::Right),
             Status::Over => break,
         };
@@ -101,15 +115,19 @@ fn bytes_seen_by(old: &StateView, new: &StateView, seat: Option<Seat>) -> usize 
     ServerMessage::Patch(patch).to_text().len()
 }
 
-#[test]
-fn a_patch_turns_each_state_into_the_next() {
-    let boards = [
+/// A board and rule set of each kind: the three boards, a sumo square and zvezda.
+fn boards() -> [(kamisado_core::Rules, &'static str); 4] {
+    [
         (kamisado_core::Rules::STANDARD, "8x8"),
         (kamisado_core::Rules::STANDARD, "6x6"),
         ("sumo-square".parse().unwrap(), "10x10"),
         ("zvezda".parse().unwrap(), "8x8"),
-    ];
-    for (rules, board) in boards {
+    ]
+}
+
+#[test]
+fn a_patch_turns_each_state_into_the_next() {
+    for (rules, board) in boards() {
         let states = played(rules, board, 80);
         assert!(
             states.iter().any(|s| s.round > 1),
@@ -121,15 +139,15 @@ fn a_patch_turns_each_state_into_the_next() {
             // A move adds one note and changes the last round only.
             let notes = patch.notes.clone().expect("a note for every action");
             assert_eq!((notes.from, notes.items.len()), (pair[0].notes.len(), 1));
-            // A move within a round says which towers moved and adds the
-            // move to the round's record; a round's end or a fill may say more.
+            // A move within a round leaves the towers it moved and the
+            // record's new move to its note; a round's end or a fill says more.
             let (old, new) = (&pair[0], &pair[1]);
-            if let (true, Status::Playing, Some(last)) =
-                (old.round == new.round, new.status, new.last)
+            if let (true, Status::Playing, Some(_)) = (old.round == new.round, new.status, new.last)
             {
-                assert!(!patch.moved.is_empty(), "{board}: {patch:?}");
+                assert!(patch.moved.is_empty(), "{board}: {patch:?}");
                 assert!(!patch.set.contains_key("towers"), "{board}");
-                assert_eq!(patch.played, vec![last], "{board}");
+                assert!(!patch.set.contains_key("last"), "{board}");
+                assert!(patch.played.is_empty(), "{board}");
                 assert_eq!(patch.rounds, None, "{board}");
             } else {
                 assert!(
@@ -139,6 +157,52 @@ fn a_patch_turns_each_state_into_the_next() {
             }
         }
     }
+}
+
+/// Varied play: a push whenever there is one, else a move that is neither
+/// the first nor the last of the list.
+fn varied(action: usize, moves: &[AnyMove]) -> usize {
+    moves
+        .iter()
+        .position(|m| m.to_string().contains('>'))
+        .unwrap_or((action * 7 + 3) % moves.len())
+}
+
+#[test]
+fn a_patch_of_varied_play_with_pushes_and_passes_turns_each_state_into_the_next() {
+    let (mut pushes, mut passes, mut fills) = (0, 0, 0);
+    for (rules, board) in boards() {
+        let states = played_by(rules, board, 15, 600, varied);
+        for pair in states.windows(2) {
+            let patch = round_trip(&pair[0], &pair[1]);
+            let note = &patch.notes.as_ref().expect("a note for every action").items[0];
+            match note.act {
+                ActView::Push { .. } => pushes += 1,
+                ActView::Pass { .. } => passes += 1,
+                ActView::Fill { .. } => fills += 1,
+                _ => {}
+            }
+        }
+    }
+    assert!(
+        pushes > 0 && passes > 0 && fills > 0,
+        "{pushes} pushes, {passes} passes, {fills} fills"
+    );
+}
+
+#[test]
+fn a_move_says_nothing_its_note_tells() {
+    let states = played(kamisado_core::Rules::STANDARD, "8x8", 12);
+    let (old, new) = (&states[10], &states[11]);
+    let patch = round_trip(old, new);
+    assert!(matches!(
+        patch.notes.as_ref().unwrap().items[0].act,
+        ActView::Step { .. }
+    ));
+    let mut set: Vec<&str> = patch.set.keys().map(String::as_str).collect();
+    set.sort_unstable();
+    assert_eq!(set, ["fen"], "{patch:?}");
+    assert!(patch.moved.is_empty() && patch.played.is_empty() && patch.rounds.is_none());
 }
 
 #[test]
@@ -237,5 +301,96 @@ fn a_patch_applies_only_to_its_base_and_the_reason_it_does_not_is_given() {
     assert_eq!(
         e.to_string(),
         "the patch keeps 99 of `notes`, which has only 1"
+    );
+}
+
+/// The page applies patches with its own code (`assets/patch.js`); the
+/// fixture `e2e/fixtures/patches.json` holds games as a client in a seat is
+/// told them: the first state, each patch, the state after each (its
+/// fields that patches change) and the last state whole, for
+/// `e2e/tests/patch.test.mjs` to apply and compare. This test fails when
+/// the fixture is not what the server tells today, and writes it anew with
+/// `KAMISADO_BLESS=1`.
+#[test]
+fn the_pages_patch_fixture_is_what_the_server_tells() {
+    use serde_json::json;
+    let games = [
+        (
+            kamisado_core::Rules::STANDARD,
+            "8x8",
+            Some(Seat::Side(Side::Black)),
+            120,
+        ),
+        ("zvezda".parse().unwrap(), "8x8", None, 80),
+        (kamisado_core::Rules::STANDARD, "6x6", Some(Seat::Both), 50),
+    ];
+    let mut out = Vec::new();
+    let mut pushes = 0;
+    for (rules, board, seat, actions) in games {
+        let states = played_by(rules, board, 15, actions, varied);
+        let seen: Vec<StateView> = states.iter().map(|s| s.seen_by(seat)).collect();
+        let mut patches = Vec::new();
+        let mut after = Vec::new();
+        for (pair, told) in states.windows(2).zip(&seen[1..]) {
+            let patch = pair[1]
+                .patch_from(&pair[0])
+                .seen_by(seat, &pair[0], &pair[1]);
+            let text = ServerMessage::Patch(patch).to_text();
+            pushes += usize::from(text.contains(r#""kind":"push""#));
+            patches.push(serde_json::from_str::<Value>(&text).unwrap());
+            // The fields patches change, the towers and the record shortly.
+            let whole = serde_json::to_value(told).unwrap();
+            let fields = [
+                "seq",
+                "n",
+                "status",
+                "to_act",
+                "forced",
+                "forced_colour",
+                "last",
+                "fen",
+                "legal",
+                "score",
+                "round",
+            ];
+            let mut fields: serde_json::Map<String, Value> = fields
+                .iter()
+                .map(|f| (f.to_string(), whole[*f].clone()))
+                .collect();
+            let towers = told
+                .towers
+                .iter()
+                .map(|t| format!("{}{}{}", t.sq, t.colour, t.teeth));
+            fields.insert("towers".into(), towers.collect::<Vec<_>>().join(" ").into());
+            let moves = told.rounds.iter().map(|r| r.moves.len().to_string());
+            fields.insert("moves".into(), moves.collect::<Vec<_>>().join(" ").into());
+            after.push(Value::Object(fields));
+        }
+        out.push(json!({
+            "rules": rules.to_string(),
+            "board": board,
+            "seat": match seat {
+                None => "a watcher",
+                Some(Seat::Side(Side::Black)) => "Black",
+                Some(Seat::Side(Side::White)) => "Gold",
+                Some(Seat::Both) => "both sides",
+            },
+            "start": seen[0],
+            "patches": patches,
+            "after": after,
+            "end": seen.last().unwrap(),
+        }));
+    }
+    assert!(pushes > 0, "the fixture has a push");
+    let text = serde_json::to_string(&json!({ "games": out })).unwrap() + "\n";
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("e2e/fixtures/patches.json");
+    if std::env::var_os("KAMISADO_BLESS").is_some() {
+        std::fs::write(&path, &text).expect("the fixture is written");
+    }
+    let stored = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        stored == text,
+        "{} is not what the server tells today: run KAMISADO_BLESS=1 cargo test -p kamisado-server --lib patches",
+        path.display()
     );
 }

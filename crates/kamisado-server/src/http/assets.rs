@@ -19,7 +19,7 @@ const FAVICON: &str = include_str!("../../assets/favicon.svg");
 
 const JS: &str = "text/javascript; charset=utf-8";
 /// The page's styles and its script modules, under `/assets/`.
-const ASSETS: [(&str, &str, &str); 32] = [
+const ASSETS: [(&str, &str, &str); 33] = [
     (
         "app.css",
         "text/css; charset=utf-8",
@@ -57,6 +57,7 @@ const ASSETS: [(&str, &str, &str); 32] = [
     ("learn.js", JS, include_str!("../../assets/learn.js")),
     ("lobby.js", JS, include_str!("../../assets/lobby.js")),
     ("missing.js", JS, include_str!("../../assets/missing.js")),
+    ("patch.js", JS, include_str!("../../assets/patch.js")),
     ("player.js", JS, include_str!("../../assets/player.js")),
     ("plot.js", JS, include_str!("../../assets/plot.js")),
     ("plurals.js", JS, include_str!("../../assets/plurals.js")),

@@ -1,0 +1,79 @@
+// A game's patch applied to the state it was made from, as kamisado-wire's
+// `PatchView::apply` does: what the new notes tell first (the moves, the
+// towers they displaced, the action's number, who acts next and the tower
+// forced), then the fields the patch sets, the tails of `notes` and `rounds`
+// (keep the first `from` items, then `items`), the moves `played` added to
+// the last round, and the towers `moved` ([from, to], all at once).
+
+// The number of a square (`c6`) in the order a state lists its towers:
+// rank by rank from the first, file by file from a.
+function squareOrder(sq, edge) {
+  return (parseInt(sq.slice(1), 10) - 1) * edge + (sq.charCodeAt(0) - 97);
+}
+
+// What the notes `tail` adds to `state`'s tell of the state after them;
+// null when it adds none or removes some (kamisado-wire's `Told`).
+export function told(state, tail) {
+  if (!tail || !tail.items.length || tail.from !== state.notes.length) return null;
+  const out = {
+    moves: [], displaced: [], n: state.n + tail.items.length, to_act: null, forced: null, forced_colour: null,
+  };
+  for (const { act } of tail.items) {
+    if (act.kind === 'step') {
+      out.moves.push(`${act.from}-${act.to}`);
+      out.displaced.push([act.from, act.to]);
+    } else if (act.kind === 'push') {
+      out.moves.push(`${act.from}>${act.to}`);
+      out.displaced.push([act.from, act.to], ...act.pushed.map((p) => [p.from, p.to]));
+    } else if (act.kind === 'pass') {
+      out.moves.push('pass');
+    }
+  }
+  const next = tail.items[tail.items.length - 1].next;
+  if (next && next.kind === 'forced') {
+    out.to_act = next.tower.side;
+    out.forced = next.square;
+    out.forced_colour = next.tower.colour;
+  } else if (next && next.kind === 'free') {
+    out.to_act = next.side;
+  } else if (next && next.kind === 'round_over' && next.then === 'fill') {
+    out.to_act = next.winner;
+  }
+  return out;
+}
+
+// The state `patch` turns `state` into; null when it does not apply (a
+// patch was missed).
+export function patched(state, patch) {
+  if (!state || patch.base !== state.seq) return null;
+  const set = patch.set || {};
+  const news = told(state, patch.notes);
+  const next = { ...state };
+  if (news) {
+    Object.assign(next, { n: news.n, to_act: news.to_act, forced: news.forced, forced_colour: news.forced_colour });
+    if (news.moves.length) next.last = news.moves[news.moves.length - 1];
+  }
+  Object.assign(next, set, { seq: patch.seq });
+  for (const list of ['notes', 'rounds']) {
+    const tail = patch[list];
+    if (!tail) continue;
+    if (tail.from > state[list].length) return null;
+    next[list] = state[list].slice(0, tail.from).concat(tail.items);
+  }
+  const played = patch.played || (news && !patch.rounds ? news.moves : []);
+  if (played.length) {
+    const last = next.rounds[next.rounds.length - 1];
+    if (!last) return null;
+    next.rounds = next.rounds.slice(0, -1).concat([{ ...last, moves: last.moves.concat(played) }]);
+  }
+  const moved = patch.moved || (news && !('towers' in set) ? news.displaced : []);
+  if (moved.length) {
+    const to = new Map(moved);
+    if (patch.moved && patch.moved.some(([from]) => !state.towers.some((x) => x.sq === from))) return null;
+    const edge = parseInt(next.board, 10);
+    next.towers = next.towers
+      .map((x) => (to.has(x.sq) ? { ...x, sq: to.get(x.sq) } : x))
+      .sort((a, b) => squareOrder(a.sq, edge) - squareOrder(b.sq, edge));
+  }
+  return next;
+}
