@@ -3,7 +3,8 @@
 // towers they displaced, the action's number, who acts next and the tower
 // forced), then the fields the patch sets, the tails of `notes` and `rounds`
 // (keep the first `from` items, then `items`), the moves `played` added to
-// the last round, and the towers `moved` ([from, to], all at once).
+// the last round, the towers `moved` ([from, to], all at once), and last the
+// towers a single new note leaves for the states to name.
 
 // The number of a square (`c6`) in the order a state lists its towers:
 // rank by rank from the first, file by file from a.
@@ -11,14 +12,17 @@ function squareOrder(sq, edge) {
   return (parseInt(sq.slice(1), 10) - 1) * edge + (sq.charCodeAt(0) - 97);
 }
 
-// What the notes `tail` adds to `state`'s tell of the state after them;
+// What the notes `tail` adds to `state`'s tell of the state after them (the
+// moves, the towers displaced, the scorer's new tooth, who acts next);
 // null when it adds none or removes some (kamisado-wire's `Told`).
 export function told(state, tail) {
   if (!tail || !tail.items.length || tail.from !== state.notes.length) return null;
   const out = {
-    moves: [], displaced: [], n: state.n + tail.items.length, to_act: null, forced: null, forced_colour: null,
+    moves: [], displaced: [], promoted: null, n: state.n + tail.items.length, to_act: null, forced: null, forced_colour: null,
   };
+  let landed = null;
   for (const { act } of tail.items) {
+    if (act.kind === 'step' || act.kind === 'push') landed = act.to;
     if (act.kind === 'step') {
       out.moves.push(`${act.from}-${act.to}`);
       out.displaced.push([act.from, act.to]);
@@ -31,15 +35,39 @@ export function told(state, tail) {
   }
   const next = tail.items[tail.items.length - 1].next;
   if (next && next.kind === 'forced') {
-    out.to_act = next.tower.side;
     out.forced = next.square;
-    out.forced_colour = next.tower.colour;
+    // A tower left out is named once the towers have moved.
+    if (next.tower) {
+      out.to_act = next.tower.side;
+      out.forced_colour = next.tower.colour;
+    }
   } else if (next && next.kind === 'free') {
     out.to_act = next.side;
-  } else if (next && next.kind === 'round_over' && next.then === 'fill') {
-    out.to_act = next.winner;
+  } else if (next && next.kind === 'round_over') {
+    if (next.then === 'fill') out.to_act = next.winner;
+    // The tower that scored gains a dragon's tooth.
+    if (next.promoted && landed) out.promoted = [landed, next.promoted.rank];
   }
   return out;
+}
+
+// The tower standing on `sq`, named as a note names it.
+function towerOn(towers, sq) {
+  const t = towers.find((x) => x.sq === sq);
+  return t ? { side: t.side, colour: t.colour, rank: t.rank } : undefined;
+}
+
+// A patch's single new note names no tower that the states before and
+// after it show on the square it names: the one that acted (before) and
+// the one the next mover must move (after). The note named from them.
+function named(note, before, after) {
+  const act = { ...note.act };
+  if (!act.tower && ['step', 'push', 'pass'].includes(act.kind)) {
+    act.tower = towerOn(before, act.kind === 'pass' ? act.square : act.from);
+  }
+  let { next } = note;
+  if (next && next.kind === 'forced' && !next.tower) next = { ...next, tower: towerOn(after, next.square) };
+  return { ...note, act, next };
 }
 
 // The state `patch` turns `state` into; null when it does not apply (a
@@ -66,7 +94,8 @@ export function patched(state, patch) {
     if (!last) return null;
     next.rounds = next.rounds.slice(0, -1).concat([{ ...last, moves: last.moves.concat(played) }]);
   }
-  const moved = patch.moved || (news && !('towers' in set) ? news.displaced : []);
+  const derived = !patch.moved && news && !('towers' in set);
+  const moved = patch.moved || (derived ? news.displaced : []);
   if (moved.length) {
     const to = new Map(moved);
     if (patch.moved && patch.moved.some(([from]) => !state.towers.some((x) => x.sq === from))) return null;
@@ -74,6 +103,21 @@ export function patched(state, patch) {
     next.towers = next.towers
       .map((x) => (to.has(x.sq) ? { ...x, sq: to.get(x.sq) } : x))
       .sort((a, b) => squareOrder(a.sq, edge) - squareOrder(b.sq, edge));
+  }
+  if (derived && news.promoted) {
+    const [sq, rank] = news.promoted;
+    next.towers = next.towers.map((x) => (x.sq === sq ? { ...x, teeth: x.teeth + 1, rank } : x));
+  }
+  const tail = patch.notes;
+  if (tail && tail.from === state.notes.length && tail.items.length === 1) {
+    const note = named(tail.items[0], state.towers, next.towers);
+    next.notes = next.notes.slice(0, -1).concat([note]);
+    // Who moves next and the colour they must move, from the tower the note
+    // left out, unless the patch says otherwise.
+    if (note.next && note.next.kind === 'forced' && !tail.items[0].next.tower && note.next.tower) {
+      if (!('to_act' in set)) next.to_act = note.next.tower.side;
+      if (!('forced_colour' in set)) next.forced_colour = note.next.tower.colour;
+    }
   }
   return next;
 }

@@ -69,6 +69,10 @@ pub(crate) mod round_end {
 }
 
 /// A tower named in a story: its side, colour and rank.
+///
+/// In a patch's new note, a tower the client's state shows on the square
+/// the note names is left out (unnamed: no colour), and the client names it
+/// from its state ([`crate::PatchView::apply`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TowerName {
     /// Its owner.
@@ -77,6 +81,24 @@ pub struct TowerName {
     pub colour: String,
     /// Its rank: `tower`, `sumo`, `double sumo` or `triple sumo`.
     pub rank: String,
+}
+
+impl Default for TowerName {
+    /// A tower left out, for the client to name ([`TowerName::is_unnamed`]).
+    fn default() -> TowerName {
+        TowerName {
+            side: SideCode::Black,
+            colour: String::new(),
+            rank: String::new(),
+        }
+    }
+}
+
+impl TowerName {
+    /// Whether the tower is left out, for the client to name from its state.
+    pub fn is_unnamed(&self) -> bool {
+        self.colour.is_empty()
+    }
 }
 
 impl From<Tower> for TowerName {
@@ -108,6 +130,7 @@ pub enum ActView {
     /// A tower moved.
     Step {
         /// The tower (its side is the mover's).
+        #[serde(default, skip_serializing_if = "TowerName::is_unnamed")]
         tower: TowerName,
         /// From.
         from: String,
@@ -117,6 +140,7 @@ pub enum ActView {
     /// A sumo pushed (R12).
     Push {
         /// The pusher.
+        #[serde(default, skip_serializing_if = "TowerName::is_unnamed")]
         tower: TowerName,
         /// From.
         from: String,
@@ -130,6 +154,7 @@ pub enum ActView {
     /// The forced tower was blocked: its owner passed (R7).
     Pass {
         /// The blocked tower.
+        #[serde(default, skip_serializing_if = "TowerName::is_unnamed")]
         tower: TowerName,
         /// Its square.
         square: String,
@@ -191,6 +216,7 @@ pub enum NextView {
     /// The next mover must move this tower (R5, R7, R13).
     Forced {
         /// The tower (its side is the next mover's).
+        #[serde(default, skip_serializing_if = "TowerName::is_unnamed")]
         tower: TowerName,
         /// Its square.
         square: String,

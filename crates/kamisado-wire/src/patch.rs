@@ -9,7 +9,7 @@ use serde_json::Value;
 
 use kamisado_core::any::AnyMove;
 
-use crate::note::{ActView, NextView, Note, Then};
+use crate::note::{ActView, NextView, Note, Then, TowerName};
 use crate::state::{RoundLog, SeatRights, StateView, TowerView};
 use crate::text::{plain, text_move_option, text_moves};
 use crate::vocabulary::{Seat, SideCode};
@@ -161,6 +161,9 @@ impl<T: Clone + PartialEq> Tail<T> {
 /// client takes the move, the towers it displaced, the action's number, who
 /// acts next and the tower they must move from the new note ([`Told`]);
 /// `set`, `moved`, `played` and `rounds` say only what differs from that.
+/// A single new note, as a seat is told it ([`PatchView::seen_by`]), names
+/// no tower the client's state shows on the square it names (the one that
+/// acted, before it; the one to move next, after it): the client names them.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(try_from = "RawPatch")]
 pub struct PatchView {
@@ -329,6 +332,13 @@ impl PatchView {
         if let Some(told) = &told {
             told.set_on(state);
         }
+        // The towers a single new note leaves for the state to name.
+        let before = self
+            .notes
+            .as_ref()
+            .filter(|tail| tail.from == state.notes.len() && tail.items.len() == 1)
+            .filter(|tail| tail.items.iter().any(|note| note.leaves_a_tower_out()))
+            .map(|_| state.towers.clone());
         for (name, value) in self.set.iter() {
             state.set_field(name, value)?;
         }
@@ -351,14 +361,28 @@ impl PatchView {
         if let Some(last) = state.rounds.last_mut() {
             last.moves.extend_from_slice(played);
         }
-        let moved = match &told {
+        match &told {
             Some(told) if self.moved.is_empty() && !self.set.contains_key("towers") => {
-                &told.displaced
+                told.move_towers(&mut state.towers, state.board.edge());
             }
-            _ => &self.moved,
-        };
-        if !moved.is_empty() {
-            move_towers(&mut state.towers, moved, state.board.edge());
+            _ if !self.moved.is_empty() => {
+                move_towers(&mut state.towers, &self.moved, state.board.edge());
+            }
+            _ => {}
+        }
+        if let (Some(before), Some(note)) = (before, state.notes.last_mut()) {
+            let note = Arc::make_mut(note);
+            note.name_towers(&before, &state.towers);
+            // Who moves next and the colour they must move, from the tower
+            // the note left out, unless the patch says otherwise.
+            if let Some(NextView::Forced { tower, .. }) = &note.next {
+                if !self.set.contains_key("to_act") {
+                    state.to_act = Some(tower.side);
+                }
+                if !self.set.contains_key("forced_colour") {
+                    state.forced_colour = Some(tower.colour.clone());
+                }
+            }
         }
         state.seq = self.seq;
         Ok(())
@@ -366,20 +390,40 @@ impl PatchView {
 
     /// The patch as a client in `seat` is sent it, from the patch between
     /// the whole states `old` and `new` that it was made of: the legal moves
-    /// only to the side to move, only the seat's own rights, and the new
+    /// only to the side to move, the fills' previews only to the side that
+    /// chooses, only the seat's own rights, and the new
     /// notes' events without their English story ([`StateView::seen_by`]).
     pub fn seen_by(&self, seat: Option<Seat>, old: &StateView, new: &StateView) -> PatchView {
         let legal = new.legal_seen_by(seat);
         let rights = new.rights.seen_by(seat);
+        // The fills' previews only to the side that chooses.
+        let set = match self.set.get("fill_preview") {
+            Some(preview) if !preview.is_null() && new.fill_preview_seen_by(seat).is_none() => {
+                let mut set = (*self.set).clone();
+                set.remove("fill_preview");
+                Arc::new(set)
+            }
+            _ => Arc::clone(&self.set),
+        };
         PatchView {
             seq: self.seq,
             base: self.base,
-            set: Arc::clone(&self.set),
+            set,
             legal: (old.legal_seen_by(seat) != legal).then(|| legal.to_vec()),
             rights: (old.rights.seen_by(seat) != rights).then_some(rights),
-            notes: self.notes.as_ref().map(|tail| Tail {
-                from: tail.from,
-                items: tail.items.iter().map(|n| Arc::new(n.events())).collect(),
+            notes: self.notes.as_ref().map(|tail| {
+                let single = tail.from == old.notes.len() && tail.items.len() == 1;
+                let events = |note: &Arc<Note>| {
+                    let mut events = note.events();
+                    if single {
+                        events.leave_towers_to(&old.towers, &new.towers);
+                    }
+                    Arc::new(events)
+                };
+                Tail {
+                    from: tail.from,
+                    items: tail.items.iter().map(events).collect(),
+                }
             }),
             rounds: self.rounds.clone(),
             moved: self.moved.clone(),
@@ -529,8 +573,16 @@ impl StateView {
         if let Some(told) = Told::of(old, notes.as_ref()) {
             told.leave_out(self, &mut set);
             // The towers: as the notes tell, or said in full.
-            if !moved.is_empty() && same_pairs(&moved, &told.displaced) {
+            let as_told = if told.promoted.is_some() {
+                let mut towers = old.towers.clone();
+                told.move_towers(&mut towers, self.board.edge());
+                towers == self.towers
+            } else {
+                !moved.is_empty() && same_pairs(&moved, &told.displaced)
+            };
+            if as_told {
                 moved.clear();
+                set.remove("towers");
             } else if moved.is_empty() && !set.contains_key("towers") && !told.displaced.is_empty()
             {
                 // Never fails: towers are written as JSON in every state.
@@ -578,6 +630,9 @@ pub struct Told {
     pub moves: Vec<AnyMove>,
     /// Each tower they displaced, `[from, to]`.
     pub displaced: Vec<[String; 2]>,
+    /// The tower that scored and gained a dragon's tooth, by the square it
+    /// came to, with its new rank.
+    pub promoted: Option<(String, String)>,
     /// The number of actions after them.
     pub n: usize,
     /// Who acts next: to move, or to choose the fill; none once the match is over.
@@ -601,7 +656,11 @@ impl Told {
             n: state.n + tail.items.len(),
             ..Told::default()
         };
+        let mut landed = None;
         for note in &tail.items {
+            if let ActView::Step { to, .. } | ActView::Push { to, .. } = &note.act {
+                landed = Some(to.clone());
+            }
             let (mv, displaced) = match &note.act {
                 ActView::Step { from, to, .. } => {
                     (format!("{from}-{to}"), vec![[from.clone(), to.clone()]])
@@ -621,17 +680,40 @@ impl Told {
         }
         match &last.next {
             Some(NextView::Forced { tower, square, .. }) => {
-                told.to_act = Some(tower.side);
                 told.forced = Some(square.clone());
-                told.forced_colour = Some(tower.colour.clone());
+                // A tower left out is named once the towers have moved.
+                if !tower.is_unnamed() {
+                    told.to_act = Some(tower.side);
+                    told.forced_colour = Some(tower.colour.clone());
+                }
             }
             Some(NextView::Free { side }) => told.to_act = Some(*side),
-            Some(NextView::RoundOver(end)) if end.then == Then::Fill => {
-                told.to_act = Some(end.winner);
-            }
             Some(NextView::RoundOver(_)) | None => {}
         }
+        if let Some(NextView::RoundOver(end)) = &last.next {
+            if end.then == Then::Fill {
+                told.to_act = Some(end.winner);
+            }
+            told.promoted = end
+                .promoted
+                .as_ref()
+                .and_then(|p| Some((landed?, p.rank.clone())));
+        }
         Some(told)
+    }
+
+    /// Moves `towers` as the notes tell: each displaced tower all at once,
+    /// then the scorer's new tooth.
+    fn move_towers(&self, towers: &mut [TowerView], edge: usize) {
+        if !self.displaced.is_empty() {
+            move_towers(towers, &self.displaced, edge);
+        }
+        if let Some((sq, rank)) = &self.promoted {
+            if let Some(tower) = towers.iter_mut().find(|t| t.sq == *sq) {
+                tower.teeth += 1;
+                tower.rank.clone_from(rank);
+            }
+        }
     }
 
     /// Sets what the notes tell on `state`.
@@ -680,6 +762,69 @@ impl Told {
                 let value = text_move_option::serialize(&new.last, serde_json::value::Serializer)
                     .unwrap_or(Value::Null);
                 set.insert("last".into(), value);
+            }
+        }
+    }
+}
+
+/// The tower standing on `sq`, named as a story names it.
+fn tower_on(towers: &[TowerView], sq: &str) -> Option<TowerName> {
+    towers.iter().find(|t| t.sq == sq).map(|t| TowerName {
+        side: t.side,
+        colour: t.colour.clone(),
+        rank: t.rank.clone(),
+    })
+}
+
+impl Note {
+    /// The towers a note names and the squares the states `before` and
+    /// `after` it show them on: the one that acted (before) and the one
+    /// the next mover must move (after).
+    fn towers_mut(&mut self) -> [Option<(&mut TowerName, String, bool)>; 2] {
+        let acted = match &mut self.act {
+            ActView::Step { tower, from, .. } | ActView::Push { tower, from, .. } => {
+                Some((tower, from.clone(), true))
+            }
+            ActView::Pass { tower, square } => Some((tower, square.clone(), true)),
+            ActView::Fill { .. } | ActView::Concession { .. } => None,
+        };
+        let forced = match &mut self.next {
+            Some(NextView::Forced { tower, square, .. }) => Some((tower, square.clone(), false)),
+            _ => None,
+        };
+        [acted, forced]
+    }
+
+    /// Leaves out each tower the states `before` and `after` the note show
+    /// on the square it names, for a client to name from its state.
+    fn leave_towers_to(&mut self, before: &[TowerView], after: &[TowerView]) {
+        for (tower, sq, is_before) in self.towers_mut().into_iter().flatten() {
+            let shown = tower_on(if is_before { before } else { after }, &sq);
+            if shown.as_ref() == Some(tower) {
+                *tower = TowerName::default();
+            }
+        }
+    }
+
+    /// Whether the note leaves a tower out ([`Note::leave_towers_to`]).
+    fn leaves_a_tower_out(&self) -> bool {
+        let acted = match &self.act {
+            ActView::Step { tower, .. }
+            | ActView::Push { tower, .. }
+            | ActView::Pass { tower, .. } => tower.is_unnamed(),
+            ActView::Fill { .. } | ActView::Concession { .. } => false,
+        };
+        acted || matches!(&self.next, Some(NextView::Forced { tower, .. }) if tower.is_unnamed())
+    }
+
+    /// Names each tower the note leaves out from the states `before` and
+    /// `after` it.
+    fn name_towers(&mut self, before: &[TowerView], after: &[TowerView]) {
+        for (tower, sq, is_before) in self.towers_mut().into_iter().flatten() {
+            if tower.is_unnamed() {
+                if let Some(shown) = tower_on(if is_before { before } else { after }, &sq) {
+                    *tower = shown;
+                }
             }
         }
     }

@@ -226,15 +226,27 @@ impl StateView {
         if moves { &self.legal } else { &[] }
     }
 
+    /// The fills' previews as a client in `seat` is sent them: only to the
+    /// side that chooses the fill.
+    pub fn fill_preview_seen_by(&self, seat: Option<Seat>) -> Option<&FillPreview> {
+        let chooses = self.status == Status::Fill
+            && self
+                .to_act
+                .is_some_and(|side| seat.is_some_and(|seat| seat.plays(side.into())));
+        self.fill_preview.as_ref().filter(|_| chooses)
+    }
+
     /// The state as a client in `seat` is sent it: the legal moves only to
-    /// the side to move ([`StateView::legal_seen_by`]), and only the seat's
-    /// own rights. A watcher (`None`) has neither.
+    /// the side to move ([`StateView::legal_seen_by`]), the fills' previews
+    /// only to the side that chooses ([`StateView::fill_preview_seen_by`]),
+    /// and only the seat's own rights. A watcher (`None`) has none of them.
     ///
     /// Its notes carry their events, not the English story
     /// ([`Note::events`]), which the whole state keeps.
     pub fn seen_by(&self, seat: Option<Seat>) -> StateView {
         let mut seen = self.clone();
         seen.legal = self.legal_seen_by(seat).to_vec();
+        seen.fill_preview = self.fill_preview_seen_by(seat).cloned();
         seen.rights = self.rights.seen_by(seat);
         seen.notes = self.notes.iter().map(|n| Arc::new(n.events())).collect();
         seen

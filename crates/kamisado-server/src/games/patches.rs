@@ -4,7 +4,8 @@
 use kamisado_core::any::AnyMove;
 use kamisado_core::{Fill, Side};
 use kamisado_wire::{
-    ActView, Mode, PatchError, PatchView, Seat, ServerMessage, SideCode, StateView, Status,
+    ActView, Mode, NextView, PatchError, PatchView, Seat, ServerMessage, SideCode, StateView,
+    Status,
 };
 use serde_json::Value;
 
@@ -170,12 +171,18 @@ fn varied(action: usize, moves: &[AnyMove]) -> usize {
 
 #[test]
 fn a_patch_of_varied_play_with_pushes_and_passes_turns_each_state_into_the_next() {
-    let (mut pushes, mut passes, mut fills) = (0, 0, 0);
+    let (mut pushes, mut passes, mut fills, mut promotions) = (0, 0, 0, 0);
     for (rules, board) in boards() {
         let states = played_by(rules, board, 15, 600, varied);
         for pair in states.windows(2) {
             let patch = round_trip(&pair[0], &pair[1]);
             let note = &patch.notes.as_ref().expect("a note for every action").items[0];
+            // A round won: the scorer's new tooth is the note's to tell.
+            if let Some(NextView::RoundOver(end)) = &note.next {
+                if end.promoted.is_some() && !patch.set.contains_key("towers") {
+                    promotions += 1;
+                }
+            }
             match note.act {
                 ActView::Push { .. } => pushes += 1,
                 ActView::Pass { .. } => passes += 1,
@@ -185,8 +192,8 @@ fn a_patch_of_varied_play_with_pushes_and_passes_turns_each_state_into_the_next(
         }
     }
     assert!(
-        pushes > 0 && passes > 0 && fills > 0,
-        "{pushes} pushes, {passes} passes, {fills} fills"
+        pushes > 0 && passes > 0 && fills > 0 && promotions > 0,
+        "{pushes} pushes, {passes} passes, {fills} fills, {promotions} promotions told"
     );
 }
 
