@@ -311,6 +311,37 @@ fn a_patch_applies_only_to_its_base_and_the_reason_it_does_not_is_given() {
     );
 }
 
+/// The fields of a state that patches change, with its towers and its
+/// record shortly, as `e2e/tests/patch.test.mjs` writes them too.
+fn shortly(state: &StateView) -> Value {
+    let whole = serde_json::to_value(state).unwrap();
+    let fields = [
+        "seq",
+        "n",
+        "status",
+        "to_act",
+        "forced",
+        "forced_colour",
+        "last",
+        "fen",
+        "legal",
+        "score",
+        "round",
+    ];
+    let mut fields: serde_json::Map<String, Value> = fields
+        .iter()
+        .map(|f| (f.to_string(), whole[*f].clone()))
+        .collect();
+    let towers = state
+        .towers
+        .iter()
+        .map(|t| format!("{}{}{}", t.sq, t.colour, t.teeth));
+    fields.insert("towers".into(), towers.collect::<Vec<_>>().join(" ").into());
+    let moves = state.rounds.iter().map(|r| r.moves.len().to_string());
+    fields.insert("moves".into(), moves.collect::<Vec<_>>().join(" ").into());
+    Value::Object(fields)
+}
+
 /// The page applies patches with its own code (`assets/patch.js`); the
 /// fixture `e2e/fixtures/patches.json` holds games as a client in a seat is
 /// told them: the first state, each patch, the state after each (its
@@ -345,33 +376,7 @@ fn the_pages_patch_fixture_is_what_the_server_tells() {
             let text = ServerMessage::Patch(patch).to_text();
             pushes += usize::from(text.contains(r#""kind":"push""#));
             patches.push(serde_json::from_str::<Value>(&text).unwrap());
-            // The fields patches change, the towers and the record shortly.
-            let whole = serde_json::to_value(told).unwrap();
-            let fields = [
-                "seq",
-                "n",
-                "status",
-                "to_act",
-                "forced",
-                "forced_colour",
-                "last",
-                "fen",
-                "legal",
-                "score",
-                "round",
-            ];
-            let mut fields: serde_json::Map<String, Value> = fields
-                .iter()
-                .map(|f| (f.to_string(), whole[*f].clone()))
-                .collect();
-            let towers = told
-                .towers
-                .iter()
-                .map(|t| format!("{}{}{}", t.sq, t.colour, t.teeth));
-            fields.insert("towers".into(), towers.collect::<Vec<_>>().join(" ").into());
-            let moves = told.rounds.iter().map(|r| r.moves.len().to_string());
-            fields.insert("moves".into(), moves.collect::<Vec<_>>().join(" ").into());
-            after.push(Value::Object(fields));
+            after.push(shortly(told));
         }
         out.push(json!({
             "rules": rules.to_string(),
