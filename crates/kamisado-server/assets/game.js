@@ -21,7 +21,7 @@ import {
   armSound, playSound, soundOf, soundOn, setSoundOn,
 } from './sound.js';
 import { LookBack, pliesOf } from './replay.js';
-import { patched } from './patch.js';
+import { patched, movedTowers } from './patch.js';
 
 
 // How long a page waits for the answer to what it sent before it gives up
@@ -711,8 +711,9 @@ function renderOverlay() {
   const key = `${s.n}:${play.flipped}:${document.body.classList.contains('symbols')}`;
   if (mine && s.fill_preview && play.previews !== key) {
     play.previews = key;
-    drawBoard($('preview-left'), { towers: s.fill_preview.left || [], flipped: play.flipped });
-    drawBoard($('preview-right'), { towers: s.fill_preview.right || [], flipped: play.flipped });
+    const filled = (moves) => movedTowers(s.towers, moves || [], s.board);
+    drawBoard($('preview-left'), { towers: filled(s.fill_preview.left), flipped: play.flipped });
+    drawBoard($('preview-right'), { towers: filled(s.fill_preview.right), flipped: play.flipped });
   }
   // An opened sheet takes the focus: its first choice, or the sheet itself.
   if (opened) {

@@ -12,6 +12,17 @@ function squareOrder(sq, edge) {
   return (parseInt(sq.slice(1), 10) - 1) * edge + (sq.charCodeAt(0) - 97);
 }
 
+// `towers` with each tower standing on a `from` square of `moves`
+// ([from, to]) moved to its `to`, all at once, in the order a state lists
+// them; a fill's preview is told so too.
+export function movedTowers(towers, moves, board) {
+  const to = new Map(moves);
+  const edge = parseInt(board, 10);
+  return towers
+    .map((x) => (to.has(x.sq) ? { ...x, sq: to.get(x.sq) } : x))
+    .sort((a, b) => squareOrder(a.sq, edge) - squareOrder(b.sq, edge));
+}
+
 // What the notes `tail` adds to `state`'s tell of the state after them (the
 // moves, the towers displaced, the scorer's new tooth, who acts next);
 // null when it adds none or removes some (kamisado-wire's `Told`).
@@ -59,14 +70,21 @@ function towerOn(towers, sq) {
 
 // A patch's single new note names no tower that the states before and
 // after it show on the square it names: the one that acted (before) and
-// the one the next mover must move (after). The note named from them.
+// the one the next mover must move (after); nor, with the forced tower,
+// the colour that decided it (the tower's) or the square that did when the
+// tower that acted came to it. The note named from them.
 function named(note, before, after) {
   const act = { ...note.act };
   if (!act.tower && ['step', 'push', 'pass'].includes(act.kind)) {
     act.tower = towerOn(before, act.kind === 'pass' ? act.square : act.from);
   }
   let { next } = note;
-  if (next && next.kind === 'forced' && !next.tower) next = { ...next, tower: towerOn(after, next.square) };
+  if (next && next.kind === 'forced') {
+    next = { ...next };
+    if (!next.tower) next.tower = towerOn(after, next.square);
+    if (!next.by_square) next.by_square = ['step', 'push'].includes(act.kind) ? act.to : '';
+    if (!next.by_colour) next.by_colour = next.tower ? next.tower.colour : '';
+  }
   return { ...note, act, next };
 }
 
@@ -97,12 +115,8 @@ export function patched(state, patch) {
   const derived = !patch.moved && news && !('towers' in set);
   const moved = patch.moved || (derived ? news.displaced : []);
   if (moved.length) {
-    const to = new Map(moved);
     if (patch.moved && patch.moved.some(([from]) => !state.towers.some((x) => x.sq === from))) return null;
-    const edge = parseInt(next.board, 10);
-    next.towers = next.towers
-      .map((x) => (to.has(x.sq) ? { ...x, sq: to.get(x.sq) } : x))
-      .sort((a, b) => squareOrder(a.sq, edge) - squareOrder(b.sq, edge));
+    next.towers = movedTowers(next.towers, moved, next.board);
   }
   if (derived && news.promoted) {
     const [sq, rank] = news.promoted;

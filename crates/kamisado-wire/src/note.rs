@@ -222,9 +222,13 @@ pub enum NextView {
         square: String,
         /// Why its colour: `landed`, `last_pushed`, `pushed`, `sumo_square` or `passed`.
         by: ForcedByView,
-        /// The square whose colour decided.
+        /// The square whose colour decided (in a patch's new note, left
+        /// out when it is the square the tower that acted came to).
+        #[serde(default, skip_serializing_if = "String::is_empty")]
         by_square: String,
-        /// That square's colour.
+        /// That square's colour, the tower's (in a patch's new note, left
+        /// out with the tower).
+        #[serde(default, skip_serializing_if = "String::is_empty")]
         by_colour: String,
         /// Whether the tower cannot move, so that its owner must pass
         /// (written only when it cannot).

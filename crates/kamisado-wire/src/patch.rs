@@ -795,9 +795,35 @@ impl Note {
         [acted, forced]
     }
 
+    /// The square the tower that acted came to, for a step or a push.
+    fn came_to(&self) -> Option<String> {
+        match &self.act {
+            ActView::Step { to, .. } | ActView::Push { to, .. } => Some(to.clone()),
+            _ => None,
+        }
+    }
+
     /// Leaves out each tower the states `before` and `after` the note show
-    /// on the square it names, for a client to name from its state.
+    /// on the square it names, for a client to name from its state; with
+    /// the forced tower, the colour that decided it (the tower's), and the
+    /// square that decided it when the tower that acted came to it.
     fn leave_towers_to(&mut self, before: &[TowerView], after: &[TowerView]) {
+        let came_to = self.came_to();
+        if let Some(NextView::Forced {
+            tower,
+            square,
+            by_square,
+            by_colour,
+            ..
+        }) = &mut self.next
+        {
+            if came_to.as_ref() == Some(by_square) {
+                by_square.clear();
+            }
+            if tower_on(after, square).as_ref() == Some(tower) && *by_colour == tower.colour {
+                by_colour.clear();
+            }
+        }
         for (tower, sq, is_before) in self.towers_mut().into_iter().flatten() {
             let shown = tower_on(if is_before { before } else { after }, &sq);
             if shown.as_ref() == Some(tower) {
@@ -806,8 +832,19 @@ impl Note {
         }
     }
 
-    /// Whether the note leaves a tower out ([`Note::leave_towers_to`]).
+    /// Whether the note leaves out what the state shows
+    /// ([`Note::leave_towers_to`]).
     fn leaves_a_tower_out(&self) -> bool {
+        if let Some(NextView::Forced {
+            by_square,
+            by_colour,
+            ..
+        }) = &self.next
+        {
+            if by_square.is_empty() || by_colour.is_empty() {
+                return true;
+            }
+        }
         let acted = match &self.act {
             ActView::Step { tower, .. }
             | ActView::Push { tower, .. }
@@ -825,6 +862,21 @@ impl Note {
                 if let Some(shown) = tower_on(if is_before { before } else { after }, &sq) {
                     *tower = shown;
                 }
+            }
+        }
+        let came_to = self.came_to();
+        if let Some(NextView::Forced {
+            tower,
+            by_square,
+            by_colour,
+            ..
+        }) = &mut self.next
+        {
+            if by_square.is_empty() {
+                *by_square = came_to.unwrap_or_default();
+            }
+            if by_colour.is_empty() {
+                by_colour.clone_from(&tower.colour);
             }
         }
     }

@@ -68,13 +68,54 @@ pub struct RoundLog {
     pub result: Option<String>,
 }
 
-/// The towers after each fill choice.
+/// Where each fill choice puts the towers: each tower's move `[from, to]`
+/// from the state's towers, all at once (a fill keeps every tower's side,
+/// colour and teeth; a tower already where it goes is not listed).
+///
+/// ```
+/// use kamisado_wire::{FillPreview, SideCode, TowerView};
+/// let tower = |sq: &str, colour: &str| TowerView {
+///     sq: sq.into(),
+///     side: SideCode::Black,
+///     colour: colour.into(),
+///     teeth: 0,
+///     rank: "tower".into(),
+/// };
+/// let now = [tower("c3", "red"), tower("b1", "blue")];
+/// let left = [tower("a1", "red"), tower("b1", "blue")];
+/// let right = [tower("b1", "red"), tower("a1", "blue")];
+/// let preview = FillPreview::between(&now, &left, &right);
+/// assert_eq!(preview.left, [["c3".to_string(), "a1".to_string()]]);
+/// assert_eq!(preview.right.len(), 2);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FillPreview {
     /// After filling from the left.
-    pub left: Vec<TowerView>,
+    pub left: Vec<[String; 2]>,
     /// After filling from the right.
-    pub right: Vec<TowerView>,
+    pub right: Vec<[String; 2]>,
+}
+
+impl FillPreview {
+    /// The preview of the fills from the towers `now` to the towers after
+    /// filling from the left and from the right.
+    pub fn between(now: &[TowerView], left: &[TowerView], right: &[TowerView]) -> FillPreview {
+        let moves = |after: &[TowerView]| {
+            after
+                .iter()
+                .filter_map(|t| {
+                    let from = now
+                        .iter()
+                        .find(|n| n.side == t.side && n.colour == t.colour)?;
+                    (from.sq != t.sq).then(|| [from.sq.clone(), t.sq.clone()])
+                })
+                .collect()
+        };
+        FillPreview {
+            left: moves(left),
+            right: moves(right),
+        }
+    }
 }
 
 /// A game as every client sees it (no seat keys): sent whole on connecting

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { patched } from '../../assets/patch.js';
+import { patched, movedTowers } from '../../assets/patch.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const fixture = JSON.parse(fs.readFileSync(path.join(here, '..', 'fixtures', 'patches.json'), 'utf8'));
@@ -36,6 +36,24 @@ for (const game of fixture.games) {
     assert.deepEqual(state, game.end);
   });
 }
+
+test('a fill preview, as the page draws it, is where that fill puts the towers', () => {
+  let previews = 0;
+  for (const game of fixture.games) {
+    let state = game.start;
+    for (const patch of game.patches) {
+      const next = patched(state, patch);
+      const act = patch.notes && patch.notes.items.length ? patch.notes.items[0].act : null;
+      if (state.fill_preview && act && act.kind === 'fill') {
+        const drawn = movedTowers(state.towers, state.fill_preview[act.fill], state.board);
+        assert.deepEqual(drawn, next.towers, `the ${act.fill} fill after patch ${patch.base}`);
+        previews += 1;
+      }
+      state = next;
+    }
+  }
+  assert.ok(previews >= 5, `${previews} previews`);
+});
 
 test('a patch for another state does not apply', () => {
   const [game] = fixture.games;

@@ -360,13 +360,11 @@ fn rounds_of<B: Board>(game: &Game<B>) -> Vec<RoundLog> {
         .collect()
 }
 
-/// The towers after each fill choice, while the round's winner chooses.
+/// Where each fill choice puts the towers, while the round's winner chooses.
 fn fill_preview<B: Board>(m: &Match<B>) -> FillPreview {
     let after = |fill| m.filled(fill).map(|p| towers(&p)).unwrap_or_default();
-    FillPreview {
-        left: after(Fill::Left),
-        right: after(Fill::Right),
-    }
+    let now = towers(m.position());
+    FillPreview::between(&now, &after(Fill::Left), &after(Fill::Right))
 }
 
 /// A round's result as sent to clients.

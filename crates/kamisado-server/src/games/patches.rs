@@ -198,6 +198,37 @@ fn a_patch_of_varied_play_with_pushes_and_passes_turns_each_state_into_the_next(
 }
 
 #[test]
+fn a_fills_preview_is_where_that_fill_puts_the_towers() {
+    let mut fills = 0;
+    for (rules, board) in boards() {
+        let states = played_by(rules, board, 15, 300, varied);
+        for pair in states.windows(2) {
+            let (Some(preview), Some(fill)) = (&pair[0].fill_preview, pair[1].rounds.last()) else {
+                continue;
+            };
+            let moves = match fill.fill.as_deref() {
+                Some("left") => &preview.left,
+                Some("right") => &preview.right,
+                other => panic!("a fill chosen as {other:?}"),
+            };
+            let mut towers = pair[0].towers.clone();
+            for tower in &mut towers {
+                if let Some([_, to]) = moves.iter().find(|[from, _]| *from == tower.sq) {
+                    tower.sq = to.clone();
+                }
+            }
+            let key = |t: &kamisado_wire::TowerView| format!("{t:?}");
+            towers.sort_by_key(key);
+            let mut filled = pair[1].towers.clone();
+            filled.sort_by_key(key);
+            assert_eq!(towers, filled, "{board}");
+            fills += 1;
+        }
+    }
+    assert!(fills > 10, "{fills} fills");
+}
+
+#[test]
 fn a_move_says_nothing_its_note_tells() {
     let states = played(kamisado_core::Rules::STANDARD, "8x8", 12);
     let (old, new) = (&states[10], &states[11]);
