@@ -1,10 +1,10 @@
 // A game's patch applied to the state it was made from, as kamisado-wire's
-// `PatchView::apply` does: what the new notes tell first (the moves, the
-// towers they displaced, the action's number, who acts next and the tower
-// forced), then the fields the patch sets, the tails of `notes` and `rounds`
-// (keep the first `from` items, then `items`), the moves `played` added to
-// the last round, the towers `moved` ([from, to], all at once), and last the
-// towers a single new note leaves for the states to name.
+// `PatchView::apply` does: the fields the patch sets, the tails of `notes`
+// and `rounds` (keep the first `from` items, then `items`), the moves
+// `played` added to the last round (or those the new notes tell), the
+// towers `moved` ([from, to], all at once; or as the notes tell), the
+// towers a single new note leaves for the states to name, and last what
+// the notes tell of who acts next where the patch sets nothing.
 
 // The number of a square (`c6`) in the order a state lists its towers:
 // rank by rank from the first, file by file from a.
@@ -23,17 +23,25 @@ export function movedTowers(towers, moves, board) {
     .sort((a, b) => squareOrder(a.sq, edge) - squareOrder(b.sq, edge));
 }
 
+// Who acts next and the tower they must move, as `note`, the last of a
+// patch's new notes, tells.
+function nextOf(note) {
+  const next = note.next;
+  if (next && next.kind === 'forced') {
+    return { to_act: next.tower ? next.tower.side : null, forced: next.square, forced_colour: next.tower ? next.tower.colour : null };
+  }
+  if (next && next.kind === 'free') return { to_act: next.side, forced: null, forced_colour: null };
+  const fill = next && next.kind === 'round_over' && next.then === 'fill';
+  return { to_act: fill ? next.winner : null, forced: null, forced_colour: null };
+}
+
 // What the notes `tail` adds to `state`'s tell of the state after them (the
-// moves, the towers displaced, the scorer's new tooth, who acts next);
+// moves, the towers displaced, the scorer's new tooth, the action's number);
 // null when it adds none or removes some (kamisado-wire's `Told`).
-export function told(state, tail) {
+function told(state, tail) {
   if (!tail || !tail.items.length || tail.from !== state.notes.length) return null;
-  const out = {
-    moves: [], displaced: [], promoted: null, n: state.n + tail.items.length, to_act: null, forced: null, forced_colour: null,
-  };
-  let landed = null;
+  const out = { moves: [], displaced: [], promoted: null, n: state.n + tail.items.length };
   for (const { act } of tail.items) {
-    if (act.kind === 'step' || act.kind === 'push') landed = act.to;
     if (act.kind === 'step') {
       out.moves.push(`${act.from}-${act.to}`);
       out.displaced.push([act.from, act.to]);
@@ -44,20 +52,11 @@ export function told(state, tail) {
       out.moves.push('pass');
     }
   }
-  const next = tail.items[tail.items.length - 1].next;
-  if (next && next.kind === 'forced') {
-    out.forced = next.square;
-    // A tower left out is named once the towers have moved.
-    if (next.tower) {
-      out.to_act = next.tower.side;
-      out.forced_colour = next.tower.colour;
-    }
-  } else if (next && next.kind === 'free') {
-    out.to_act = next.side;
-  } else if (next && next.kind === 'round_over') {
-    if (next.then === 'fill') out.to_act = next.winner;
-    // The tower that scored gains a dragon's tooth.
-    if (next.promoted && landed) out.promoted = [landed, next.promoted.rank];
+  // The tower that scored gains a dragon's tooth, on the square it came to.
+  const last = tail.items[tail.items.length - 1];
+  const { act, next } = last;
+  if (next && next.kind === 'round_over' && next.promoted && ['step', 'push'].includes(act.kind)) {
+    out.promoted = [act.to, next.promoted.rank];
   }
   return out;
 }
@@ -94,12 +93,7 @@ export function patched(state, patch) {
   if (!state || patch.base !== state.seq) return null;
   const set = patch.set || {};
   const news = told(state, patch.notes);
-  const next = { ...state };
-  if (news) {
-    Object.assign(next, { n: news.n, to_act: news.to_act, forced: news.forced, forced_colour: news.forced_colour });
-    if (news.moves.length) next.last = news.moves[news.moves.length - 1];
-  }
-  Object.assign(next, set, { seq: patch.seq });
+  const next = { ...state, ...set, seq: patch.seq };
   for (const list of ['notes', 'rounds']) {
     const tail = patch[list];
     if (!tail) continue;
@@ -124,14 +118,13 @@ export function patched(state, patch) {
   }
   const tail = patch.notes;
   if (tail && tail.from === state.notes.length && tail.items.length === 1) {
-    const note = named(tail.items[0], state.towers, next.towers);
-    next.notes = next.notes.slice(0, -1).concat([note]);
-    // Who moves next and the colour they must move, from the tower the note
-    // left out, unless the patch says otherwise.
-    if (note.next && note.next.kind === 'forced' && !tail.items[0].next.tower && note.next.tower) {
-      if (!('to_act' in set)) next.to_act = note.next.tower.side;
-      if (!('forced_colour' in set)) next.forced_colour = note.next.tower.colour;
-    }
+    next.notes = next.notes.slice(0, -1).concat([named(tail.items[0], state.towers, next.towers)]);
+  }
+  // What the notes tell, from the last as named, where the patch sets nothing.
+  if (news) {
+    const fields = { n: news.n, ...nextOf(next.notes[next.notes.length - 1]) };
+    if (news.moves.length) fields.last = news.moves[news.moves.length - 1];
+    for (const [name, value] of Object.entries(fields)) if (!(name in set)) next[name] = value;
   }
   return next;
 }

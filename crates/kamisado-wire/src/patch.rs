@@ -328,16 +328,13 @@ impl PatchView {
         {
             return Err(PatchError::Moved(from.clone()));
         }
-        let told = Told::of(state, self.notes.as_ref());
-        if let Some(told) = &told {
-            told.set_on(state);
-        }
-        // The towers a single new note leaves for the state to name.
+        let mut told = Told::of(state, self.notes.as_ref());
+        // A single new note leaves to the states before and after it the
+        // towers they show.
         let before = self
             .notes
             .as_ref()
             .filter(|tail| tail.from == state.notes.len() && tail.items.len() == 1)
-            .filter(|tail| tail.items.iter().any(|note| note.leaves_a_tower_out()))
             .map(|_| state.towers.clone());
         for (name, value) in self.set.iter() {
             state.set_field(name, value)?;
@@ -371,18 +368,13 @@ impl PatchView {
             _ => {}
         }
         if let (Some(before), Some(note)) = (before, state.notes.last_mut()) {
-            let note = Arc::make_mut(note);
-            note.name_towers(&before, &state.towers);
-            // Who moves next and the colour they must move, from the tower
-            // the note left out, unless the patch says otherwise.
-            if let Some(NextView::Forced { tower, .. }) = &note.next {
-                if !self.set.contains_key("to_act") {
-                    state.to_act = Some(tower.side);
-                }
-                if !self.set.contains_key("forced_colour") {
-                    state.forced_colour = Some(tower.colour.clone());
-                }
-            }
+            Arc::make_mut(note).name_towers(&before, &state.towers);
+        }
+        // Who acts next, from the last note as named; what the patch does
+        // not set.
+        if let (Some(told), Some(last)) = (&mut told, state.notes.last()) {
+            told.read_next(last);
+            told.set_on(state, &self.set);
         }
         state.seq = self.seq;
         Ok(())
@@ -460,7 +452,11 @@ fn move_towers(towers: &mut [TowerView], moved: &[[String; 2]], edge: usize) {
 /// The towers that moved between `old` and `new`, when each tower of `new`
 /// is one of `old` (the same side and colour, teeth and rank) on the same or
 /// another square; none when they differ in more than that.
-fn towers_moved(old: &[TowerView], new: &[TowerView], edge: usize) -> Option<Vec<[String; 2]>> {
+pub(crate) fn towers_moved(
+    old: &[TowerView],
+    new: &[TowerView],
+    edge: usize,
+) -> Option<Vec<[String; 2]>> {
     if old.len() != new.len() {
         return None;
     }
@@ -573,14 +569,9 @@ impl StateView {
         if let Some(told) = Told::of(old, notes.as_ref()) {
             told.leave_out(self, &mut set);
             // The towers: as the notes tell, or said in full.
-            let as_told = if told.promoted.is_some() {
-                let mut towers = old.towers.clone();
-                told.move_towers(&mut towers, self.board.edge());
-                towers == self.towers
-            } else {
-                !moved.is_empty() && same_pairs(&moved, &told.displaced)
-            };
-            if as_told {
+            let mut as_told = old.towers.clone();
+            told.move_towers(&mut as_told, self.board.edge());
+            if as_told == self.towers {
                 moved.clear();
                 set.remove("towers");
             } else if moved.is_empty() && !set.contains_key("towers") && !told.displaced.is_empty()
@@ -619,8 +610,8 @@ impl StateView {
 /// that the patch need not say it again: the moves played (a step, a push
 /// or a pass), the towers they displaced (a push moves several, all at
 /// once), the number of the last action, who acts next (to move, or to
-/// choose the fill) and the tower they must move. A client sets these first
-/// and then what the patch sets, which says only what differs.
+/// choose the fill) and the tower they must move. A client sets what the
+/// patch sets, and these where it sets nothing: it says only what differs.
 ///
 /// Told only of notes added after all of the state's own (a takeback, which
 /// removes notes, tells nothing).
@@ -656,11 +647,7 @@ impl Told {
             n: state.n + tail.items.len(),
             ..Told::default()
         };
-        let mut landed = None;
         for note in &tail.items {
-            if let ActView::Step { to, .. } | ActView::Push { to, .. } = &note.act {
-                landed = Some(to.clone());
-            }
             let (mv, displaced) = match &note.act {
                 ActView::Step { from, to, .. } => {
                     (format!("{from}-{to}"), vec![[from.clone(), to.clone()]])
@@ -678,27 +665,13 @@ impl Told {
             told.moves.push(mv.parse().ok()?);
             told.displaced.extend(displaced);
         }
-        match &last.next {
-            Some(NextView::Forced { tower, square, .. }) => {
-                told.forced = Some(square.clone());
-                // A tower left out is named once the towers have moved.
-                if !tower.is_unnamed() {
-                    told.to_act = Some(tower.side);
-                    told.forced_colour = Some(tower.colour.clone());
-                }
-            }
-            Some(NextView::Free { side }) => told.to_act = Some(*side),
-            Some(NextView::RoundOver(_)) | None => {}
-        }
         if let Some(NextView::RoundOver(end)) = &last.next {
-            if end.then == Then::Fill {
-                told.to_act = Some(end.winner);
-            }
             told.promoted = end
                 .promoted
                 .as_ref()
-                .and_then(|p| Some((landed?, p.rank.clone())));
+                .and_then(|p| Some((last.came_to()?, p.rank.clone())));
         }
+        told.read_next(last);
         Some(told)
     }
 
@@ -716,13 +689,39 @@ impl Told {
         }
     }
 
-    /// Sets what the notes tell on `state`.
-    fn set_on(&self, state: &mut StateView) {
-        state.n = self.n;
-        state.to_act = self.to_act;
-        state.forced.clone_from(&self.forced);
-        state.forced_colour.clone_from(&self.forced_colour);
-        if let Some(last) = self.moves.last() {
+    /// Who acts next and the tower they must move, as `note`, the last,
+    /// tells.
+    fn read_next(&mut self, note: &Note) {
+        (self.to_act, self.forced, self.forced_colour) = match &note.next {
+            Some(NextView::Forced { tower, square, .. }) => (
+                Some(tower.side),
+                Some(square.clone()),
+                Some(tower.colour.clone()),
+            ),
+            Some(NextView::Free { side }) => (Some(*side), None, None),
+            Some(NextView::RoundOver(end)) if end.then == Then::Fill => {
+                (Some(end.winner), None, None)
+            }
+            Some(NextView::RoundOver(_)) | None => (None, None, None),
+        };
+    }
+
+    /// Sets on `state` what the notes tell and `set` does not.
+    fn set_on(&self, state: &mut StateView, set: &serde_json::Map<String, Value>) {
+        let unset = |name: &str| !set.contains_key(name);
+        if unset("n") {
+            state.n = self.n;
+        }
+        if unset("to_act") {
+            state.to_act = self.to_act;
+        }
+        if unset("forced") {
+            state.forced.clone_from(&self.forced);
+        }
+        if unset("forced_colour") {
+            state.forced_colour.clone_from(&self.forced_colour);
+        }
+        if let (Some(last), true) = (self.moves.last(), unset("last")) {
             state.last = Some(*last);
         }
     }
@@ -765,6 +764,13 @@ impl Told {
             }
         }
     }
+}
+
+/// Whether `towers` show `tower` standing on `sq`.
+fn shows(towers: &[TowerView], sq: &str, tower: &TowerName) -> bool {
+    towers.iter().any(|t| {
+        t.sq == sq && t.side == tower.side && t.colour == tower.colour && t.rank == tower.rank
+    })
 }
 
 /// The tower standing on `sq`, named as a story names it.
@@ -820,38 +826,15 @@ impl Note {
             if came_to.as_ref() == Some(by_square) {
                 by_square.clear();
             }
-            if tower_on(after, square).as_ref() == Some(tower) && *by_colour == tower.colour {
+            if shows(after, square, tower) && *by_colour == tower.colour {
                 by_colour.clear();
             }
         }
         for (tower, sq, is_before) in self.towers_mut().into_iter().flatten() {
-            let shown = tower_on(if is_before { before } else { after }, &sq);
-            if shown.as_ref() == Some(tower) {
+            if shows(if is_before { before } else { after }, &sq, tower) {
                 *tower = TowerName::default();
             }
         }
-    }
-
-    /// Whether the note leaves out what the state shows
-    /// ([`Note::leave_towers_to`]).
-    fn leaves_a_tower_out(&self) -> bool {
-        if let Some(NextView::Forced {
-            by_square,
-            by_colour,
-            ..
-        }) = &self.next
-        {
-            if by_square.is_empty() || by_colour.is_empty() {
-                return true;
-            }
-        }
-        let acted = match &self.act {
-            ActView::Step { tower, .. }
-            | ActView::Push { tower, .. }
-            | ActView::Pass { tower, .. } => tower.is_unnamed(),
-            ActView::Fill { .. } | ActView::Concession { .. } => false,
-        };
-        acted || matches!(&self.next, Some(NextView::Forced { tower, .. }) if tower.is_unnamed())
     }
 
     /// Names each tower the note leaves out from the states `before` and
@@ -880,9 +863,4 @@ impl Note {
             }
         }
     }
-}
-
-/// Whether two lists of `[from, to]` name the same towers' moves.
-fn same_pairs(a: &[[String; 2]], b: &[[String; 2]]) -> bool {
-    a.len() == b.len() && a.iter().all(|pair| b.contains(pair))
 }

@@ -83,8 +83,8 @@ pub struct RoundLog {
 /// };
 /// let now = [tower("c3", "red"), tower("b1", "blue")];
 /// let left = [tower("a1", "red"), tower("b1", "blue")];
-/// let right = [tower("b1", "red"), tower("a1", "blue")];
-/// let preview = FillPreview::between(&now, &left, &right);
+/// let right = [tower("a1", "blue"), tower("b1", "red")];
+/// let preview = FillPreview::between(&now, &left, &right, 8);
 /// assert_eq!(preview.left, [["c3".to_string(), "a1".to_string()]]);
 /// assert_eq!(preview.right.len(), 2);
 /// ```
@@ -98,19 +98,16 @@ pub struct FillPreview {
 
 impl FillPreview {
     /// The preview of the fills from the towers `now` to the towers after
-    /// filling from the left and from the right.
-    pub fn between(now: &[TowerView], left: &[TowerView], right: &[TowerView]) -> FillPreview {
-        let moves = |after: &[TowerView]| {
-            after
-                .iter()
-                .filter_map(|t| {
-                    let from = now
-                        .iter()
-                        .find(|n| n.side == t.side && n.colour == t.colour)?;
-                    (from.sq != t.sq).then(|| [from.sq.clone(), t.sq.clone()])
-                })
-                .collect()
-        };
+    /// filling from the left and from the right, on a board `edge` squares
+    /// wide.
+    pub fn between(
+        now: &[TowerView],
+        left: &[TowerView],
+        right: &[TowerView],
+        edge: usize,
+    ) -> FillPreview {
+        // A fill moves towers and changes nothing else of them.
+        let moves = |after| crate::patch::towers_moved(now, after, edge).unwrap_or_default();
         FillPreview {
             left: moves(left),
             right: moves(right),
@@ -260,21 +257,27 @@ impl StateView {
     /// The legal moves as a client in `seat` is sent them: the seat of the
     /// side to move has them, every other client none.
     pub fn legal_seen_by(&self, seat: Option<Seat>) -> &[AnyMove] {
-        let moves = self.status == Status::Playing
-            && self
-                .to_act
-                .is_some_and(|side| seat.is_some_and(|seat| seat.plays(side.into())));
-        if moves { &self.legal } else { &[] }
+        if self.acts(seat, Status::Playing) {
+            &self.legal
+        } else {
+            &[]
+        }
     }
 
     /// The fills' previews as a client in `seat` is sent them: only to the
     /// side that chooses the fill.
     pub fn fill_preview_seen_by(&self, seat: Option<Seat>) -> Option<&FillPreview> {
-        let chooses = self.status == Status::Fill
+        self.fill_preview
+            .as_ref()
+            .filter(|_| self.acts(seat, Status::Fill))
+    }
+
+    /// Whether `seat` plays the side to act, while the game is in `status`.
+    fn acts(&self, seat: Option<Seat>, status: Status) -> bool {
+        self.status == status
             && self
                 .to_act
-                .is_some_and(|side| seat.is_some_and(|seat| seat.plays(side.into())));
-        self.fill_preview.as_ref().filter(|_| chooses)
+                .is_some_and(|side| seat.is_some_and(|seat| seat.plays(side.into())))
     }
 
     /// The state as a client in `seat` is sent it: the legal moves only to

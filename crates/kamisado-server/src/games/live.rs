@@ -364,7 +364,8 @@ fn rounds_of<B: Board>(game: &Game<B>) -> Vec<RoundLog> {
 fn fill_preview<B: Board>(m: &Match<B>) -> FillPreview {
     let after = |fill| m.filled(fill).map(|p| towers(&p)).unwrap_or_default();
     let now = towers(m.position());
-    FillPreview::between(&now, &after(Fill::Left), &after(Fill::Right))
+    let edge = B::KIND.edge();
+    FillPreview::between(&now, &after(Fill::Left), &after(Fill::Right), edge)
 }
 
 /// A round's result as sent to clients.
