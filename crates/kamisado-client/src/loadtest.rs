@@ -36,7 +36,7 @@ use serde::Serialize;
 use tokio::sync::{Semaphore, mpsc, watch};
 
 use crate::usage::Usage;
-use crate::{GameRequest, GameSocket, Http, PlayAs};
+use crate::{GameRequest, GameSocket, Http, PlayAs, Traffic};
 
 /// How long a client waits for any one answer before it counts an error.
 const PATIENCE: Duration = Duration::from_secs(15);
@@ -128,6 +128,10 @@ pub struct Report {
     /// The bytes each client was sent per action in the window (every
     /// message: patches, answers, and the states of games started in it).
     pub bytes_per_client: f64,
+    /// Of those, the bytes in whole states (a new game's first, a resync).
+    pub state_bytes_per_client: f64,
+    /// Of those, the bytes in patches.
+    pub patch_bytes_per_client: f64,
 }
 
 impl fmt::Display for Report {
@@ -159,10 +163,14 @@ impl fmt::Display for Report {
         let us = |cost: Option<f64>| cost.map_or("unknown".to_string(), |us| format!("{us:.0} µs"));
         writeln!(
             f,
-            "cpu a move: server {}, load generator {}; bytes a move to each client {:.0}",
+            "cpu a move: server {}, load generator {}; bytes a move to each client {:.0} \
+             ({:.0} in patches, {:.0} in whole states, {:.0} in answers)",
             us(self.server_cpu_us),
             us(self.own_cpu_us),
-            self.bytes_per_client
+            self.bytes_per_client,
+            self.patch_bytes_per_client,
+            self.state_bytes_per_client,
+            self.bytes_per_client - self.patch_bytes_per_client - self.state_bytes_per_client,
         )?;
         write!(
             f,
@@ -238,7 +246,9 @@ pub async fn measure(args: &Options) -> Result<(Report, Played), String> {
         finished: measured.finished,
         server_cpu_us,
         own_cpu_us,
-        bytes_per_client: measured.bytes as f64 / per_client_move.max(1.0),
+        bytes_per_client: measured.bytes.all as f64 / per_client_move.max(1.0),
+        state_bytes_per_client: measured.bytes.states as f64 / per_client_move.max(1.0),
+        patch_bytes_per_client: measured.bytes.patches as f64 / per_client_move.max(1.0),
     };
     Ok((
         report,
@@ -368,7 +378,44 @@ struct Measured {
     /// The CPU time used at the window's start and at its end.
     usage: (Usage, Usage),
     /// The bytes the clients were sent in the window.
-    bytes: u64,
+    bytes: Bytes,
+}
+
+/// Bytes sent to clients: all of them, and those in states and in patches.
+#[derive(Clone, Copy, Debug, Default)]
+struct Bytes {
+    all: u64,
+    states: u64,
+    patches: u64,
+}
+
+impl Bytes {
+    /// What `traffic` counts.
+    fn of(traffic: Traffic) -> Bytes {
+        Bytes {
+            all: traffic.bytes(),
+            states: traffic.state_bytes,
+            patches: traffic.patch_bytes,
+        }
+    }
+
+    /// These and `other`'s.
+    fn plus(self, other: Bytes) -> Bytes {
+        Bytes {
+            all: self.all + other.all,
+            states: self.states + other.states,
+            patches: self.patches + other.patches,
+        }
+    }
+
+    /// These less `before`'s.
+    fn since(self, before: Bytes) -> Bytes {
+        Bytes {
+            all: self.all - before.all,
+            states: self.states - before.states,
+            patches: self.patches - before.patches,
+        }
+    }
 }
 
 /// What one slot (one game at a time) saw.
@@ -378,7 +425,7 @@ struct SlotResult {
     latencies: Vec<Duration>,
     errors: Vec<String>,
     finished: u64,
-    bytes: u64,
+    bytes: Bytes,
 }
 
 /// Opens every game, starts them together and plays until the window ends.
@@ -429,7 +476,7 @@ async fn drive(servers: &[Http], args: &Options) -> Measured {
         finished: 0,
         window,
         usage: Default::default(),
-        bytes: 0,
+        bytes: Bytes::default(),
     };
     for handle in slots {
         match handle.await {
@@ -438,7 +485,7 @@ async fn drive(servers: &[Http], args: &Options) -> Measured {
                 measured.latencies.extend(r.latencies);
                 measured.errors.extend(r.errors);
                 measured.finished += r.finished;
-                measured.bytes += r.bytes;
+                measured.bytes = measured.bytes.plus(r.bytes);
             }
             Err(e) => measured.errors.push(format!("a client failed: {e}")),
         }
@@ -489,8 +536,8 @@ async fn slot(
         next = (next + interval).max(Instant::now());
         if game.black.state().status == Status::Over {
             result.finished += 1;
-            result.bytes += game.bytes() - before;
-            before = 0;
+            result.bytes = result.bytes.plus(game.bytes().since(before));
+            before = Bytes::default();
             result.games.push(game.close().await);
             game = match open_game(&clients, rng.next_u64()).await {
                 Ok(g) => g,
@@ -512,7 +559,7 @@ async fn slot(
     // Every client stays connected until the window ends, so that the
     // window measures games in play only.
     tokio::time::sleep_until(end.into()).await;
-    result.bytes += game.bytes() - before;
+    result.bytes = result.bytes.plus(game.bytes().since(before));
     result.games.push(game.close().await);
     result
 }
@@ -583,9 +630,11 @@ impl LoadGame {
     }
 
     /// The bytes every client of the game has been sent.
-    fn bytes(&self) -> u64 {
-        let watchers: u64 = self.watchers.iter().map(|w| w.traffic().bytes()).sum();
-        self.black.traffic().bytes() + self.white.traffic().bytes() + watchers
+    fn bytes(&self) -> Bytes {
+        [&self.black, &self.white]
+            .into_iter()
+            .chain(&self.watchers)
+            .fold(Bytes::default(), |sum, c| sum.plus(Bytes::of(c.traffic())))
     }
 
     /// Closes every connection; returns what was played.
@@ -737,11 +786,14 @@ mod tests {
             server_cpu_us: Some(123.4),
             own_cpu_us: None,
             bytes_per_client: 512.0,
+            state_bytes_per_client: 100.0,
+            patch_bytes_per_client: 400.0,
         };
         let one = report.to_string();
         assert!(
             one.contains(
-                "cpu a move: server 123 µs, load generator unknown; bytes a move to each client 512"
+                "cpu a move: server 123 µs, load generator unknown; bytes a move to each client 512 \
+                 (400 in patches, 100 in whole states, 12 in answers)"
             ),
             "{one}"
         );

@@ -340,7 +340,7 @@ function act(a, context) {
 function because(n) {
   const c = n.by_colour;
   const square = `${n.by_square}, ${article(c)} ${c} square`;
-  switch (n.by) {
+  switch (n.by || 'landed') {
     case 'landed': return `${n.by_square} is ${article(c)} ${c} square`;
     case 'last_pushed': return `R13: the last pushed tower stopped on ${square}`;
     case 'pushed': return `zvezda: the pushed tower stopped on ${square}`;

@@ -1,10 +1,13 @@
-// A game's patch applied to the state it was made from, as kamisado-wire's
-// `PatchView::apply` does: the fields the patch sets, the tails of `notes`
-// and `rounds` (keep the first `from` items, then `items`), the moves
-// `played` added to the last round (or those the new notes tell), the
-// towers `moved` ([from, to], all at once; or as the notes tell), the
-// towers a single new note leaves for the states to name, and last what
-// the notes tell of who acts next where the patch sets nothing.
+// A game's patch applied to the state it was made from (`base`, unwritten
+// when it is the one before `seq`), as kamisado-wire's `PatchView::apply`
+// does: the fields the patch sets (after an action, no `legal` written is
+// none, and the forced tower's moves come by their targets), the single
+// action's `note` added or the tail of `notes`, the tail of `rounds` (keep
+// the first `from` items, then `items`), the moves `played` added to the
+// last round (or those the new notes tell) and its `result`, the towers
+// `moved` ([from, to], all at once; or as the notes tell), the towers a
+// single new note leaves for the states to name, and last what the notes
+// tell of who acts next where the patch sets nothing.
 
 // The number of a square (`c6`) in the order a state lists its towers:
 // rank by rank from the first, file by file from a.
@@ -87,24 +90,38 @@ function named(note, before, after) {
   return { ...note, act, next };
 }
 
+// The legal moves as a patch writes them, in full: those of the tower
+// `note` says must move come by their targets only (`c3` for `c1-c3`,
+// `>c2` for the push `c1>c2`).
+function fullLegal(legal, note) {
+  const from = note && note.next && note.next.kind === 'forced' ? note.next.square : null;
+  if (!from) return legal;
+  const full = (m) => (m.startsWith('>') ? from + m : m === 'pass' || /[->]/.test(m) ? m : `${from}-${m}`);
+  return legal.map(full);
+}
+
 // The state `patch` turns `state` into; null when it does not apply (a
 // patch was missed).
 export function patched(state, patch) {
-  if (!state || patch.base !== state.seq) return null;
-  const set = patch.set || {};
-  const news = told(state, patch.notes);
+  const base = 'base' in patch ? patch.base : patch.seq - 1;
+  if (!state || base !== state.seq) return null;
+  const set = { ...patch.set };
+  if (set.legal && patch.note) set.legal = fullLegal(set.legal, patch.note);
+  const notes = patch.note ? { from: state.notes.length, items: [patch.note] } : patch.notes;
+  const news = told(state, notes);
   const next = { ...state, ...set, seq: patch.seq };
-  for (const list of ['notes', 'rounds']) {
-    const tail = patch[list];
+  if (news && !('legal' in set)) next.legal = [];
+  for (const [list, tail] of [['notes', notes], ['rounds', patch.rounds]]) {
     if (!tail) continue;
     if (tail.from > state[list].length) return null;
     next[list] = state[list].slice(0, tail.from).concat(tail.items);
   }
   const played = patch.played || (news && !patch.rounds ? news.moves : []);
-  if (played.length) {
+  if (played.length || patch.result) {
     const last = next.rounds[next.rounds.length - 1];
     if (!last) return null;
-    next.rounds = next.rounds.slice(0, -1).concat([{ ...last, moves: last.moves.concat(played) }]);
+    const result = patch.result || last.result;
+    next.rounds = next.rounds.slice(0, -1).concat([{ ...last, moves: last.moves.concat(played), result }]);
   }
   const derived = !patch.moved && news && !('towers' in set);
   const moved = patch.moved || (derived ? news.displaced : []);
@@ -116,9 +133,8 @@ export function patched(state, patch) {
     const [sq, rank] = news.promoted;
     next.towers = next.towers.map((x) => (x.sq === sq ? { ...x, teeth: x.teeth + 1, rank } : x));
   }
-  const tail = patch.notes;
-  if (tail && tail.from === state.notes.length && tail.items.length === 1) {
-    next.notes = next.notes.slice(0, -1).concat([named(tail.items[0], state.towers, next.towers)]);
+  if (notes && notes.from === state.notes.length && notes.items.length === 1) {
+    next.notes = next.notes.slice(0, -1).concat([named(notes.items[0], state.towers, next.towers)]);
   }
   // What the notes tell, from the last as named, where the patch sets nothing.
   if (news) {

@@ -371,7 +371,7 @@ function act(a) {
 function because(n) {
   const c = n.by_colour;
   const acc = COLOUR_ACC[c] || c;
-  switch (n.by) {
+  switch (n.by || 'landed') {
     case 'landed': return `клетка ${n.by_square} — ${colour(c)}`;
     case 'last_pushed': return `R13: последняя вытолкнутая башня встала на ${acc} клетку ${n.by_square}`;
     case 'pushed': return `звезда: вытолкнутая башня встала на ${acc} клетку ${n.by_square}`;

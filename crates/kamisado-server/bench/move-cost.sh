@@ -49,5 +49,6 @@ fmt = lambda v: "unknown" if v is None else f"{v:.0f}"
 print(f"moves/s {long['moves_per_second']:.0f}  p50 {long['p50_ms']:.2f} ms  p99 {long['p99_ms']:.2f} ms  "
       f"max {long['max_ms']:.0f} ms  errors {long['errors']}  lost {long['lost']}")
 print(f"server cpu a move {per_move:.0f} µs (24 s - 4 s); loadtest: server {fmt(long.get('server_cpu_us'))} µs, "
-      f"itself {fmt(long.get('own_cpu_us'))} µs, bytes a move to each client {fmt(long.get('bytes_per_client'))}")
+      f"itself {fmt(long.get('own_cpu_us'))} µs, bytes a move to each client {fmt(long.get('bytes_per_client'))} "
+      f"(patches {fmt(long.get('patch_bytes_per_client'))}, whole states {fmt(long.get('state_bytes_per_client'))})")
 PY

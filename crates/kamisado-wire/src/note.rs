@@ -20,10 +20,12 @@ pub enum PushTurnView {
 }
 
 /// Why the next mover's tower is the one it must move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ForcedByView {
-    /// The colour of the square the last move landed on (R5).
+    /// The colour of the square the last move landed on (R5): the usual
+    /// reason, which a note leaves unwritten.
+    #[default]
     Landed,
     /// The colour under the last tower pushed (R13).
     LastPushed,
@@ -33,6 +35,13 @@ pub enum ForcedByView {
     SumoSquare,
     /// The colour under the blocked tower whose owner passed (R7).
     Passed,
+}
+
+impl ForcedByView {
+    /// Whether the colour is the square's the last move landed on.
+    pub fn is_landed(&self) -> bool {
+        *self == ForcedByView::Landed
+    }
 }
 
 /// What follows the end of a round.
@@ -220,7 +229,9 @@ pub enum NextView {
         tower: TowerName,
         /// Its square.
         square: String,
-        /// Why its colour: `landed`, `last_pushed`, `pushed`, `sumo_square` or `passed`.
+        /// Why its colour: `landed` (written only when it is another),
+        /// `last_pushed`, `pushed`, `sumo_square` or `passed`.
+        #[serde(default, skip_serializing_if = "ForcedByView::is_landed")]
         by: ForcedByView,
         /// The square whose colour decided (in a patch's new note, left
         /// out when it is the square the tower that acted came to).

@@ -153,9 +153,10 @@ impl<T: Clone + PartialEq> Tail<T> {
 /// A change to a game: what turns the state numbered `base` into the state
 /// numbered `seq` (`base + 1`), sent to every client after each change.
 ///
-/// Written as `{"seq", "base", "set", "notes"?, "rounds"?, "moved"?,
-/// "played"?}`, with `legal` and `rights`, when they changed, among the
-/// fields of `set`.
+/// Written as `{"seq", "base"?, "set", "note"?, "notes"?, "rounds"?,
+/// "moved"?, "played"?, "result"?}`, with `legal` and `rights` among the
+/// fields of `set`; `base` only when it is not `seq - 1`, `note` for a
+/// single action's note added after the state's own.
 ///
 /// What the notes it adds tell is not written again: after a move, a
 /// client takes the move, the towers it displaced, the action's number, who
@@ -169,35 +170,48 @@ impl<T: Clone + PartialEq> Tail<T> {
 pub struct PatchView {
     /// The number of the new state.
     pub seq: u64,
-    /// The number of the state it applies to.
+    /// The number of the state it applies to (written only when it is not
+    /// the one before `seq`).
     pub base: u64,
     /// Each field of the state whose value changed (but `seq`, `notes`,
     /// `rounds`, `legal` and `rights`), with its new value as a state
     /// writes it; shared by the patches each seat is told.
     pub set: Arc<serde_json::Map<String, Value>>,
-    /// The legal moves, when they changed.
+    /// The legal moves: after an action (new notes), whenever there are
+    /// any (none written: none); otherwise when they changed. Those of the
+    /// tower that `note` says must move are written by their targets only
+    /// (`c3` for `c1-c3`, `>c2` for the push `c1>c2`).
     pub legal: Option<Vec<AnyMove>>,
     /// What each seat may do, when it changed.
     pub rights: Option<SeatRights>,
-    /// The change to `notes`, if any.
+    /// The note of a single action added after the state's own (`notes`
+    /// is then none).
+    pub note: Option<Arc<Note>>,
+    /// Any other change to `notes`.
     pub notes: Option<Tail<Arc<Note>>>,
     /// The change to `rounds`, if any.
     pub rounds: Option<Tail<RoundLog>>,
     /// The towers that moved, each `[from, to]`, all at once (a push moves
     /// several), when that is all that changed of `towers`.
     pub moved: Vec<[String; 2]>,
-    /// The moves added to the last round's record, when that is all that
-    /// changed of `rounds`.
+    /// The moves added to the last round's record, when that (and its
+    /// result) is all that changed of `rounds`.
     pub played: Vec<AnyMove>,
+    /// The last round's new result (`1-0 home row`), when that (and the
+    /// moves played) is all that changed of `rounds`.
+    pub result: Option<String>,
 }
 
 /// A patch as written, `legal` and `rights` among the fields of `set`.
 #[derive(Deserialize)]
 struct RawPatch {
     seq: u64,
-    base: u64,
+    #[serde(default)]
+    base: Option<u64>,
     #[serde(default)]
     set: serde_json::Map<String, Value>,
+    #[serde(default)]
+    note: Option<Arc<Note>>,
     #[serde(default)]
     notes: Option<Tail<Arc<Note>>>,
     #[serde(default)]
@@ -206,6 +220,8 @@ struct RawPatch {
     moved: Vec<[String; 2]>,
     #[serde(default, with = "text_moves")]
     played: Vec<AnyMove>,
+    #[serde(default)]
+    result: Option<String>,
 }
 
 impl TryFrom<RawPatch> for PatchView {
@@ -213,7 +229,7 @@ impl TryFrom<RawPatch> for PatchView {
 
     fn try_from(mut raw: RawPatch) -> Result<PatchView, String> {
         let legal = match raw.set.remove("legal") {
-            Some(value) => Some(text_moves::deserialize(value).map_err(|e| format!("legal: {e}"))?),
+            Some(value) => Some(read_legal(value, forced_square(raw.note.as_ref()))?),
             None => None,
         };
         let rights = match raw.set.remove("rights") {
@@ -224,14 +240,19 @@ impl TryFrom<RawPatch> for PatchView {
         };
         Ok(PatchView {
             seq: raw.seq,
-            base: raw.base,
+            base: match raw.base {
+                Some(base) => base,
+                None => raw.seq.checked_sub(1).ok_or("seq 0 without a base")?,
+            },
             set: Arc::new(raw.set),
             legal,
             rights,
+            note: raw.note,
             notes: raw.notes,
             rounds: raw.rounds,
             moved: raw.moved,
             played: raw.played,
+            result: raw.result,
         })
     }
 }
@@ -249,13 +270,60 @@ impl Serialize for SetFields<'_> {
             map.serialize_entry(name, value)?;
         }
         if let Some(legal) = &patch.legal {
-            map.serialize_entry("legal", &Moves(legal))?;
+            let from = forced_square(patch.note.as_ref());
+            map.serialize_entry("legal", &ShortMoves(legal, from))?;
         }
         if let Some(rights) = &patch.rights {
             map.serialize_entry("rights", rights)?;
         }
         map.end()
     }
+}
+
+/// The square of the tower that a patch's single new note says must move
+/// next.
+fn forced_square(note: Option<&Arc<Note>>) -> Option<&str> {
+    match note?.next.as_ref()? {
+        NextView::Forced { square, .. } => Some(square),
+        _ => None,
+    }
+}
+
+/// Legal moves as a patch writes them: those of the tower on `from` (the
+/// forced tower, which the patch's note names) by their target only, `c3`
+/// for `c1-c3` and `>c2` for the push `c1>c2`; every other in full.
+struct ShortMoves<'a>(&'a [AnyMove], Option<&'a str>);
+
+impl Serialize for ShortMoves<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.0.iter().map(|mv| {
+            let text = mv.to_string();
+            match self.1.and_then(|from| text.strip_prefix(from)) {
+                Some(rest) if rest.starts_with('-') => rest[1..].to_string(),
+                Some(rest) if rest.starts_with('>') => rest.to_string(),
+                _ => text,
+            }
+        }))
+    }
+}
+
+/// Legal moves read as a patch writes them ([`ShortMoves`]), the forced
+/// tower on `from`.
+fn read_legal(value: Value, from: Option<&str>) -> Result<Vec<AnyMove>, String> {
+    let texts = Vec::<String>::deserialize(value).map_err(|e| format!("legal: {e}"))?;
+    texts
+        .iter()
+        .map(|text| {
+            let whole = match from {
+                Some(from) if text.starts_with('>') => format!("{from}{text}"),
+                Some(from) if text != "pass" && !text.contains(['-', '>']) => {
+                    format!("{from}-{text}")
+                }
+                _ => text.clone(),
+            };
+            whole.parse().map_err(|e| format!("legal: {text:?}: {e}"))
+        })
+        .collect()
 }
 
 /// Moves written as text.
@@ -270,15 +338,26 @@ impl Serialize for Moves<'_> {
 impl Serialize for PatchView {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
-        let fields = 3
+        let written_base = self.seq.checked_sub(1) != Some(self.base);
+        let fields = 2
+            + usize::from(written_base)
+            + usize::from(self.result.is_some())
+            + usize::from(self.note.is_some())
             + usize::from(self.notes.is_some())
             + usize::from(self.rounds.is_some())
             + usize::from(!self.moved.is_empty())
             + usize::from(!self.played.is_empty());
         let mut out = s.serialize_struct("PatchView", fields)?;
         out.serialize_field("seq", &self.seq)?;
-        out.serialize_field("base", &self.base)?;
+        if written_base {
+            out.serialize_field("base", &self.base)?;
+        } else {
+            out.skip_field("base")?;
+        }
         out.serialize_field("set", &SetFields(self))?;
+        if let Some(note) = &self.note {
+            out.serialize_field("note", note)?;
+        }
         if let Some(notes) = &self.notes {
             out.serialize_field("notes", notes)?;
         }
@@ -290,6 +369,9 @@ impl Serialize for PatchView {
         }
         if !self.played.is_empty() {
             out.serialize_field("played", &Moves(&self.played))?;
+        }
+        if let Some(result) = &self.result {
+            out.serialize_field("result", result)?;
         }
         out.end()
     }
@@ -312,13 +394,14 @@ impl PatchView {
                 seq: state.seq,
             });
         }
-        self.notes
+        let notes = self.notes_tail(state.notes.len());
+        notes
             .as_ref()
             .map_or(Ok(()), |tail| tail.check(state.notes.len(), "notes"))?;
         self.rounds
             .as_ref()
             .map_or(Ok(()), |tail| tail.check(state.rounds.len(), "rounds"))?;
-        if !self.played.is_empty() && state.rounds.is_empty() {
+        if (!self.played.is_empty() || self.result.is_some()) && state.rounds.is_empty() {
             return Err(PatchError::NoRound);
         }
         if let Some([from, _]) = self
@@ -328,24 +411,26 @@ impl PatchView {
         {
             return Err(PatchError::Moved(from.clone()));
         }
-        let mut told = Told::of(state, self.notes.as_ref());
+        let mut told = Told::of(state, notes.as_ref());
         // A single new note leaves to the states before and after it the
         // towers they show.
-        let before = self
-            .notes
+        let before = notes
             .as_ref()
             .filter(|tail| tail.from == state.notes.len() && tail.items.len() == 1)
             .map(|_| state.towers.clone());
         for (name, value) in self.set.iter() {
             state.set_field(name, value)?;
         }
-        if let Some(legal) = &self.legal {
-            state.legal = legal.clone();
+        match &self.legal {
+            Some(legal) => state.legal = legal.clone(),
+            // After an action, no legal moves written: none.
+            None if told.is_some() => state.legal.clear(),
+            None => {}
         }
         if let Some(rights) = self.rights {
             state.rights = rights;
         }
-        if let Some(tail) = &self.notes {
+        if let Some(tail) = &notes {
             tail.apply(&mut state.notes, "notes")?;
         }
         if let Some(tail) = &self.rounds {
@@ -357,6 +442,9 @@ impl PatchView {
         };
         if let Some(last) = state.rounds.last_mut() {
             last.moves.extend_from_slice(played);
+            if let Some(result) = &self.result {
+                last.result = Some(result.clone());
+            }
         }
         match &told {
             Some(told) if self.moved.is_empty() && !self.set.contains_key("towers") => {
@@ -397,31 +485,70 @@ impl PatchView {
             }
             _ => Arc::clone(&self.set),
         };
+        let tail = self.notes_tail(old.notes.len());
+        let acted = Told::of(old, tail.as_ref()).is_some();
+        let notes = tail.map(|tail| {
+            let single = tail.from == old.notes.len() && tail.items.len() == 1;
+            let events = |note: &Arc<Note>| {
+                let mut events = note.events();
+                if single {
+                    events.leave_towers_to(&old.towers, &new.towers);
+                }
+                Arc::new(events)
+            };
+            Tail {
+                from: tail.from,
+                items: tail.items.iter().map(events).collect(),
+            }
+        });
+        let (note, notes) = single_note(notes, old.notes.len());
         PatchView {
             seq: self.seq,
             base: self.base,
             set,
-            legal: (old.legal_seen_by(seat) != legal).then(|| legal.to_vec()),
+            legal: legal_told(acted, old.legal_seen_by(seat), legal),
             rights: (old.rights.seen_by(seat) != rights).then_some(rights),
-            notes: self.notes.as_ref().map(|tail| {
-                let single = tail.from == old.notes.len() && tail.items.len() == 1;
-                let events = |note: &Arc<Note>| {
-                    let mut events = note.events();
-                    if single {
-                        events.leave_towers_to(&old.towers, &new.towers);
-                    }
-                    Arc::new(events)
-                };
-                Tail {
-                    from: tail.from,
-                    items: tail.items.iter().map(events).collect(),
-                }
-            }),
+            note,
+            notes,
             rounds: self.rounds.clone(),
             moved: self.moved.clone(),
             played: self.played.clone(),
+            result: self.result.clone(),
         }
     }
+}
+
+impl PatchView {
+    /// The change to the notes of a state that has `len` of them, as a
+    /// tail: the single note added (`note`) or `notes`.
+    pub fn notes_tail(&self, len: usize) -> Option<Tail<Arc<Note>>> {
+        match &self.note {
+            Some(note) => Some(Tail {
+                from: len,
+                items: vec![Arc::clone(note)],
+            }),
+            None => self.notes.clone(),
+        }
+    }
+}
+
+/// A change to notes (of a state that has `len`) as a patch writes it: a
+/// single note added, or the tail.
+fn single_note(
+    tail: Option<Tail<Arc<Note>>>,
+    len: usize,
+) -> (Option<Arc<Note>>, Option<Tail<Arc<Note>>>) {
+    match tail {
+        Some(mut tail) if tail.from == len && tail.items.len() == 1 => (tail.items.pop(), None),
+        tail => (None, tail),
+    }
+}
+
+/// The legal moves a patch writes, from `old` to `new`: after an action
+/// (`acted`), whenever there are any; otherwise when they changed.
+fn legal_told(acted: bool, old: &[AnyMove], new: &[AnyMove]) -> Option<Vec<AnyMove>> {
+    let told = if acted { !new.is_empty() } else { old != new };
+    told.then(|| new.to_vec())
 }
 
 /// The number of a square (`c6`) in the order a state lists its towers:
@@ -477,17 +604,22 @@ pub(crate) fn towers_moved(
     (!moved.is_empty() && check == new).then_some(moved)
 }
 
-/// The moves added to the last round between `old` and `new`, when that is
-/// all that changed of the rounds.
-fn rounds_played(old: &[RoundLog], new: &[RoundLog]) -> Option<Vec<AnyMove>> {
+/// The moves added to the last round between `old` and `new`, and its
+/// result when it gained one, when that is all that changed of the rounds.
+fn rounds_played(old: &[RoundLog], new: &[RoundLog]) -> Option<(Vec<AnyMove>, Option<String>)> {
     let (Some((was, earlier)), Some((is, kept))) = (old.split_last(), new.split_last()) else {
         return None;
     };
+    let result = match (&was.result, &is.result) {
+        (None, Some(result)) => Some(result.clone()),
+        (was, is) if was == is => None,
+        _ => return None,
+    };
     let same_round = earlier == kept
-        && (was.round, &was.fill, &was.result) == (is.round, &is.fill, &is.result)
-        && is.moves.len() > was.moves.len()
+        && (was.round, &was.fill) == (is.round, &is.fill)
+        && (is.moves.len() > was.moves.len() || result.is_some())
         && is.moves.starts_with(&was.moves);
-    same_round.then(|| is.moves[was.moves.len()..].to_vec())
+    same_round.then(|| (is.moves[was.moves.len()..].to_vec(), result))
 }
 
 /// Why a patch does not apply to a state.
@@ -561,9 +693,9 @@ impl StateView {
                 }
             }
         }
-        let (mut rounds, mut played) = match rounds_played(&old.rounds, &self.rounds) {
-            Some(played) => (None, played),
-            None => (Tail::between(&old.rounds, &self.rounds), Vec::new()),
+        let (mut rounds, mut played, mut result) = match rounds_played(&old.rounds, &self.rounds) {
+            Some((played, result)) => (None, played, result),
+            None => (Tail::between(&old.rounds, &self.rounds), Vec::new(), None),
         };
         let notes = Tail::between(&old.notes, &self.notes);
         if let Some(told) = Told::of(old, notes.as_ref()) {
@@ -589,19 +721,24 @@ impl StateView {
                         from: self.rounds.len().saturating_sub(1),
                         items: self.rounds.last().cloned().into_iter().collect(),
                     });
+                    result = None;
                 }
             }
         }
+        let acted = Told::of(old, notes.as_ref()).is_some();
+        let (note, notes) = single_note(notes, old.notes.len());
         PatchView {
             seq: self.seq,
             base: old.seq,
             set: Arc::new(set),
-            legal: (self.legal != old.legal).then(|| self.legal.clone()),
+            legal: legal_told(acted, &old.legal, &self.legal),
             rights: (self.rights != old.rights).then_some(self.rights),
+            note,
             notes,
             rounds,
             moved,
             played,
+            result,
         }
     }
 }

@@ -43,7 +43,7 @@ test('a fill preview, as the page draws it, is where that fill puts the towers',
     let state = game.start;
     for (const patch of game.patches) {
       const next = patched(state, patch);
-      const act = patch.notes && patch.notes.items.length ? patch.notes.items[0].act : null;
+      const act = patch.note ? patch.note.act : null;
       if (state.fill_preview && act && act.kind === 'fill') {
         const drawn = movedTowers(state.towers, state.fill_preview[act.fill], state.board);
         assert.deepEqual(drawn, next.towers, `the ${act.fill} fill after patch ${patch.base}`);

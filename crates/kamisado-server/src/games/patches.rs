@@ -138,7 +138,9 @@ fn a_patch_turns_each_state_into_the_next() {
             let patch = round_trip(&pair[0], &pair[1]);
             assert_eq!((patch.seq, patch.base), (pair[1].seq, pair[0].seq));
             // A move adds one note and changes the last round only.
-            let notes = patch.notes.clone().expect("a note for every action");
+            // One note added after the state's own, written as `note`.
+            assert!(patch.note.is_some() && patch.notes.is_none(), "{patch:?}");
+            let notes = patch.notes_tail(pair[0].notes.len()).unwrap();
             assert_eq!((notes.from, notes.items.len()), (pair[0].notes.len(), 1));
             // A move within a round leaves the towers it moved and the
             // record's new move to its note; a round's end or a fill says more.
@@ -152,7 +154,7 @@ fn a_patch_turns_each_state_into_the_next() {
                 assert_eq!(patch.rounds, None, "{board}");
             } else {
                 assert!(
-                    patch.rounds.is_some() || !patch.played.is_empty(),
+                    patch.rounds.is_some() || !patch.played.is_empty() || patch.result.is_some(),
                     "every action is in the record"
                 );
             }
@@ -176,7 +178,7 @@ fn a_patch_of_varied_play_with_pushes_and_passes_turns_each_state_into_the_next(
         let states = played_by(rules, board, 15, 600, varied);
         for pair in states.windows(2) {
             let patch = round_trip(&pair[0], &pair[1]);
-            let note = &patch.notes.as_ref().expect("a note for every action").items[0];
+            let note = patch.note.as_ref().expect("a note for every action");
             // A round won: the scorer's new tooth is the note's to tell.
             if let Some(NextView::RoundOver(end)) = &note.next {
                 if end.promoted.is_some() && !patch.set.contains_key("towers") {
@@ -234,7 +236,7 @@ fn a_move_says_nothing_its_note_tells() {
     let (old, new) = (&states[10], &states[11]);
     let patch = round_trip(old, new);
     assert!(matches!(
-        patch.notes.as_ref().unwrap().items[0].act,
+        patch.note.as_ref().unwrap().act,
         ActView::Step { .. }
     ));
     let mut set: Vec<&str> = patch.set.keys().map(String::as_str).collect();
@@ -291,13 +293,26 @@ fn a_patch_takes_back_renames_and_changes_nothing() {
     // Nothing changed: an empty patch.
     let patch = round_trip(old, old);
     assert!(patch.set.is_empty() && patch.notes.is_none() && patch.rounds.is_none());
+    // Its base, the state before it, is left unwritten.
+    let text = ServerMessage::Patch(patch.clone()).to_text();
     assert_eq!(
-        ServerMessage::Patch(patch).to_text(),
-        format!(
-            r#"{{"t":"patch","seq":{},"base":{},"set":{{}}}}"#,
-            old.seq + 1,
-            old.seq
-        )
+        text,
+        format!(r#"{{"t":"patch","seq":{},"set":{{}}}}"#, old.seq + 1)
+    );
+    assert_eq!(
+        ServerMessage::decode(&text).ok(),
+        Some(ServerMessage::Patch(patch.clone()))
+    );
+    // A base further back is written, and read back.
+    let far = PatchView {
+        seq: old.seq + 3,
+        ..patch
+    };
+    let text = ServerMessage::Patch(far.clone()).to_text();
+    assert!(text.contains(&format!(r#""base":{}"#, old.seq)), "{text}");
+    assert_eq!(
+        ServerMessage::decode(&text).ok(),
+        Some(ServerMessage::Patch(far))
     );
 }
 
@@ -335,7 +350,12 @@ fn a_patch_applies_only_to_its_base_and_the_reason_it_does_not_is_given() {
         std::sync::Arc::make_mut(&mut p.set).insert("n".into(), "three".into());
     });
     assert!(matches!(e, PatchError::Value(_)), "{e}");
-    let e = refused(&|p| p.notes.as_mut().unwrap().from = 99);
+    let e = refused(&|p| {
+        p.notes = p
+            .notes_tail(0)
+            .map(|tail| kamisado_wire::Tail { from: 99, ..tail });
+        p.note = None;
+    });
     assert_eq!(
         e.to_string(),
         "the patch keeps 99 of `notes`, which has only 1"
