@@ -126,10 +126,17 @@ test('a patch that never arrives: the page asks for the whole state and plays on
   let drop = null;
   await page.routeWebSocket(/\/api\/games\/[0-9a-f]+\/ws$/, (ws) => {
     const upstream = ws.connectToServer();
+    let notesSeen = 0;
     ws.onMessage((m) => { seen.sent.push(JSON.parse(m).t); upstream.send(m); });
     upstream.onMessage((m) => {
       const msg = JSON.parse(m);
-      if (msg.t === 'patch' && msg.notes && msg.notes.from + msg.notes.items.length === drop) {
+      // The notes the page has after each message: a patch adds one `note`
+      // or sets a tail of `notes`.
+      if (msg.t === 'state') notesSeen = msg.notes.length;
+      const before = notesSeen;
+      if (msg.t === 'patch' && msg.note) notesSeen += 1;
+      else if (msg.t === 'patch' && msg.notes) notesSeen = msg.notes.from + msg.notes.items.length;
+      if (msg.t === 'patch' && notesSeen !== before && notesSeen === drop) {
         drop = null;
         seen.dropped.push(msg);
         return;
