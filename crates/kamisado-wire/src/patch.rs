@@ -122,6 +122,12 @@ impl<T: Clone + PartialEq> Tail<T> {
         })
     }
 
+    /// Whether the tail adds items after all of a list of `len` items,
+    /// removing none.
+    pub fn appends_to(&self, len: usize) -> bool {
+        self.from == len && !self.items.is_empty()
+    }
+
     /// Whether the tail applies to a list of `len` items (`what` names it
     /// in the error).
     ///
@@ -485,23 +491,18 @@ impl PatchView {
             }
             _ => Arc::clone(&self.set),
         };
-        let tail = self.notes_tail(old.notes.len());
-        let acted = Told::of(old, tail.as_ref()).is_some();
-        let notes = tail.map(|tail| {
-            let single = tail.from == old.notes.len() && tail.items.len() == 1;
-            let events = |note: &Arc<Note>| {
-                let mut events = note.events();
-                if single {
-                    events.leave_towers_to(&old.towers, &new.towers);
-                }
-                Arc::new(events)
-            };
-            Tail {
-                from: tail.from,
-                items: tail.items.iter().map(events).collect(),
-            }
+        let acted = self.note.is_some()
+            || (self.notes.as_ref()).is_some_and(|tail| tail.appends_to(old.notes.len()));
+        // A single new note leaves the towers to the states before and after it.
+        let note = self.note.as_ref().map(|note| {
+            let mut events = note.events();
+            events.leave_towers_to(&old.towers, &new.towers);
+            Arc::new(events)
         });
-        let (note, notes) = single_note(notes, old.notes.len());
+        let notes = self.notes.as_ref().map(|tail| Tail {
+            from: tail.from,
+            items: tail.items.iter().map(|n| Arc::new(n.events())).collect(),
+        });
         PatchView {
             seq: self.seq,
             base: self.base,
@@ -698,7 +699,8 @@ impl StateView {
             None => (Tail::between(&old.rounds, &self.rounds), Vec::new(), None),
         };
         let notes = Tail::between(&old.notes, &self.notes);
-        if let Some(told) = Told::of(old, notes.as_ref()) {
+        let told = Told::of(old, notes.as_ref());
+        if let Some(told) = &told {
             told.leave_out(self, &mut set);
             // The towers: as the notes tell, or said in full.
             let mut as_told = old.towers.clone();
@@ -725,13 +727,12 @@ impl StateView {
                 }
             }
         }
-        let acted = Told::of(old, notes.as_ref()).is_some();
         let (note, notes) = single_note(notes, old.notes.len());
         PatchView {
             seq: self.seq,
             base: old.seq,
             set: Arc::new(set),
-            legal: legal_told(acted, &old.legal, &self.legal),
+            legal: legal_told(told.is_some(), &old.legal, &self.legal),
             rights: (self.rights != old.rights).then_some(self.rights),
             note,
             notes,
@@ -775,11 +776,8 @@ impl Told {
     /// What the notes `tail` adds to `state`'s tell; none when it adds none
     /// or removes some.
     pub fn of(state: &StateView, tail: Option<&Tail<Arc<Note>>>) -> Option<Told> {
-        let tail = tail?;
+        let tail = tail.filter(|tail| tail.appends_to(state.notes.len()))?;
         let last = tail.items.last()?;
-        if tail.from != state.notes.len() {
-            return None;
-        }
         let mut told = Told {
             n: state.n + tail.items.len(),
             ..Told::default()

@@ -108,12 +108,12 @@ fn round_trip(old: &StateView, new: &StateView) -> PatchView {
     patch
 }
 
-/// The bytes of the patch from `old` to `new` a client in `seat` is sent.
-fn bytes_seen_by(old: &StateView, new: &StateView, seat: Option<Seat>) -> usize {
+/// The patch from `old` to `new` a client in `seat` is sent, as written.
+fn text_seen_by(old: &StateView, new: &StateView, seat: Option<Seat>) -> String {
     let mut new = new.clone();
     new.seq = old.seq + 1;
     let patch = new.patch_from(old).seen_by(seat, old, &new);
-    ServerMessage::Patch(patch).to_text().len()
+    ServerMessage::Patch(patch).to_text()
 }
 
 /// A board and rule set of each kind: the three boards, a sumo square and zvezda.
@@ -128,6 +128,7 @@ fn boards() -> [(kamisado_core::Rules, &'static str); 4] {
 
 #[test]
 fn a_patch_turns_each_state_into_the_next() {
+    let mut round_ends = 0;
     for (rules, board) in boards() {
         let states = played(rules, board, 80);
         assert!(
@@ -158,8 +159,19 @@ fn a_patch_turns_each_state_into_the_next() {
                     "every action is in the record"
                 );
             }
+            // A round's end: its result only, not the round again.
+            let ends = |s: &StateView| s.rounds.last().and_then(|r| r.result.clone());
+            if old.rounds.len() == new.rounds.len() && ends(old).is_none() && ends(new).is_some() {
+                assert_eq!(
+                    (&patch.rounds, &patch.result),
+                    (&None, &ends(new)),
+                    "{board}"
+                );
+                round_ends += 1;
+            }
         }
     }
+    assert!(round_ends >= 4, "{round_ends} rounds ended");
 }
 
 /// Varied play: a push whenever there is one, else a move that is neither
@@ -261,9 +273,28 @@ fn a_move_is_told_in_few_bytes_and_its_moves_only_to_the_side_to_move() {
     assert!(new.seen_by(None).legal.is_empty());
     let whole = ServerMessage::State(Box::new(new.clone())).to_text().len();
     for seat in [None, moved, to_move] {
-        let bytes = bytes_seen_by(old, new, seat);
+        let bytes = text_seen_by(old, new, seat).len();
         assert!(bytes * 3 < whole, "{seat:?}: {bytes} bytes of {whole}");
     }
+    // The one to move is sent the forced tower's moves by their targets;
+    // the one who moved, no `legal` (none) and no `base` (the state before).
+    let json: Value = serde_json::from_str(&text_seen_by(old, new, to_move)).unwrap();
+    let legal: Vec<&str> = json["set"]["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    let forced = new.forced.as_deref().unwrap();
+    let targets: Vec<String> = new.legal.iter().map(|m| m.to_string()).collect();
+    let targets: Vec<&str> = targets.iter().map(|m| &m[forced.len() + 1..]).collect();
+    assert_eq!(legal, targets, "{json}");
+    let json: Value = serde_json::from_str(&text_seen_by(old, new, moved)).unwrap();
+    assert!(json["set"].get("legal").is_none(), "{json}");
+    assert!(
+        json.get("base").is_none() && json.get("note").is_some(),
+        "{json}"
+    );
 }
 
 #[test]
