@@ -98,7 +98,7 @@ impl fmt::Display for AnyMove {
     /// In notation, as on the largest board, which names every square of the smaller ones.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let on_ten = self.on::<Ten>().map_err(|_| fmt::Error)?;
-        write!(f, "{on_ten}")
+        fmt::Display::fmt(&on_ten, f)
     }
 }
 

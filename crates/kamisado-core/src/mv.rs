@@ -89,11 +89,19 @@ impl<B: Board> Move<B> {
 
 impl<B: Board> fmt::Display for Move<B> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Move::Step { from, to } => write!(f, "{from}-{to}"),
-            Move::Push { from, to } => write!(f, "{from}>{to}"),
-            Move::Pass => write!(f, "pass"),
-        }
+        let (from, joint, to) = match self {
+            Move::Step { from, to } => (from, b'-', to),
+            Move::Push { from, to } => (from, b'>', to),
+            Move::Pass => return f.write_str("pass"),
+        };
+        // Written at once, without the formatting machinery: states and
+        // patches write moves by the hundred.
+        let (from, to) = (from.name().as_bytes(), to.name().as_bytes());
+        let mut buf = [0; 7];
+        buf[..from.len()].copy_from_slice(from);
+        buf[from.len()] = joint;
+        buf[from.len() + 1..from.len() + 1 + to.len()].copy_from_slice(to);
+        f.write_str(std::str::from_utf8(&buf[..from.len() + 1 + to.len()]).map_err(|_| fmt::Error)?)
     }
 }
 

@@ -614,29 +614,37 @@ impl<B: Board> FromStr for Setup<B> {
 impl<B: Board> Setup<B> {
     /// Writes the board field (the top rank down to rank 1, each from file a).
     pub(crate) fn write_board(&self, f: &mut impl fmt::Write) -> fmt::Result {
+        // Made whole and written at once, without the formatting machinery:
+        // a game's state writes its position after every move.
+        let mut text = String::with_capacity(B::SIZE * (B::SIZE + 1));
+        let count = |text: &mut String, empty: &mut u32| {
+            // At most sixteen squares a rank: one or two digits.
+            if *empty >= 10 {
+                text.push(char::from(b'0' + (*empty / 10) as u8));
+            }
+            if *empty > 0 {
+                text.push(char::from(b'0' + (*empty % 10) as u8));
+            }
+            *empty = 0;
+        };
         for rank in (0..B::SIZE as i32).rev() {
             let mut empty = 0;
             for file in 0..B::SIZE as i32 {
                 let sq = Square::<B>::at(file, rank).expect("on the board");
                 match self.board[sq.index()] {
                     Some(tower) => {
-                        if empty > 0 {
-                            write!(f, "{empty}")?;
-                            empty = 0;
-                        }
-                        write!(f, "{tower}")?;
+                        count(&mut text, &mut empty);
+                        tower.push_text(&mut text);
                     }
                     None => empty += 1,
                 }
             }
-            if empty > 0 {
-                write!(f, "{empty}")?;
-            }
+            count(&mut text, &mut empty);
             if rank > 0 {
-                f.write_char('/')?;
+                text.push('/');
             }
         }
-        Ok(())
+        f.write_str(&text)
     }
 }
 

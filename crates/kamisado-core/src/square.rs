@@ -95,14 +95,42 @@ impl<B: Board> Square<B> {
     }
 }
 
+/// The name of every square of a board of up to ten files and ranks (the
+/// largest is 10×10), at `rank * 10 + file`.
+#[rustfmt::skip]
+static NAMES: [&str; 100] = [
+    "a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "i1", "j1",
+    "a2", "b2", "c2", "d2", "e2", "f2", "g2", "h2", "i2", "j2",
+    "a3", "b3", "c3", "d3", "e3", "f3", "g3", "h3", "i3", "j3",
+    "a4", "b4", "c4", "d4", "e4", "f4", "g4", "h4", "i4", "j4",
+    "a5", "b5", "c5", "d5", "e5", "f5", "g5", "h5", "i5", "j5",
+    "a6", "b6", "c6", "d6", "e6", "f6", "g6", "h6", "i6", "j6",
+    "a7", "b7", "c7", "d7", "e7", "f7", "g7", "h7", "i7", "j7",
+    "a8", "b8", "c8", "d8", "e8", "f8", "g8", "h8", "i8", "j8",
+    "a9", "b9", "c9", "d9", "e9", "f9", "g9", "h9", "i9", "j9",
+    "a10", "b10", "c10", "d10", "e10", "f10", "g10", "h10", "i10", "j10",
+];
+
+impl<B: Board> Square<B> {
+    /// The square's name, `c6` (`j10` on 10×10): what [`fmt::Display`]
+    /// writes, without the formatting machinery, since states and moves
+    /// name squares by the hundred.
+    ///
+    /// ```
+    /// use kamisado_core::{geometry::Ten, Square};
+    /// assert_eq!("j10".parse::<Square<Ten>>().unwrap().name(), "j10");
+    /// assert_eq!(Square::<Ten>::new(10).unwrap().name(), "a2");
+    /// ```
+    pub fn name(self) -> &'static str {
+        let (file, rank) = (self.file() as usize, self.rank() as usize);
+        // Every board has at most ten files and ranks.
+        NAMES.get(rank * 10 + file).copied().unwrap_or("")
+    }
+}
+
 impl<B: Board> fmt::Display for Square<B> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}{}",
-            (b'a' + self.file() as u8) as char,
-            self.rank() + 1
-        )
+        f.write_str(self.name())
     }
 }
 
@@ -180,6 +208,8 @@ mod tests {
         for i in 0..(B::SIZE * B::SIZE) as u8 {
             let sq = Square::<B>::new(i).unwrap();
             assert_eq!(sq.to_string().parse::<Square<B>>(), Ok(sq));
+            let file = char::from(b'a' + sq.file() as u8);
+            assert_eq!(sq.name(), format!("{file}{}", sq.rank() + 1));
             assert_eq!(sq.rotated().rotated(), sq);
         }
         assert!(Square::<B>::new((B::SIZE * B::SIZE) as u8).is_none());

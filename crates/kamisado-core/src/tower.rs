@@ -66,17 +66,25 @@ impl Tower {
     }
 }
 
+impl Tower {
+    /// Adds the notation to `out`: the colour letter, upper case for
+    /// Black, then one `+` per tooth.
+    pub(crate) fn push_text(self, out: &mut String) {
+        out.push(match self.side {
+            Side::Black => self.colour.letter().to_ascii_uppercase(),
+            Side::White => self.colour.letter(),
+        });
+        for _ in 0..self.teeth {
+            out.push('+');
+        }
+    }
+}
+
 impl fmt::Display for Tower {
     /// Writes the notation: the colour letter, upper case for Black, then one `+` per tooth.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let letter = match self.side {
-            Side::Black => self.colour.letter().to_ascii_uppercase(),
-            Side::White => self.colour.letter(),
-        };
-        write!(f, "{letter}")?;
-        for _ in 0..self.teeth {
-            write!(f, "+")?;
-        }
-        Ok(())
+        let mut text = String::with_capacity(4);
+        self.push_text(&mut text);
+        f.write_str(&text)
     }
 }
