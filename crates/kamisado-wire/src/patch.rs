@@ -1,6 +1,7 @@
 //! Patches: what turns one state of a game into the next, so that a client
 //! is sent only what changed.
 
+use std::borrow::Cow;
 use std::fmt;
 use std::sync::Arc;
 
@@ -571,7 +572,7 @@ fn square_order(sq: &str, edge: usize) -> usize {
 fn move_towers(towers: &mut [TowerView], moved: &[[String; 2]], edge: usize) {
     for tower in towers.iter_mut() {
         if let Some([_, to]) = moved.iter().find(|[from, _]| *from == tower.sq) {
-            tower.sq = to.clone();
+            tower.sq = Cow::Owned(to.clone());
         }
     }
     towers.sort_by_key(|t| square_order(&t.sq, edge));
@@ -597,12 +598,56 @@ pub(crate) fn towers_moved(
             return None;
         }
         if before.sq != tower.sq {
-            moved.push([before.sq.clone(), tower.sq.clone()]);
+            moved.push([before.sq.to_string(), tower.sq.to_string()]);
         }
     }
-    let mut check = old.to_vec();
-    move_towers(&mut check, &moved, edge);
-    (!moved.is_empty() && check == new).then_some(moved)
+    (!moved.is_empty() && moves_to(old, &moved, None, new, edge)).then_some(moved)
+}
+
+/// Whether moving `old`'s towers by `moved` ([`move_towers`], skipped
+/// when nothing moves) and giving the tower then on `promoted`'s square
+/// its tooth and rank turns them into `new`: the moves applied to a copy
+/// and compared, without the copy.
+fn moves_to(
+    old: &[TowerView],
+    moved: &[[String; 2]],
+    promoted: Option<(&str, &str)>,
+    new: &[TowerView],
+    edge: usize,
+) -> bool {
+    if old.len() != new.len() {
+        return false;
+    }
+    let mut placed: Vec<(usize, &TowerView, &str)> = old
+        .iter()
+        .map(|tower| {
+            let sq = moved
+                .iter()
+                .find(|[from, _]| *from == tower.sq)
+                .map_or(&*tower.sq, |[_, to]| to.as_str());
+            (square_order(sq, edge), tower, sq)
+        })
+        .collect();
+    if !moved.is_empty() {
+        // Stable, as `move_towers`' sort is.
+        placed.sort_by_key(|&(order, _, _)| order);
+    }
+    // The first tower then on the promoted square takes the new rank.
+    let mut promoted = promoted;
+    placed.iter().zip(new).all(|(&(_, was, sq), is)| {
+        let (teeth, rank) = match promoted {
+            Some((on, rank)) if on == sq => {
+                promoted = None;
+                (was.teeth + 1, rank)
+            }
+            _ => (was.teeth, &*was.rank),
+        };
+        sq == is.sq
+            && was.side == is.side
+            && was.colour == is.colour
+            && teeth == is.teeth
+            && rank == is.rank
+    })
 }
 
 /// The moves added to the last round between `old` and `new`, and its
@@ -683,9 +728,16 @@ impl StateView {
     /// `old` ([`PatchView::apply`]), it gives this state.
     pub fn patch_from(&self, old: &StateView) -> PatchView {
         let mut set = self.changed_fields(old);
+        let notes = Tail::between(&old.notes, &self.notes);
+        let told = Told::of(old, notes.as_ref());
+        let edge = self.board.edge();
+        // The towers: as the notes tell (nothing said), as they moved, or
+        // said in full.
+        let as_told =
+            (told.as_ref()).is_some_and(|t| t.moves_towers_to(&old.towers, &self.towers, edge));
         let mut moved = Vec::new();
-        if self.towers != old.towers {
-            match towers_moved(&old.towers, &self.towers, self.board.edge()) {
+        if !as_told && self.towers != old.towers {
+            match towers_moved(&old.towers, &self.towers, edge) {
                 Some(pairs) if self.board == old.board => moved = pairs,
                 _ => {
                     // Never fails: towers are written as JSON in every state.
@@ -698,17 +750,12 @@ impl StateView {
             Some((played, result)) => (None, played, result),
             None => (Tail::between(&old.rounds, &self.rounds), Vec::new(), None),
         };
-        let notes = Tail::between(&old.notes, &self.notes);
-        let told = Told::of(old, notes.as_ref());
         if let Some(told) = &told {
             told.leave_out(self, &mut set);
-            // The towers: as the notes tell, or said in full.
-            let mut as_told = old.towers.clone();
-            told.move_towers(&mut as_told, self.board.edge());
-            if as_told == self.towers {
-                moved.clear();
-                set.remove("towers");
-            } else if moved.is_empty() && !set.contains_key("towers") && !told.displaced.is_empty()
+            if !as_told
+                && moved.is_empty()
+                && !set.contains_key("towers")
+                && !told.displaced.is_empty()
             {
                 // Never fails: towers are written as JSON in every state.
                 let value = serde_json::to_value(&self.towers).unwrap_or(Value::Null);
@@ -819,9 +866,16 @@ impl Told {
         if let Some((sq, rank)) = &self.promoted {
             if let Some(tower) = towers.iter_mut().find(|t| t.sq == *sq) {
                 tower.teeth += 1;
-                tower.rank.clone_from(rank);
+                tower.rank = Cow::Owned(rank.clone());
             }
         }
+    }
+
+    /// Whether moving `old` as the notes tell ([`Told::move_towers`])
+    /// gives `new`, without moving a copy.
+    fn moves_towers_to(&self, old: &[TowerView], new: &[TowerView], edge: usize) -> bool {
+        let promoted = (self.promoted.as_ref()).map(|(sq, rank)| (sq.as_str(), rank.as_str()));
+        moves_to(old, &self.displaced, promoted, new, edge)
     }
 
     /// Who acts next and the tower they must move, as `note`, the last,
@@ -912,8 +966,8 @@ fn shows(towers: &[TowerView], sq: &str, tower: &TowerName) -> bool {
 fn tower_on(towers: &[TowerView], sq: &str) -> Option<TowerName> {
     towers.iter().find(|t| t.sq == sq).map(|t| TowerName {
         side: t.side,
-        colour: t.colour.clone(),
-        rank: t.rank.clone(),
+        colour: t.colour.to_string(),
+        rank: t.rank.to_string(),
     })
 }
 

@@ -422,7 +422,10 @@ impl ServerMessage {
 
     /// The message as JSON text.
     pub fn to_text(&self) -> String {
-        serde_json::to_string(self).expect("a server message is always JSON")
+        // Room for a move's patch at once, rather than grown to it.
+        let mut text = Vec::with_capacity(512);
+        serde_json::to_writer(&mut text, self).expect("a server message is always JSON");
+        String::from_utf8(text).expect("JSON is text")
     }
 
     /// Reads a server message (for clients written in Rust: the tests and

@@ -1,5 +1,6 @@
 //! A game as every client sees it.
 
+use std::borrow::Cow;
 use std::sync::Arc;
 
 use kamisado_core::any::AnyMove;
@@ -12,18 +13,22 @@ use crate::text::{text_move_option, text_moves};
 use crate::vocabulary::{Mode, PerSide, Seat, SideCode};
 
 /// A tower on the board.
+///
+/// Its words are the rules crate's own names where the server makes it
+/// (borrowed, so that making a state's towers allocates nothing for
+/// them), and owned where a client reads it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TowerView {
     /// Its square, `c1`.
-    pub sq: String,
+    pub sq: Cow<'static, str>,
     /// Its owner.
     pub side: SideCode,
     /// Its colour's name, `orange`.
-    pub colour: String,
+    pub colour: Cow<'static, str>,
     /// Its dragon's teeth (0–3).
     pub teeth: u8,
     /// Its rank: `tower`, `sumo`, `double sumo` or `triple sumo` (R10).
-    pub rank: String,
+    pub rank: Cow<'static, str>,
 }
 
 /// Whether a round is being played, a fill is to be chosen, or the match is over.
@@ -74,7 +79,7 @@ pub struct RoundLog {
 ///
 /// ```
 /// use kamisado_wire::{FillPreview, SideCode, TowerView};
-/// let tower = |sq: &str, colour: &str| TowerView {
+/// let tower = |sq: &'static str, colour: &'static str| TowerView {
 ///     sq: sq.into(),
 ///     side: SideCode::Black,
 ///     colour: colour.into(),

@@ -1,6 +1,7 @@
 //! A game being played: its stored row, the core's [`Game`] rebuilt from the
 //! stored actions, the words that explain each action, and the view sent to clients.
 
+use std::borrow::Cow;
 use std::fmt;
 use std::str::FromStr;
 use std::sync::{Arc, OnceLock};
@@ -439,18 +440,20 @@ fn apply_to<B: Board>(game: &mut Game<B>, action: Action) -> Result<(), String> 
 
 /// Every tower of a position: square, side, colour, teeth and rank.
 pub fn towers<B: Board>(pos: &Position<B>) -> Vec<TowerView> {
-    (0..B::SQUARES as u8)
-        .filter_map(Square::<B>::new)
-        .filter_map(|sq| {
-            pos.tower_at(sq).map(|t| TowerView {
-                sq: sq.to_string(),
+    // Each side has a tower of each colour, one per file.
+    let mut towers = Vec::with_capacity(2 * B::SIZE);
+    for sq in (0..B::SQUARES as u8).filter_map(Square::<B>::new) {
+        if let Some(t) = pos.tower_at(sq) {
+            towers.push(TowerView {
+                sq: Cow::Borrowed(sq.name()),
                 side: t.side.into(),
-                colour: t.colour.name().to_string(),
+                colour: Cow::Borrowed(t.colour.name()),
                 teeth: t.teeth,
-                rank: t.rank_name().to_string(),
-            })
-        })
-        .collect()
+                rank: Cow::Borrowed(t.rank_name()),
+            });
+        }
+    }
+    towers
 }
 
 #[cfg(test)]

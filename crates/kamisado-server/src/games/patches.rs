@@ -228,7 +228,7 @@ fn a_fills_preview_is_where_that_fill_puts_the_towers() {
             let mut towers = pair[0].towers.clone();
             for tower in &mut towers {
                 if let Some([_, to]) = moves.iter().find(|[from, _]| *from == tower.sq) {
-                    tower.sq = to.clone();
+                    tower.sq = to.clone().into();
                 }
             }
             let key = |t: &kamisado_wire::TowerView| format!("{t:?}");
