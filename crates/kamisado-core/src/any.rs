@@ -21,7 +21,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::geometry::{Board, BoardSize, Eight, Six, Ten};
-use crate::mv::ParseMoveError;
+use crate::mv::{MoveText, ParseMoveError};
 use crate::{Game, Match, MatchError, MatchState, Move, Rules, Score, Side, Square};
 
 /// A move in board-independent form: squares as (file, rank), both from 0.
@@ -94,11 +94,18 @@ impl AnyMove {
     }
 }
 
+impl AnyMove {
+    /// The move in notation ([`fmt::Display`]'s text, held inline:
+    /// [`crate::Move::text`]), as on the largest board; none for a move off it.
+    pub fn text(self) -> Option<MoveText> {
+        self.on::<Ten>().ok().map(Move::text)
+    }
+}
+
 impl fmt::Display for AnyMove {
     /// In notation, as on the largest board, which names every square of the smaller ones.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let on_ten = self.on::<Ten>().map_err(|_| fmt::Error)?;
-        fmt::Display::fmt(&on_ten, f)
+        f.write_str(self.text().ok_or(fmt::Error)?.as_str())
     }
 }
 

@@ -45,7 +45,7 @@ pub use r#match::{Fill, Match, MatchError, MatchState, RoundEnd, RoundResult, ro
 
 pub use illegal::{IllegalMove, IllegalReason};
 pub use movelist::MoveList;
-pub use mv::Move;
+pub use mv::{Move, MoveText};
 pub use perft::{divide, perft};
 pub use position::{Ending, InvalidPosition, InvalidReason, Outcome, Position, PositionError};
 pub use record::{Record, RecordError};

@@ -87,21 +87,61 @@ impl<B: Board> Move<B> {
     }
 }
 
-impl<B: Board> fmt::Display for Move<B> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl<B: Board> Move<B> {
+    /// The move in notation, held inline: what [`fmt::Display`] writes,
+    /// without allocating or the formatting machinery (states and patches
+    /// write moves by the hundred).
+    ///
+    /// ```
+    /// use kamisado_core::Move;
+    /// let m: Move = "c1-c6".parse().unwrap();
+    /// assert_eq!(m.text().as_str(), "c1-c6");
+    /// assert_eq!(Move::<kamisado_core::geometry::Eight>::Pass.text().as_str(), "pass");
+    /// ```
+    pub fn text(self) -> MoveText {
         let (from, joint, to) = match self {
             Move::Step { from, to } => (from, b'-', to),
             Move::Push { from, to } => (from, b'>', to),
-            Move::Pass => return f.write_str("pass"),
+            Move::Pass => return MoveText::of(&[b"pass"]),
         };
-        // Written at once, without the formatting machinery: states and
-        // patches write moves by the hundred.
-        let (from, to) = (from.name().as_bytes(), to.name().as_bytes());
-        let mut buf = [0; 7];
-        buf[..from.len()].copy_from_slice(from);
-        buf[from.len()] = joint;
-        buf[from.len() + 1..from.len() + 1 + to.len()].copy_from_slice(to);
-        f.write_str(std::str::from_utf8(&buf[..from.len() + 1 + to.len()]).map_err(|_| fmt::Error)?)
+        MoveText::of(&[from.name().as_bytes(), &[joint], to.name().as_bytes()])
+    }
+}
+
+impl<B: Board> fmt::Display for Move<B> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.text().as_str())
+    }
+}
+
+/// A move's notation held inline ([`Move::text`]): at most seven bytes,
+/// `j10>j9`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveText {
+    bytes: [u8; 7],
+    len: u8,
+}
+
+impl MoveText {
+    /// The parts joined, as much of them as fits.
+    fn of(parts: &[&[u8]]) -> MoveText {
+        let mut text = MoveText {
+            bytes: [0; 7],
+            len: 0,
+        };
+        for &b in parts.iter().flat_map(|part| part.iter()) {
+            if let Some(slot) = text.bytes.get_mut(text.len as usize) {
+                *slot = b;
+                text.len += 1;
+            }
+        }
+        text
+    }
+
+    /// The notation.
+    pub fn as_str(&self) -> &str {
+        // Squares' names, `-`, `>` and `pass`: always text.
+        std::str::from_utf8(&self.bytes[..self.len as usize]).unwrap_or("")
     }
 }
 

@@ -12,7 +12,7 @@ use kamisado_core::any::AnyMove;
 
 use crate::note::{ActView, NextView, Note, Then, TowerName};
 use crate::state::{RoundLog, SeatRights, StateView, TowerView};
-use crate::text::{plain, text_move_option, text_moves};
+use crate::text::{MoveStr, plain, text_move_option, text_moves};
 use crate::vocabulary::{Seat, SideCode};
 
 /// A field's value as JSON, written as a state writes it (through its
@@ -303,13 +303,18 @@ struct ShortMoves<'a>(&'a [AnyMove], Option<&'a str>);
 
 impl Serialize for ShortMoves<'_> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(self.0.iter().map(|mv| {
-            let text = mv.to_string();
-            match self.1.and_then(|from| text.strip_prefix(from)) {
-                Some(rest) if rest.starts_with('-') => rest[1..].to_string(),
-                Some(rest) if rest.starts_with('>') => rest.to_string(),
-                _ => text,
-            }
+        s.collect_seq(self.0.iter().map(|&mv| {
+            let text = mv.text();
+            let text = text.as_ref().map_or("", |t| t.as_str());
+            let start = match self
+                .1
+                .and_then(|from| Some((from, text.strip_prefix(from)?)))
+            {
+                Some((from, rest)) if rest.starts_with('-') => from.len() + 1,
+                Some((from, rest)) if rest.starts_with('>') => from.len(),
+                _ => 0,
+            };
+            MoveStr(mv, start)
         }))
     }
 }

@@ -39,12 +39,24 @@ pub(crate) mod text_move {
     }
 }
 
+/// A move written as a JSON string of its notation from byte `.1` on
+/// (0: whole), without allocating.
+pub(crate) struct MoveStr(pub(crate) AnyMove, pub(crate) usize);
+
+impl serde::Serialize for MoveStr {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::Error as _;
+        let text = (self.0.text()).ok_or_else(|| S::Error::custom("a move of no board"))?;
+        s.serialize_str(text.as_str().get(self.1..).unwrap_or_default())
+    }
+}
+
 /// [`text_move`] for a list of moves.
 pub(crate) mod text_moves {
     use super::*;
 
     pub fn serialize<S: Serializer>(moves: &[AnyMove], s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(moves.iter().map(ToString::to_string))
+        s.collect_seq(moves.iter().map(|&mv| MoveStr(mv, 0)))
     }
 
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<AnyMove>, D::Error> {

@@ -347,7 +347,9 @@ fn status_of<B: Board>(m: &Match<B>) -> (Status, Option<Side>, Option<Side>, Vec
 
 /// Every round of a game's record as sent to clients.
 fn rounds_of<B: Board>(game: &Game<B>) -> Vec<RoundLog> {
-    let result = |(winner, end)| format!("{} {end}", kamisado_core::record::result_text(winner));
+    let result = |(winner, end): (Side, RoundEnd)| {
+        [kamisado_core::record::result_text(winner), end.name()].join(" ")
+    };
     game.record()
         .rounds
         .iter()
