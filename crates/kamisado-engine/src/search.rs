@@ -423,11 +423,10 @@ impl<'a, B: Board> Searcher<'a, B> {
     /// left) the fewer safe replies a move leaves the opponent the better;
     /// moves that hand the opponent a win last.
     fn order(&self, pos: &Position<B>, moves: &mut [Move<B>], depth: i32, ply: usize) {
-        let rich = depth >= RICH_ORDERING_DEPTH;
-        let threats = pos.forced_colour().map(|c| eval::Threats::new(pos, c));
-        sort_by_keys(moves, |mv| {
-            self.move_score(pos, mv, rich.then_some(threats), ply)
-        });
+        // The threats are read only where safe replies are counted.
+        let rich = (depth >= RICH_ORDERING_DEPTH)
+            .then(|| pos.forced_colour().map(|c| eval::Threats::new(pos, c)));
+        sort_by_keys(moves, |mv| self.move_score(pos, mv, rich, ply));
     }
 
     /// A move's ordering key; `rich` holds the mover's threats (`None`
