@@ -260,6 +260,26 @@ impl<B: Board> Threats<B> {
         (!hands).then(|| self.count_safe(pos, to, replies))
     }
 
+    /// `None` if the step `from`-`to` hands the opponent a win at once, else
+    /// how many steps the opponent's forced plain tower then has, safe or not
+    /// (read from the board without playing the step); for a forced sumo,
+    /// or with an opening limit or rings, its [`Threats::safe_replies`].
+    #[inline]
+    pub fn replies_unless_handing(
+        &self,
+        pos: &Position<B>,
+        from: Square<B>,
+        to: Square<B>,
+    ) -> Option<u32> {
+        let Some(replies) = self.plain_replies(pos, from, to) else {
+            return (!hands_a_win(pos, from, to))
+                .then(|| self.safe_replies_after_play(pos, from, to));
+        };
+        let hands = !(replies.targets & B::goal_row(!pos.side_to_move())).is_empty();
+        debug_assert_eq!(hands, hands_a_win(pos, from, to));
+        (!hands).then(|| replies.targets.count_ones().max(1))
+    }
+
     /// The replies of the opponent's forced tower after the step `from`-`to`,
     /// found from the board without playing the step, when that tower is
     /// plain and no opening limit or ring applies ([`plain_steps`]).

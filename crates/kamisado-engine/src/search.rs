@@ -20,8 +20,13 @@ use crate::zobrist;
 pub const MAX_PLY: usize = 200;
 /// How often (in nodes) the clock and the stop flag are read.
 const CHECK_INTERVAL: u64 = 1024;
-/// Remaining depth from which moves are ordered by the opponent's safe replies.
+/// Remaining depth from which moves are ordered by the opponent's replies.
 const RICH_ORDERING_DEPTH: i32 = 2;
+/// Remaining depth from which the solver orders by the opponent's safe
+/// replies (those that hand no win at once); nearer the horizon it counts
+/// every reply of the forced tower, which costs a look at its steps only and
+/// orders as well (the 8×8 start: 709 670 nodes rather than 711 807).
+const SAFE_REPLIES_DEPTH: i32 = 3;
 
 /// Move<B>-ordering scores.
 const KILLER_BONUS: i32 = 1 << 20;
@@ -420,22 +425,26 @@ impl<'a, B: Board> Searcher<'a, B> {
     }
 
     /// Orders moves best first: killers, history, and (with enough depth
-    /// left) the fewer safe replies a move leaves the opponent the better;
-    /// moves that hand the opponent a win last.
+    /// left) the fewer safe replies a move leaves the opponent the better
+    /// (in the solver next to the horizon, the fewer replies); moves that
+    /// hand the opponent a win last.
     fn order(&self, pos: &Position<B>, moves: &mut [Move<B>], depth: i32, ply: usize) {
-        // The threats are read only where safe replies are counted.
+        // The threats are read only where replies are counted.
         let rich = (depth >= RICH_ORDERING_DEPTH)
             .then(|| pos.forced_colour().map(|c| eval::Threats::new(pos, c)));
-        sort_by_keys(moves, |mv| self.move_score(pos, mv, rich, ply));
+        let every_reply = self.mode == Mode::Solve && depth < SAFE_REPLIES_DEPTH;
+        sort_by_keys(moves, |mv| self.move_score(pos, mv, rich, every_reply, ply));
     }
 
     /// A move's ordering key; `rich` holds the mover's threats (`None`
-    /// inside with free choice) when safe replies are counted.
+    /// inside with free choice) when replies are counted, all of them if
+    /// `every_reply`, else the safe ones.
     fn move_score(
         &self,
         pos: &Position<B>,
         mv: Move<B>,
         rich: Option<Option<eval::Threats<B>>>,
+        every_reply: bool,
         ply: usize,
     ) -> i32 {
         let killer = if self.killers[ply].contains(&Some(mv)) {
@@ -451,6 +460,9 @@ impl<'a, B: Board> Searcher<'a, B> {
             Move::Step { from, to } => {
                 let history = self.history[from.index() * B::SQUARES + to.index()];
                 let replies = match rich {
+                    Some(Some(threats)) if every_reply => {
+                        threats.replies_unless_handing(pos, from, to)
+                    }
                     Some(Some(threats)) => threats.safe_replies_unless_handing(pos, from, to),
                     _ if eval::hands_a_win(pos, from, to) => None,
                     Some(None) => Some(eval::safe_replies(pos, from, to)),
@@ -481,7 +493,7 @@ impl<B: Board> Searcher<'_, B> {
             return 1;
         }
         let mut moves = pos.legal_moves();
-        self.order(pos, &mut moves, RICH_ORDERING_DEPTH, 0);
+        self.order(pos, &mut moves, SAFE_REPLIES_DEPTH, 0);
         moves
             .iter()
             .map(|&mv| {

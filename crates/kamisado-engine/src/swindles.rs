@@ -171,7 +171,7 @@ impl Engine {
     /// // keeps the win, after b8-b7 five.
     /// let pos: Position = "ob2yr1n/2p5/4P3/1v6/2R2Vg1/3G4/8/N2Y2BO w b".parse().unwrap();
     /// let mut engine = Engine::new(4);
-    /// let moves = engine.lost_moves(&pos, 200_000, &AtomicBool::new(false));
+    /// let moves = engine.lost_moves(&pos, 400_000, &AtomicBool::new(false));
     /// assert_eq!(moves.len(), 3);
     /// assert_eq!(moves[0].mv.to_string(), "b8-a7");
     /// assert_eq!((moves[0].value, moves[0].winning), (Value::Loss(6), 1));
