@@ -47,6 +47,10 @@ pub fn reach_of<B: Board>(pos: &Position<B>, side: Side, colour: Colour) -> i32 
     }
 }
 
+// A plain tower reaches the far row of every board, 10×10's the farthest
+// ([`danger_squares`]).
+const _: () = assert!(reach(0) >= 9 && zvezda_reach(0) >= 9);
+
 /// Squares a tower moves at most, by rule set (standard, zvezda) and teeth.
 const REACH: [[i32; 4]; 2] = [
     [reach(0), reach(1), reach(2), reach(3)],
@@ -80,9 +84,14 @@ fn within_reach<B: Board>(pos: &Position<B>, side: Side, colour: Colour) -> bool
 }
 
 /// The squares whose colour names a tower of `side` within reach of its
-/// goal row: the landing squares that may hand `side` a win at once.
+/// goal row: the landing squares that may hand `side` a win at once. Every
+/// square when no tower of `side` has teeth and no opening limit applies: a
+/// plain tower reaches across the board.
 #[inline]
 fn danger_squares<B: Board>(pos: &Position<B>, side: Side) -> B::Bits {
+    if pos.opening_limit().is_none() && B::COLOURS.iter().all(|&c| pos.teeth(side, c) == 0) {
+        return B::Bits::MAX;
+    }
     B::COLOURS
         .iter()
         .copied()
@@ -228,7 +237,7 @@ impl<B: Board> Threats<B> {
     /// [`safe_replies`] for a step of the moving tower.
     #[inline]
     pub fn safe_replies(&self, pos: &Position<B>, from: Square<B>, to: Square<B>) -> u32 {
-        match self.plain_replies(pos, from, to) {
+        match plain_replies(pos, from, to) {
             Some(replies) => {
                 debug_assert_eq!(
                     self.safe_replies_after_play(pos, from, to),
@@ -251,57 +260,13 @@ impl<B: Board> Threats<B> {
         from: Square<B>,
         to: Square<B>,
     ) -> Option<u32> {
-        let Some(replies) = self.plain_replies(pos, from, to) else {
+        let Some(replies) = plain_replies(pos, from, to) else {
             return (!hands_a_win(pos, from, to))
                 .then(|| self.safe_replies_after_play(pos, from, to));
         };
         let hands = !(replies.targets & B::goal_row(!pos.side_to_move())).is_empty();
         debug_assert_eq!(hands, hands_a_win(pos, from, to));
         (!hands).then(|| self.count_safe(pos, to, replies))
-    }
-
-    /// `None` if the step `from`-`to` hands the opponent a win at once, else
-    /// how many steps the opponent's forced plain tower then has, safe or not
-    /// (read from the board without playing the step); for a forced sumo,
-    /// or with an opening limit or rings, its [`Threats::safe_replies`].
-    #[inline]
-    pub fn replies_unless_handing(
-        &self,
-        pos: &Position<B>,
-        from: Square<B>,
-        to: Square<B>,
-    ) -> Option<u32> {
-        let Some(replies) = self.plain_replies(pos, from, to) else {
-            return (!hands_a_win(pos, from, to))
-                .then(|| self.safe_replies_after_play(pos, from, to));
-        };
-        let hands = !(replies.targets & B::goal_row(!pos.side_to_move())).is_empty();
-        debug_assert_eq!(hands, hands_a_win(pos, from, to));
-        (!hands).then(|| replies.targets.count_ones().max(1))
-    }
-
-    /// The replies of the opponent's forced tower after the step `from`-`to`,
-    /// found from the board without playing the step, when that tower is
-    /// plain and no opening limit or ring applies ([`plain_steps`]).
-    #[inline(always)]
-    fn plain_replies(
-        &self,
-        pos: &Position<B>,
-        from: Square<B>,
-        to: Square<B>,
-    ) -> Option<Replies<B>> {
-        let opponent = !pos.side_to_move();
-        let forced = colour_of(to);
-        if pos.teeth(opponent, forced) > 0 || !plain_steps(pos) {
-            return None;
-        }
-        let occupied = pos.occupied() ^ from.bit() ^ to.bit();
-        let tower = pos.tower_square(opponent, forced);
-        Some(Replies {
-            tower,
-            occupied,
-            targets: plain_step_targets(opponent, tower, occupied),
-        })
     }
 
     /// How many of `replies` (after the moving tower's step to `to`) do not
@@ -371,7 +336,7 @@ impl<B: Board> Threats<B> {
         if pos.teeth(opponent, forced) > 0 {
             return false;
         }
-        if let Some(replies) = self.plain_replies(pos, from, to) {
+        if let Some(replies) = plain_replies(pos, from, to) {
             let danger = self.after_step(pos.side_to_move(), to);
             let Replies {
                 tower,
@@ -389,6 +354,48 @@ impl<B: Board> Threats<B> {
             && (replies & !self.after_step(pos.side_to_move(), to)).is_empty()
             && every_reply_wins(&child, replies)
     }
+}
+
+/// `None` if the step `from`-`to` by the side to move hands the opponent a
+/// win at once, else how many steps the opponent's forced plain tower then
+/// has, safe or not, a pass counted as one (read from the board without
+/// playing the step); for a forced sumo, or with an opening limit or rings,
+/// its [`safe_replies`].
+#[inline]
+pub fn replies_unless_handing<B: Board>(
+    pos: &Position<B>,
+    from: Square<B>,
+    to: Square<B>,
+) -> Option<u32> {
+    let Some(replies) = plain_replies(pos, from, to) else {
+        return (!hands_a_win(pos, from, to)).then(|| safe_replies(pos, from, to));
+    };
+    let hands = !(replies.targets & B::goal_row(!pos.side_to_move())).is_empty();
+    debug_assert_eq!(hands, hands_a_win(pos, from, to));
+    (!hands).then(|| replies.targets.count_ones().max(1))
+}
+
+/// The replies of the opponent's forced tower after the step `from`-`to` by
+/// the side to move, found from the board without playing the step, when
+/// that tower is plain and no opening limit or ring applies ([`plain_steps`]).
+#[inline(always)]
+fn plain_replies<B: Board>(
+    pos: &Position<B>,
+    from: Square<B>,
+    to: Square<B>,
+) -> Option<Replies<B>> {
+    let opponent = !pos.side_to_move();
+    let forced = colour_of(to);
+    if pos.teeth(opponent, forced) > 0 || !plain_steps(pos) {
+        return None;
+    }
+    let occupied = pos.occupied() ^ from.bit() ^ to.bit();
+    let tower = pos.tower_square(opponent, forced);
+    Some(Replies {
+        tower,
+        occupied,
+        targets: plain_step_targets(opponent, tower, occupied),
+    })
 }
 
 /// The steps of the opponent's forced tower after a step, without playing it.

@@ -429,24 +429,19 @@ impl<'a, B: Board> Searcher<'a, B> {
     /// (in the solver next to the horizon, the fewer replies); moves that
     /// hand the opponent a win last.
     fn order(&self, pos: &Position<B>, moves: &mut [Move<B>], depth: i32, ply: usize) {
-        // The threats are read only where replies are counted.
-        let rich = (depth >= RICH_ORDERING_DEPTH)
-            .then(|| pos.forced_colour().map(|c| eval::Threats::new(pos, c)));
-        let every_reply = self.mode == Mode::Solve && depth < SAFE_REPLIES_DEPTH;
-        sort_by_keys(moves, |mv| self.move_score(pos, mv, rich, every_reply, ply));
+        let counting = if depth < RICH_ORDERING_DEPTH {
+            Counting::Nothing
+        } else {
+            match pos.forced_colour() {
+                Some(_) if self.mode == Mode::Solve && depth < SAFE_REPLIES_DEPTH => Counting::All,
+                forced => Counting::Safe(forced.map(|c| eval::Threats::new(pos, c))),
+            }
+        };
+        sort_by_keys(moves, |mv| self.move_score(pos, mv, counting, ply));
     }
 
-    /// A move's ordering key; `rich` holds the mover's threats (`None`
-    /// inside with free choice) when replies are counted, all of them if
-    /// `every_reply`, else the safe ones.
-    fn move_score(
-        &self,
-        pos: &Position<B>,
-        mv: Move<B>,
-        rich: Option<Option<eval::Threats<B>>>,
-        every_reply: bool,
-        ply: usize,
-    ) -> i32 {
+    /// A move's ordering key, with the opponent's replies counted as `counting` says.
+    fn move_score(&self, pos: &Position<B>, mv: Move<B>, counting: Counting<B>, ply: usize) -> i32 {
         let killer = if self.killers[ply].contains(&Some(mv)) {
             KILLER_BONUS
         } else {
@@ -459,14 +454,14 @@ impl<'a, B: Board> Searcher<'a, B> {
             }
             Move::Step { from, to } => {
                 let history = self.history[from.index() * B::SQUARES + to.index()];
-                let replies = match rich {
-                    Some(Some(threats)) if every_reply => {
-                        threats.replies_unless_handing(pos, from, to)
+                let replies = match counting {
+                    Counting::Safe(Some(threats)) => {
+                        threats.safe_replies_unless_handing(pos, from, to)
                     }
-                    Some(Some(threats)) => threats.safe_replies_unless_handing(pos, from, to),
+                    Counting::All => eval::replies_unless_handing(pos, from, to),
                     _ if eval::hands_a_win(pos, from, to) => None,
-                    Some(None) => Some(eval::safe_replies(pos, from, to)),
-                    None => Some(0),
+                    Counting::Safe(None) => Some(eval::safe_replies(pos, from, to)),
+                    Counting::Nothing => Some(0),
                 };
                 match replies {
                     Some(replies) => killer + history - replies as i32 * SAFE_REPLY_PENALTY,
@@ -475,6 +470,17 @@ impl<'a, B: Board> Searcher<'a, B> {
             }
         }
     }
+}
+
+/// What the ordering counts of the opponent's replies after a step.
+#[derive(Clone, Copy)]
+enum Counting<B: Board> {
+    /// Nothing: it only puts the steps that hand a win last.
+    Nothing,
+    /// The forced tower's every reply ([`eval::replies_unless_handing`]).
+    All,
+    /// The safe replies, with the mover's threats (`None` with free choice).
+    Safe(Option<eval::Threats<B>>),
 }
 
 /// Perft through the search's move ordering (with rich ordering at every
