@@ -35,6 +35,13 @@ const PUSH_BONUS: i32 = 1 << 18;
 /// Per safe reply left to the opponent (fewer is better).
 const SAFE_REPLY_PENALTY: i32 = 1 << 21;
 const HISTORY_MAX: i32 = 1 << 16;
+/// Every ordering key of a step that hands a win is at most this, and every
+/// other key above it: a step's replies are at most [`MAX_REPLIES`].
+const HANDS_A_WIN_ABOVE: i32 = HANDS_A_WIN + HISTORY_MAX;
+/// The most replies a forced tower has: three rays of at most 9 squares on
+/// 10×10, and a pass or a push counted once more.
+const MAX_REPLIES: i32 = 3 * 9 + 1;
+const _: () = assert!(-MAX_REPLIES * SAFE_REPLY_PENALTY > HANDS_A_WIN_ABOVE);
 /// Remaining depth from which nodes use the transposition table: below it,
 /// a node is cheaper to search again than to look up.
 const TABLE_DEPTH: i32 = 2;
@@ -153,9 +160,13 @@ impl<'a, B: Board> Searcher<'a, B> {
     /// Searches the root to `depth` within the window; the line is in [`Self::line`].
     pub fn root(&mut self, pos: &Position<B>, depth: i32, alpha: i32, beta: i32) -> i32 {
         self.mirror_root = self.mode == Mode::Solve && pos.mirrored() == Some(*pos);
-        self.negamax(pos, zobrist::key(pos), depth, alpha, beta, 0)
+        self.negamax(pos, zobrist::key(pos), depth, alpha, beta, 0, false)
     }
 
+    /// The score of `pos` at `ply`; `quiet` if the step that led to it is
+    /// known to hand its side to move no win at once ([`eval::hands_a_win`]),
+    /// which then is not looked for again.
+    #[allow(clippy::too_many_arguments)]
     fn negamax(
         &mut self,
         pos: &Position<B>,
@@ -164,6 +175,7 @@ impl<'a, B: Board> Searcher<'a, B> {
         alpha: i32,
         beta: i32,
         ply: usize,
+        quiet: bool,
     ) -> i32 {
         self.pv[ply].clear();
         self.nodes += 1;
@@ -176,7 +188,8 @@ impl<'a, B: Board> Searcher<'a, B> {
         if let Some(winner) = eval::goal_reached(pos) {
             return terminal(pos.side_to_move() == winner, ply);
         }
-        if let Some(mv) = eval::winning_move(pos) {
+        debug_assert!(!quiet || eval::winning_move(pos).is_none(), "{pos}");
+        if !quiet && let Some(mv) = eval::winning_move(pos) {
             self.pv[ply].push(mv);
             return win_at(ply + 1);
         }
@@ -261,7 +274,7 @@ impl<'a, B: Board> Searcher<'a, B> {
         let mut rest = 0;
         if let Some(i) = tt_move.and_then(|mv| moves.iter().position(|&m| m == mv)) {
             moves.swap(0, i);
-            self.search_moves(pos, &node, &moves[..1], 0, &mut best);
+            self.search_moves(pos, &node, &moves[..1], 0, 0, &mut best);
             rest = 1;
         }
         if moves.len() > rest && best.score < beta && !self.aborted {
@@ -269,8 +282,8 @@ impl<'a, B: Board> Searcher<'a, B> {
             // counting safe replies would not pay.
             let expected_all = hit.is_some_and(|h| h.bound == Bound::Upper);
             let ordering_depth = if expected_all { 0 } else { depth };
-            self.order(pos, &mut moves[rest..], ordering_depth, ply);
-            self.search_moves(pos, &node, &moves[rest..], rest, &mut best);
+            let quiet = self.order(pos, &mut moves[rest..], ordering_depth, ply);
+            self.search_moves(pos, &node, &moves[rest..], rest, quiet, &mut best);
         }
         if hashed && !self.aborted {
             self.store(key, best.score, alpha, beta, depth, best.mv, ply);
@@ -322,13 +335,15 @@ impl<'a, B: Board> Searcher<'a, B> {
     }
 
     /// Searches `moves`, the moves from `first` on in the node's order,
-    /// raising `best`.
+    /// raising `best`; of the first `quiet`, the steps are known to hand the
+    /// opponent no win at once.
     fn search_moves(
         &mut self,
         pos: &Position<B>,
         node: &Node,
         moves: &[Move<B>],
         first: usize,
+        quiet: usize,
         best: &mut Best<B>,
     ) {
         let Node {
@@ -345,9 +360,18 @@ impl<'a, B: Board> Searcher<'a, B> {
             }
             let alpha = best.alpha;
             let window = if first + i == 0 { beta } else { alpha + 1 };
-            let mut score = self.child(pos, &child, child_key, depth - 1, alpha, window, ply);
+            let quiet = i < quiet && matches!(mv, Move::Step { .. });
+            let mut score = self.child(
+                pos,
+                &child,
+                child_key,
+                depth - 1,
+                (alpha, window),
+                ply,
+                quiet,
+            );
             if score > alpha && score < beta && window < beta && !self.aborted {
-                score = self.child(pos, &child, child_key, depth - 1, alpha, beta, ply);
+                score = self.child(pos, &child, child_key, depth - 1, (alpha, beta), ply, quiet);
             }
             if self.aborted {
                 return;
@@ -385,7 +409,8 @@ impl<'a, B: Board> Searcher<'a, B> {
         (child, child_key)
     }
 
-    /// The score of a child for the parent's side to move.
+    /// The score of a child for the parent's side to move, within the
+    /// window `(alpha, beta)`; `quiet` as for [`Searcher::negamax`].
     #[allow(clippy::too_many_arguments)]
     fn child(
         &mut self,
@@ -393,14 +418,14 @@ impl<'a, B: Board> Searcher<'a, B> {
         child: &Position<B>,
         key: u64,
         depth: i32,
-        alpha: i32,
-        beta: i32,
+        (alpha, beta): (i32, i32),
         ply: usize,
+        quiet: bool,
     ) -> i32 {
         if child.side_to_move() == parent.side_to_move() {
-            self.negamax(child, key, depth, alpha, beta, ply + 1)
+            self.negamax(child, key, depth, alpha, beta, ply + 1, quiet)
         } else {
-            -self.negamax(child, key, depth, -beta, -alpha, ply + 1)
+            -self.negamax(child, key, depth, -beta, -alpha, ply + 1, quiet)
         }
     }
 
@@ -428,7 +453,10 @@ impl<'a, B: Board> Searcher<'a, B> {
     /// left) the fewer safe replies a move leaves the opponent the better
     /// (in the solver next to the horizon, the fewer replies); moves that
     /// hand the opponent a win last.
-    fn order(&self, pos: &Position<B>, moves: &mut [Move<B>], depth: i32, ply: usize) {
+    /// Returns how many of the first moves hand no win (those that do come
+    /// last, after a key below [`HANDS_A_WIN_ABOVE`]), or 0 under an opening
+    /// limit, where what a step hands is read with the limit of its ply.
+    fn order(&self, pos: &Position<B>, moves: &mut [Move<B>], depth: i32, ply: usize) -> usize {
         let counting = if depth < RICH_ORDERING_DEPTH {
             Counting::Nothing
         } else {
@@ -437,7 +465,14 @@ impl<'a, B: Board> Searcher<'a, B> {
                 forced => Counting::Safe(forced.map(|c| eval::Threats::new(pos, c))),
             }
         };
-        sort_by_keys(moves, |mv| self.move_score(pos, mv, counting, ply));
+        let quiet = sort_by_keys(moves, HANDS_A_WIN_ABOVE, |mv| {
+            self.move_score(pos, mv, counting, ply)
+        });
+        if pos.opening_limit().is_some() {
+            0
+        } else {
+            quiet
+        }
     }
 
     /// A move's ordering key, with the opponent's replies counted as `counting` says.
@@ -517,18 +552,28 @@ impl<B: Board> Searcher<'_, B> {
     }
 }
 
-/// Sorts moves by the keys that `score` gives them, best first; the keys of
-/// lists up to [`SHORT_LIST`] long stay on the stack.
-pub(crate) fn sort_by_keys<B: Board>(moves: &mut [Move<B>], score: impl Fn(Move<B>) -> i32) {
+/// Sorts moves by the keys that `score` gives them, best first, and returns
+/// how many keys are above `floor`; the keys of lists up to [`SHORT_LIST`]
+/// long stay on the stack.
+pub(crate) fn sort_by_keys<B: Board>(
+    moves: &mut [Move<B>],
+    floor: i32,
+    score: impl Fn(Move<B>) -> i32,
+) -> usize {
     if moves.len() <= SHORT_LIST {
-        sort_with(moves, &mut [0i32; SHORT_LIST], score);
+        sort_with(moves, &mut [0i32; SHORT_LIST], floor, score)
     } else {
-        sort_with(moves, &mut vec![0i32; moves.len()], score);
+        sort_with(moves, &mut vec![0i32; moves.len()], floor, score)
     }
 }
 
 /// [`sort_by_keys`] with `keys` (at least as long as `moves`) for the keys.
-fn sort_with<B: Board>(moves: &mut [Move<B>], keys: &mut [i32], score: impl Fn(Move<B>) -> i32) {
+fn sort_with<B: Board>(
+    moves: &mut [Move<B>],
+    keys: &mut [i32],
+    floor: i32,
+    score: impl Fn(Move<B>) -> i32,
+) -> usize {
     for (key, &mv) in keys.iter_mut().zip(moves.iter()) {
         *key = score(mv);
     }
@@ -544,6 +589,10 @@ fn sort_with<B: Board>(moves: &mut [Move<B>], keys: &mut [i32], score: impl Fn(M
         keys[j] = key;
         moves[j] = mv;
     }
+    keys[..moves.len()]
+        .iter()
+        .take_while(|&&key| key > floor)
+        .count()
 }
 
 /// The score of a finished round at `ply` for the side to move there.

@@ -341,6 +341,6 @@ impl<'a, B: Board> PointsSearcher<'a, B> {
             };
             -(replies as i32) * SAFE_REPLY_PENALTY
         };
-        sort_by_keys(moves, score);
+        sort_by_keys(moves, i32::MIN, score);
     }
 }
