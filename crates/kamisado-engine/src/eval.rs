@@ -328,6 +328,22 @@ impl<B: Board> Threats<B> {
         (targets & !danger).count_ones() + risky.count_ones() - winning_replies(&child, risky)
     }
 
+    /// Whether the opponent's forced plain tower has `replies` after the
+    /// moving tower's step to `to` (which does not hand a win), and every one
+    /// hands the mover a win at once.
+    #[inline]
+    fn no_safe_reply_among(&self, pos: &Position<B>, to: Square<B>, replies: Replies<B>) -> bool {
+        let danger = self.after_step(pos.side_to_move(), to);
+        let Replies {
+            tower,
+            occupied,
+            targets,
+        } = replies;
+        !targets.is_empty()
+            && (targets & !danger).is_empty()
+            && squares::<B>(targets).all(|reply| self.reply_opens(pos, to, tower, occupied, reply))
+    }
+
     /// Whether after the step `from`-`to` (which does not hand a win) every
     /// reply of the opponent's forced plain tower hands the mover a win at once.
     fn leave_no_safe_reply(&self, pos: &Position<B>, from: Square<B>, to: Square<B>) -> bool {
@@ -337,16 +353,7 @@ impl<B: Board> Threats<B> {
             return false;
         }
         if let Some(replies) = plain_replies(pos, from, to) {
-            let danger = self.after_step(pos.side_to_move(), to);
-            let Replies {
-                tower,
-                occupied,
-                targets,
-            } = replies;
-            return !targets.is_empty()
-                && (targets & !danger).is_empty()
-                && squares::<B>(targets)
-                    .all(|reply| self.reply_opens(pos, to, tower, occupied, reply));
+            return self.no_safe_reply_among(pos, to, replies);
         }
         let child = pos.play_unchecked(Move::Step { from, to });
         let replies = child.tower_targets(opponent, forced);
@@ -505,17 +512,30 @@ pub fn win_in_two_or_three<B: Board>(pos: &Position<B>, ply: usize) -> Option<i3
         return win_in_two(pos, ply);
     }
     let threats = Threats::new(pos, colour);
+    let goal = B::goal_row(!side);
     let mut three = false;
     while !targets.is_empty() {
         let to = Square::from_index_unchecked(targets.trailing_zeros());
         targets = targets.clear_lowest();
-        if hands_a_win(pos, from, to) {
+        // The opponent's replies, read once: whether one reaches the goal
+        // row is whether the step hands a win.
+        let replies = plain_replies(pos, from, to);
+        let hands = match replies {
+            Some(replies) => !(replies.targets & goal).is_empty(),
+            None => hands_a_win(pos, from, to),
+        };
+        debug_assert_eq!(hands, hands_a_win(pos, from, to));
+        if hands {
             continue;
         }
         if wins_in_two_by(pos, colour, from, to) {
             return Some(score::win_at(ply + 2));
         }
-        three = three || threats.leave_no_safe_reply(pos, from, to);
+        three = three
+            || match replies {
+                Some(replies) => threats.no_safe_reply_among(pos, to, replies),
+                None => threats.leave_no_safe_reply(pos, from, to),
+            };
     }
     three.then(|| score::win_at(ply + 3))
 }
