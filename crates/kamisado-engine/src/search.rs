@@ -282,8 +282,12 @@ impl<'a, B: Board> Searcher<'a, B> {
             // counting safe replies would not pay.
             let expected_all = hit.is_some_and(|h| h.bound == Bound::Upper);
             let ordering_depth = if expected_all { 0 } else { depth };
-            let quiet = self.order(pos, &mut moves[rest..], ordering_depth, ply);
-            self.search_moves(pos, &node, &moves[rest..], rest, quiet, &mut best);
+            if ordering_depth < RICH_ORDERING_DEPTH && moves.len() - rest <= SHORT_LIST {
+                self.search_handing_last(pos, &node, &mut moves[rest..], rest, &mut best);
+            } else {
+                let quiet = self.order(pos, &mut moves[rest..], ordering_depth, ply);
+                self.search_moves(pos, &node, &moves[rest..], rest, quiet, &mut best);
+            }
         }
         if hashed && !self.aborted {
             self.store(key, best.score, alpha, beta, depth, best.mv, ply);
@@ -391,6 +395,53 @@ impl<'a, B: Board> Searcher<'a, B> {
         }
     }
 
+    /// Searches `moves` (at most [`SHORT_LIST`], from `first` on in the
+    /// node's order) in the order of [`Searcher::order`] with nothing
+    /// counted, raising `best`: by killers and history, the steps that hand
+    /// a win last. Whether a step hands a win is read only when its turn
+    /// comes, so that a cutoff by the first moves (as most nodes next to
+    /// the horizon have) spares the look at the others.
+    fn search_handing_last(
+        &mut self,
+        pos: &Position<B>,
+        node: &Node,
+        moves: &mut [Move<B>],
+        first: usize,
+        best: &mut Best<B>,
+    ) {
+        let ply = node.ply;
+        sort_by_keys(moves, i32::MIN, |mv| {
+            self.move_score(pos, mv, Counting::Later, ply)
+        });
+        let quiet = usize::from(pos.opening_limit().is_none());
+        let mut handing = [Move::Pass; SHORT_LIST];
+        let mut deferred = 0;
+        let mut searched = first;
+        for &mv in moves.iter() {
+            if let Move::Step { from, to } = mv
+                && eval::hands_a_win(pos, from, to)
+            {
+                handing[deferred] = mv;
+                deferred += 1;
+                continue;
+            }
+            self.search_moves(pos, node, &[mv], searched, quiet, best);
+            searched += 1;
+            if best.score >= node.beta || self.aborted {
+                return;
+            }
+        }
+        let handing = &mut handing[..deferred];
+        sort_by_keys(handing, i32::MIN, |mv| self.history_of(mv));
+        for &mv in handing.iter() {
+            self.search_moves(pos, node, &[mv], searched, 0, best);
+            searched += 1;
+            if best.score >= node.beta || self.aborted {
+                return;
+            }
+        }
+    }
+
     /// The position after a move from a node at `depth` and its key, whose
     /// table bucket starts loading if the child will look it up.
     #[inline]
@@ -426,6 +477,14 @@ impl<'a, B: Board> Searcher<'a, B> {
             self.negamax(child, key, depth, alpha, beta, ply + 1, quiet)
         } else {
             -self.negamax(child, key, depth, -beta, -alpha, ply + 1, quiet)
+        }
+    }
+
+    /// A move's history score (0 for a pass).
+    fn history_of(&self, mv: Move<B>) -> i32 {
+        match (mv.from(), mv.to()) {
+            (Some(from), Some(to)) => self.history[from.index() * B::SQUARES + to.index()],
+            _ => 0,
         }
     }
 
@@ -490,6 +549,7 @@ impl<'a, B: Board> Searcher<'a, B> {
             Move::Step { from, to } => {
                 let history = self.history[from.index() * B::SQUARES + to.index()];
                 let replies = match counting {
+                    Counting::Later => Some(0),
                     Counting::Safe(Some(threats)) => {
                         threats.safe_replies_unless_handing(pos, from, to)
                     }
@@ -510,6 +570,9 @@ impl<'a, B: Board> Searcher<'a, B> {
 /// What the ordering counts of the opponent's replies after a step.
 #[derive(Clone, Copy)]
 enum Counting<B: Board> {
+    /// Nothing, nor whether it hands a win, which is read later
+    /// ([`Searcher::search_handing_last`]).
+    Later,
     /// Nothing: it only puts the steps that hand a win last.
     Nothing,
     /// The forced tower's every reply ([`eval::replies_unless_handing`]).
