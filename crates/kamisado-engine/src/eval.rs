@@ -203,13 +203,23 @@ pub fn safe_replies<B: Board>(pos: &Position<B>, from: Square<B>, to: Square<B>)
 
 /// Where the side to move's towers threaten to reach the goal row, for the
 /// steps of one of its towers: the squares whose colour names another of its
-/// towers within reach of the goal row, and the moving tower's colour and reach.
+/// towers within reach of the goal row, the moving tower's colour and reach,
+/// and the paths the other towers would reach the goal row by.
 #[derive(Clone, Copy, Debug)]
 pub struct Threats<B: Board> {
     others: B::Bits,
     mover: Colour,
     reach: i32,
+    /// By colour slot, the rays (at most three) along which each other tower
+    /// would reach the goal row in one move were they empty; every square
+    /// for a ray that misses the goal row or a tower out of reach, so that it
+    /// is never empty. Worked out ([`Threats::with_paths`]) where many
+    /// replies are looked at.
+    paths: Option<[[B::Bits; 3]; MAX_COLOURS]>,
 }
+
+/// The most colours of a board (10×10's).
+const MAX_COLOURS: usize = 10;
 
 impl<B: Board> Threats<B> {
     /// The threats of the side to move when its tower of `mover` steps.
@@ -220,6 +230,32 @@ impl<B: Board> Threats<B> {
             others: danger_squares(pos, side) & !B::colour_squares(mover),
             mover,
             reach: reach_of(pos, side, mover),
+            paths: None,
+        }
+    }
+
+    /// [`Threats::new`] with the other towers' paths to the goal row worked
+    /// out at once: for counting the safe replies of many steps.
+    #[inline]
+    pub fn with_paths(pos: &Position<B>, mover: Colour) -> Threats<B> {
+        let side = pos.side_to_move();
+        let goal = B::goal_row(side);
+        let mut paths = [[B::Bits::MAX; 3]; MAX_COLOURS];
+        for (slot, &colour) in B::COLOURS.iter().enumerate() {
+            let from = pos.tower_square(side, colour);
+            if colour == mover || distance_to_goal(side, from) > reach_of(pos, side, colour) {
+                continue;
+            }
+            for (d, path) in paths[slot].iter_mut().enumerate() {
+                let ray = ray_bits(side, d, from);
+                if !(ray & goal).is_empty() {
+                    *path = ray;
+                }
+            }
+        }
+        Threats {
+            paths: Some(paths),
+            ..Threats::new(pos, mover)
         }
     }
 
@@ -302,15 +338,33 @@ impl<B: Board> Threats<B> {
         occupied: B::Bits,
         reply: Square<B>,
     ) -> bool {
-        let side = pos.side_to_move();
         let colour = colour_of(reply);
-        let from = if colour == self.mover {
-            to
-        } else {
-            pos.tower_square(side, colour)
-        };
         let after = occupied ^ tower.bit() ^ reply.bit();
-        open_path(side, from, reach_of(pos, side, colour), after)
+        if colour == self.mover {
+            return open_path(pos.side_to_move(), to, self.reach, after);
+        }
+        let side = pos.side_to_move();
+        let Some(paths) = &self.paths else {
+            return open_path(
+                side,
+                pos.tower_square(side, colour),
+                reach_of(pos, side, colour),
+                after,
+            );
+        };
+        let opens = paths[B::slot(colour)]
+            .iter()
+            .any(|&path| (path & after).is_empty());
+        debug_assert_eq!(
+            opens,
+            open_path(
+                side,
+                pos.tower_square(side, colour),
+                reach_of(pos, side, colour),
+                after
+            )
+        );
+        opens
     }
 
     /// [`Threats::safe_replies`] by playing the step.

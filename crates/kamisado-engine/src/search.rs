@@ -411,7 +411,7 @@ impl<'a, B: Board> Searcher<'a, B> {
     ) {
         let ply = node.ply;
         sort_by_keys(moves, i32::MIN, |mv| {
-            self.move_score(pos, mv, Counting::Later, ply)
+            self.move_score(pos, mv, &Counting::Later, ply)
         });
         let quiet = usize::from(pos.opening_limit().is_none());
         let mut handing = [Move::Pass; SHORT_LIST];
@@ -521,11 +521,11 @@ impl<'a, B: Board> Searcher<'a, B> {
         } else {
             match pos.forced_colour() {
                 Some(_) if self.mode == Mode::Solve && depth < SAFE_REPLIES_DEPTH => Counting::All,
-                forced => Counting::Safe(forced.map(|c| eval::Threats::new(pos, c))),
+                forced => Counting::Safe(forced.map(|c| eval::Threats::with_paths(pos, c))),
             }
         };
         let quiet = sort_by_keys(moves, HANDS_A_WIN_ABOVE, |mv| {
-            self.move_score(pos, mv, counting, ply)
+            self.move_score(pos, mv, &counting, ply)
         });
         if pos.opening_limit().is_some() {
             0
@@ -535,7 +535,13 @@ impl<'a, B: Board> Searcher<'a, B> {
     }
 
     /// A move's ordering key, with the opponent's replies counted as `counting` says.
-    fn move_score(&self, pos: &Position<B>, mv: Move<B>, counting: Counting<B>, ply: usize) -> i32 {
+    fn move_score(
+        &self,
+        pos: &Position<B>,
+        mv: Move<B>,
+        counting: &Counting<B>,
+        ply: usize,
+    ) -> i32 {
         let killer = if self.killers[ply].contains(&Some(mv)) {
             KILLER_BONUS
         } else {

@@ -334,7 +334,7 @@ impl<'a, B: Board> PointsSearcher<'a, B> {
             if eval::hands_a_win(pos, from, to) {
                 return HANDS_A_WIN;
             }
-            let replies = match (rich, threats) {
+            let replies = match (rich, &threats) {
                 (false, _) => 0,
                 (true, Some(threats)) => threats.safe_replies(pos, from, to),
                 (true, None) => eval::safe_replies(pos, from, to),
