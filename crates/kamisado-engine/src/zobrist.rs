@@ -128,6 +128,28 @@ fn state_key<B: Board>(pos: &Position<B>) -> u64 {
     }
 }
 
+/// `state_key(parent) ^ state_key(child)` for two positions of one round
+/// (the same rules and board): only what a move changes.
+#[inline]
+fn state_change<B: Board>(parent: &Position<B>, child: &Position<B>) -> u64 {
+    let forced = |pos: &Position<B>| {
+        pos.forced_colour()
+            .map_or(FREE_CHOICE, |c| FORCED[c.index()])
+    };
+    let opening = |pos: &Position<B>| {
+        pos.opening_ply()
+            .map_or(0, |plies| OPENING_PLIES[plies as usize])
+    };
+    let mut key = forced(parent) ^ forced(child);
+    if parent.side_to_move() != child.side_to_move() {
+        key ^= WHITE_TO_MOVE;
+    }
+    if parent.just_pushed() != child.just_pushed() {
+        key ^= PUSHED;
+    }
+    key ^ opening(parent) ^ opening(child)
+}
+
 /// The Zobrist key of a position, computed from scratch.
 pub fn key<B: Board>(pos: &Position<B>) -> u64 {
     let mut key = state_key(pos);
@@ -142,7 +164,8 @@ pub fn key<B: Board>(pos: &Position<B>) -> u64 {
 /// The key of `child`, reached from `parent` (whose key is `parent_key`) by one
 /// move: only the towers that changed square are updated.
 pub fn key_after<B: Board>(parent: &Position<B>, parent_key: u64, child: &Position<B>) -> u64 {
-    let mut key = parent_key ^ state_key(parent) ^ state_key(child);
+    let mut key = parent_key ^ state_change(parent, child);
+    debug_assert_eq!(key ^ parent_key, state_key(parent) ^ state_key(child));
     for side in Side::BOTH {
         let (before, after) = (parent.occupied_by(side), child.occupied_by(side));
         if before == after {
@@ -175,5 +198,5 @@ pub fn key_after_move<B: Board>(
         .or_else(|| parent.colour_at(side, from))
         .expect("a step moves a tower of the side to move");
     let tower = &TOWER[side.index()][colour.index()];
-    parent_key ^ state_key(parent) ^ state_key(child) ^ tower[from.index()] ^ tower[to.index()]
+    parent_key ^ state_change(parent, child) ^ tower[from.index()] ^ tower[to.index()]
 }
