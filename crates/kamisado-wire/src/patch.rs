@@ -643,7 +643,7 @@ fn moves_to(
         let (teeth, rank) = match promoted {
             Some((on, rank)) if on == sq => {
                 promoted = None;
-                (was.teeth + 1, rank)
+                (was.teeth.saturating_add(1), rank)
             }
             _ => (was.teeth, &*was.rank),
         };
@@ -870,7 +870,7 @@ impl Told {
         }
         if let Some((sq, rank)) = &self.promoted {
             if let Some(tower) = towers.iter_mut().find(|t| t.sq == *sq) {
-                tower.teeth += 1;
+                tower.teeth = tower.teeth.saturating_add(1);
                 tower.rank = Cow::Owned(rank.clone());
             }
         }
