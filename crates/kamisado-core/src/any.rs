@@ -67,6 +67,12 @@ impl AnyMove {
         }
     }
 
+    /// The move in notation ([`fmt::Display`]'s text, held inline:
+    /// [`crate::Move::text`]), as on the largest board; none for a move off it.
+    pub fn text(self) -> Option<MoveText> {
+        self.on::<Ten>().ok().map(Move::text)
+    }
+
     /// The move on board `B`.
     ///
     /// # Errors
@@ -91,14 +97,6 @@ impl AnyMove {
             },
             AnyMove::Pass => Move::Pass,
         })
-    }
-}
-
-impl AnyMove {
-    /// The move in notation ([`fmt::Display`]'s text, held inline:
-    /// [`crate::Move::text`]), as on the largest board; none for a move off it.
-    pub fn text(self) -> Option<MoveText> {
-        self.on::<Ten>().ok().map(Move::text)
     }
 }
 

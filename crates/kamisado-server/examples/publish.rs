@@ -18,33 +18,15 @@ use std::time::Instant;
 use kamisado_core::{Fill, Rules, Side};
 use kamisado_server::games::live::{Action, LiveGame};
 use kamisado_server::games::store::GameRow;
-use kamisado_wire::{Mode, Seat, ServerMessage, StateView, Status};
+use kamisado_wire::{Seat, ServerMessage, StateView, Status};
 
 /// The server's allocator, so that allocations cost what they cost it.
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-/// A match to 15 between two named players, not yet begun.
+/// A match to 15 on one screen, not yet begun.
 fn new_game() -> LiveGame {
-    let row = GameRow {
-        id: "0123456789abcdef".into(),
-        created_at: "2026.01.01".into(),
-        mode: Mode::Friend,
-        rules: Rules::default(),
-        board: Default::default(),
-        target: 15,
-        black_name: "Black".into(),
-        white_name: "White".into(),
-        black_key: Some("b".into()),
-        white_key: Some("w".into()),
-        engine_side: None,
-        level: None,
-        seed: 0,
-        black_account: None,
-        white_account: None,
-        rated: false,
-        time: None,
-    };
+    let row = GameRow::on_one_screen(Rules::default(), Default::default(), 15);
     match LiveGame::rebuild(row, &[]) {
         Ok(game) => game,
         Err(e) => panic!("a new game does not build: {e}"),

@@ -305,16 +305,16 @@ impl Serialize for ShortMoves<'_> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_seq(self.0.iter().map(|&mv| {
             let text = mv.text();
-            let text = text.as_ref().map_or("", |t| t.as_str());
+            let written = text.as_ref().map_or("", |t| t.as_str());
             let start = match self
                 .1
-                .and_then(|from| Some((from, text.strip_prefix(from)?)))
+                .and_then(|from| Some((from, written.strip_prefix(from)?)))
             {
                 Some((from, rest)) if rest.starts_with('-') => from.len() + 1,
                 Some((from, rest)) if rest.starts_with('>') => from.len(),
                 _ => 0,
             };
-            MoveStr(mv, start)
+            MoveStr(text, start)
         }))
     }
 }
@@ -576,11 +576,21 @@ fn square_order(sq: &str, edge: usize) -> usize {
 /// and orders the towers as a state lists them.
 fn move_towers(towers: &mut [TowerView], moved: &[[String; 2]], edge: usize) {
     for tower in towers.iter_mut() {
-        if let Some([_, to]) = moved.iter().find(|[from, _]| *from == tower.sq) {
-            tower.sq = Cow::Owned(to.clone());
+        let to = moved_to(&tower.sq, moved);
+        if to != tower.sq {
+            tower.sq = Cow::Owned(to.to_string());
         }
     }
     towers.sort_by_key(|t| square_order(&t.sq, edge));
+}
+
+/// Where the tower on `sq` stands after the towers `moved` (`[from, to]`,
+/// all at once): the `to` of the move from `sq`, or `sq`.
+fn moved_to<'a>(sq: &'a str, moved: &'a [[String; 2]]) -> &'a str {
+    moved
+        .iter()
+        .find(|[from, _]| from == sq)
+        .map_or(sq, |[_, to]| to.as_str())
 }
 
 /// The towers that moved between `old` and `new`, when each tower of `new`
@@ -626,10 +636,7 @@ fn moves_to(
     let mut placed: Vec<(usize, &TowerView, &str)> = old
         .iter()
         .map(|tower| {
-            let sq = moved
-                .iter()
-                .find(|[from, _]| *from == tower.sq)
-                .map_or(&*tower.sq, |[_, to]| to.as_str());
+            let sq = moved_to(&tower.sq, moved);
             (square_order(sq, edge), tower, sq)
         })
         .collect();

@@ -5,6 +5,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use kamisado_core::MoveText;
 use kamisado_core::any::AnyMove;
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serializer};
@@ -39,14 +40,14 @@ pub(crate) mod text_move {
     }
 }
 
-/// A move written as a JSON string of its notation from byte `.1` on
-/// (0: whole), without allocating.
-pub(crate) struct MoveStr(pub(crate) AnyMove, pub(crate) usize);
+/// A move's notation ([`AnyMove::text`]) written as a JSON string from
+/// byte `.1` on (0: whole), without allocating; none for a move of no board.
+pub(crate) struct MoveStr(pub(crate) Option<MoveText>, pub(crate) usize);
 
 impl serde::Serialize for MoveStr {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use serde::ser::Error as _;
-        let text = (self.0.text()).ok_or_else(|| S::Error::custom("a move of no board"))?;
+        let text = (self.0.as_ref()).ok_or_else(|| S::Error::custom("a move of no board"))?;
         s.serialize_str(text.as_str().get(self.1..).unwrap_or_default())
     }
 }
@@ -56,7 +57,7 @@ pub(crate) mod text_moves {
     use super::*;
 
     pub fn serialize<S: Serializer>(moves: &[AnyMove], s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(moves.iter().map(|&mv| MoveStr(mv, 0)))
+        s.collect_seq(moves.iter().map(|mv| MoveStr(mv.text(), 0)))
     }
 
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<AnyMove>, D::Error> {

@@ -4,8 +4,7 @@
 use kamisado_core::any::AnyMove;
 use kamisado_core::{Fill, Side};
 use kamisado_wire::{
-    ActView, Mode, NextView, PatchError, PatchView, Seat, ServerMessage, SideCode, StateView,
-    Status,
+    ActView, NextView, PatchError, PatchView, Seat, ServerMessage, SideCode, StateView, Status,
 };
 use serde_json::Value;
 
@@ -28,25 +27,7 @@ fn played_by(
     actions: usize,
     pick: fn(usize, &[AnyMove]) -> usize,
 ) -> Vec<StateView> {
-    let row = GameRow {
-        id: "0123456789abcdef".into(),
-        created_at: "2026.01.01".into(),
-        mode: Mode::Local,
-        rules,
-        board: board.parse().unwrap(),
-        target,
-        black_name: "Black".into(),
-        white_name: "Gold".into(),
-        black_key: None,
-        white_key: None,
-        engine_side: None,
-        level: None,
-        seed: 0,
-        black_account: None,
-        white_account: None,
-        rated: false,
-        time: None,
-    };
+    let row = GameRow::on_one_screen(rules, board.parse().unwrap(), target);
     let mut game = LiveGame::rebuild(row, &[]).unwrap();
     let mut states = vec![game.view()];
     while states.len() <= actions {

@@ -63,6 +63,31 @@ pub struct GameRow {
 }
 
 impl GameRow {
+    /// A match to `target` on one screen between Black and Gold: no seat
+    /// keys, engine, accounts or clock; the game that the patch tests and
+    /// `examples/publish` play.
+    pub fn on_one_screen(rules: Rules, board: BoardSize, target: u8) -> GameRow {
+        GameRow {
+            id: "0123456789abcdef".into(),
+            created_at: "2026.01.01".into(),
+            mode: Mode::Local,
+            rules,
+            board,
+            target,
+            black_name: "Black".into(),
+            white_name: "Gold".into(),
+            black_key: None,
+            white_key: None,
+            engine_side: None,
+            level: None,
+            seed: 0,
+            black_account: None,
+            white_account: None,
+            rated: false,
+            time: None,
+        }
+    }
+
     /// The account playing `side`, if any.
     pub fn account(&self, side: Side) -> Option<&str> {
         match side {
