@@ -5,7 +5,7 @@ use super::{Backend, Db};
 use crate::error::ServerError;
 
 /// The schema, in order; each is applied once and remembered in `schema_migrations`.
-const MIGRATIONS: [(i64, &str); 10] = [
+const MIGRATIONS: [(i64, &str); 11] = [
     (1, include_str!("../../migrations/0001_games.sql")),
     (2, include_str!("../../migrations/0002_board.sql")),
     (3, include_str!("../../migrations/0003_processes.sql")),
@@ -16,6 +16,10 @@ const MIGRATIONS: [(i64, &str); 10] = [
     (8, include_str!("../../migrations/0008_bots.sql")),
     (9, include_str!("../../migrations/0009_tournaments.sql")),
     (10, include_str!("../../migrations/0010_answers.sql")),
+    (
+        11,
+        include_str!("../../migrations/0011_account_indexes.sql"),
+    ),
 ];
 
 /// The advisory lock that lets one process at a time bring the schema up to date.

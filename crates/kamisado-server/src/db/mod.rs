@@ -407,6 +407,45 @@ mod tests {
         assert_eq!((synchronous, journal.as_str()), (2, "wal"));
     }
 
+    #[tokio::test]
+    async fn a_move_rewrites_no_index_of_an_account_and_its_lists_use_them() {
+        let path = std::env::temp_dir().join(format!("kamisado-plan-{}.db", std::process::id()));
+        let store = Db::open(&format!("sqlite://{}", path.display()))
+            .await
+            .unwrap();
+        let mut columns = Vec::new();
+        for index in ["games_by_black_account", "games_by_white_account"] {
+            for row in sqlx::query(&format!("PRAGMA index_info({index})"))
+                .fetch_all(&store.pool)
+                .await
+                .unwrap()
+            {
+                columns.push(row.try_get::<String, _>("name").unwrap());
+            }
+        }
+        let plan: Vec<String> = sqlx::query(
+            "EXPLAIN QUERY PLAN SELECT id FROM games \
+             WHERE (black_account = $1 OR white_account = $1) AND mode = 'challenge' \
+             ORDER BY updated_ms DESC, id LIMIT 100",
+        )
+        .bind("ann")
+        .fetch_all(&store.pool)
+        .await
+        .unwrap()
+        .iter()
+        .map(|row| row.try_get::<String, _>("detail").unwrap())
+        .collect();
+        store.pool.close().await;
+        for suffix in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+        }
+        // Every action raises updated_ms: an index holding it is rewritten by every move.
+        assert_eq!(columns, ["black_account", "white_account"]);
+        let plan = plan.join("\n");
+        assert!(plan.contains("games_by_black_account"), "{plan}");
+        assert!(plan.contains("games_by_white_account"), "{plan}");
+    }
+
     #[test]
     fn a_password_is_never_shown() {
         assert_eq!(
