@@ -381,12 +381,26 @@ mod tests {
         assert!(backend_of("kamisado.db").is_err());
     }
 
-    #[tokio::test]
-    async fn an_sqlite_store_flushes_every_commit_to_its_log() {
-        let path = std::env::temp_dir().join(format!("kamisado-store-{}.db", std::process::id()));
+    /// A new SQLite store in the temporary folder, and its path.
+    async fn temporary(name: &str) -> (Db, std::path::PathBuf) {
+        let path = std::env::temp_dir().join(format!("kamisado-{name}-{}.db", std::process::id()));
         let store = Db::open(&format!("sqlite://{}", path.display()))
             .await
             .unwrap();
+        (store, path)
+    }
+
+    /// Closes a store of `temporary` and removes its files.
+    async fn remove(store: Db, path: &std::path::Path) {
+        store.pool.close().await;
+        for suffix in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+        }
+    }
+
+    #[tokio::test]
+    async fn an_sqlite_store_flushes_every_commit_to_its_log() {
+        let (store, path) = temporary("store").await;
         let synchronous: i64 = sqlx::query("PRAGMA synchronous")
             .fetch_one(&store.pool)
             .await
@@ -399,20 +413,14 @@ mod tests {
             .unwrap()
             .try_get(0)
             .unwrap();
-        store.pool.close().await;
-        for suffix in ["", "-wal", "-shm"] {
-            let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
-        }
+        remove(store, &path).await;
         // FULL, in WAL mode.
         assert_eq!((synchronous, journal.as_str()), (2, "wal"));
     }
 
     #[tokio::test]
     async fn a_move_rewrites_no_index_of_an_account_and_its_lists_use_them() {
-        let path = std::env::temp_dir().join(format!("kamisado-plan-{}.db", std::process::id()));
-        let store = Db::open(&format!("sqlite://{}", path.display()))
-            .await
-            .unwrap();
+        let (store, path) = temporary("plan").await;
         let mut columns = Vec::new();
         for index in ["games_by_black_account", "games_by_white_account"] {
             for row in sqlx::query(&format!("PRAGMA index_info({index})"))
@@ -435,10 +443,7 @@ mod tests {
         .iter()
         .map(|row| row.try_get::<String, _>("detail").unwrap())
         .collect();
-        store.pool.close().await;
-        for suffix in ["", "-wal", "-shm"] {
-            let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
-        }
+        remove(store, &path).await;
         // Every action raises updated_ms: an index holding it is rewritten by every move.
         assert_eq!(columns, ["black_account", "white_account"]);
         let plan = plan.join("\n");
