@@ -162,7 +162,10 @@ pub async fn bind_with(config: ServeConfig, limits: Limits) -> Result<Server, Se
     };
     let connections = http::serve::Connections::of(&limits);
     let db = db::Db::open(&config.db).await?;
-    let games = Arc::new(Games::new(GameStore::new(db), limits)?);
+    let games = Arc::new(Games::new(
+        GameStore::new(db, limits.commit_window),
+        limits,
+    )?);
     games.listen().await?;
     games.watch_clocks();
     let players = Arc::new(Players::new(Arc::clone(&games)));

@@ -56,6 +56,11 @@ pub struct Limits {
     /// How long the side to move in an untimed game between accounts may
     /// go without moving before the other player may claim the match.
     pub claim_after: Duration,
+    /// How long the games' writer waits, from the first change of a batch,
+    /// for more to commit with it in one flush (`--commit-window-ms`): a
+    /// longer window delays each acknowledgement by up to that much and
+    /// costs the server less CPU a move (docs/scaling.md).
+    pub commit_window: Duration,
 }
 
 impl Default for Limits {
@@ -63,7 +68,8 @@ impl Default for Limits {
     /// waiting, 10 s a search, 100 games per client address an hour, 60
     /// puzzles made at the first start, clocks looked at twice a second,
     /// 10 s to send a request's headers, 256 connections per address, no
-    /// trusted proxy, a win claimed after 14 days without a move.
+    /// trusted proxy, a win claimed after 14 days without a move, a 5 ms
+    /// commit window.
     fn default() -> Limits {
         Limits {
             max_message: 2048,
@@ -82,6 +88,7 @@ impl Default for Limits {
             connections_per_client: 256,
             trusted_proxies: Vec::new(),
             claim_after: Duration::from_secs(14 * 24 * 3600),
+            commit_window: Duration::from_millis(5),
         }
     }
 }

@@ -1,6 +1,7 @@
 //! The server as a process of its own, for tests that kill and restart it:
 //! `kamisado-serverd --addr 127.0.0.1:0 --db sqlite:///tmp/x.db [--games-per-client N] [--puzzles N]
-//! [--public-url URL] [--trusted-proxy ADDR]... [--connections-per-client N] [--claim-after-ms N]`.
+//! [--public-url URL] [--trusted-proxy ADDR]... [--connections-per-client N] [--claim-after-ms N]
+//! [--commit-window-ms N]`.
 //! Prints `listening on http://ADDR` on standard output once it accepts connections.
 
 use std::io::Write;
@@ -15,7 +16,7 @@ use kamisado_server::{Limits, ServeConfig, bind_with};
 const USAGE: &str = "\
 usage: kamisado-serverd [--addr ADDR] [--db URL] [--games-per-client N] [--puzzles N]
                         [--public-url URL] [--trusted-proxy ADDR]... [--connections-per-client N]
-                        [--claim-after-ms N]
+                        [--claim-after-ms N] [--commit-window-ms N]
 
   --addr ADDR             the address to listen on (default 127.0.0.1:8080; port 0 picks one)
   --db URL                the database (default sqlite://kamisado.db; created if missing)
@@ -30,6 +31,9 @@ usage: kamisado-serverd [--addr ADDR] [--db URL] [--games-per-client N] [--puzzl
                           proxy's are not counted); one more is answered 503
   --claim-after-ms N      how long the side to move in an untimed game between accounts may
                           go without moving before the other may claim it (default 14 days)
+  --commit-window-ms N    how long the games' writer waits after a change for more to commit
+                          with it in one flush (default 5, at most 1000): longer delays each
+                          move's acknowledgement by up to N ms and costs less CPU a move
   -h, --help              this help
 
 Prints `listening on http://ADDR` once it accepts connections; stops on Ctrl-C.";
@@ -60,6 +64,7 @@ fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> {
                 | "--trusted-proxy"
                 | "--connections-per-client"
                 | "--claim-after-ms"
+                | "--commit-window-ms"
         ) {
             return Err(format!("unknown option `{flag}` (see --help)"));
         }
@@ -88,11 +93,9 @@ fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> {
                     .parse()
                     .map_err(|e| format!("--puzzles {value}: {e}"))?;
             }
-            "--claim-after-ms" => {
-                let ms: u64 = value
-                    .parse()
-                    .map_err(|e| format!("--claim-after-ms {value}: {e}"))?;
-                limits.claim_after = std::time::Duration::from_millis(ms);
+            "--claim-after-ms" => limits.claim_after = millis(&flag, &value, u64::MAX)?,
+            "--commit-window-ms" => {
+                limits.commit_window = millis(&flag, &value, MAX_COMMIT_WINDOW_MS)?;
             }
             _ => {
                 limits.games_per_client = value
@@ -102,6 +105,19 @@ fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> {
         }
     }
     Ok(Command::Serve(Box::new((config, limits))))
+}
+
+/// The longest commit window taken: a longer one would hold every move's
+/// acknowledgement for more than a second.
+const MAX_COMMIT_WINDOW_MS: u64 = 1000;
+
+/// A flag's value in milliseconds, at most `max`.
+fn millis(flag: &str, value: &str, max: u64) -> Result<std::time::Duration, String> {
+    let ms: u64 = value.parse().map_err(|e| format!("{flag} {value}: {e}"))?;
+    if ms > max {
+        return Err(format!("{flag} {value}: at most {max} ms"));
+    }
+    Ok(std::time::Duration::from_millis(ms))
 }
 
 #[tokio::main]
@@ -167,6 +183,14 @@ mod tests {
             panic!("the flag is read");
         };
         assert_eq!(serve.1.claim_after.as_millis(), 1500);
+        let Ok(Command::Serve(serve)) = parse(args("--commit-window-ms 20")) else {
+            panic!("the flag is read");
+        };
+        assert_eq!(serve.1.commit_window.as_millis(), 20);
+        let e = parse(args("--commit-window-ms 5000")).unwrap_err();
+        assert_eq!(e, "--commit-window-ms 5000: at most 1000 ms");
+        let e = parse(args("--commit-window-ms soon")).unwrap_err();
+        assert!(e.starts_with("--commit-window-ms soon:"), "{e}");
         assert_eq!(parse(args("--help")), Ok(Command::Help));
         assert_eq!(parse(args("--db x -h")), Ok(Command::Help));
         let e = parse(args("--port 8080")).unwrap_err();

@@ -156,9 +156,10 @@ const ROW_COLUMNS: &str = "id, created_at, mode, rules, target, black_name, whit
      clock_increment_ms, days, black_ms, white_ms, clock_since, clock_running";
 
 impl GameStore {
-    /// The games of `db`, with their writer started.
-    pub fn new(db: Db) -> GameStore {
-        let changes = writer::start(db.clone());
+    /// The games of `db`, with their writer started, which waits
+    /// `commit_window` for more changes to commit with the first of a batch.
+    pub fn new(db: Db, commit_window: std::time::Duration) -> GameStore {
+        let changes = writer::start(db.clone(), commit_window);
         GameStore { db, changes }
     }
 

@@ -25,13 +25,6 @@ pub const CHANNEL: &str = "kamisado_games";
 /// Changes waiting to be committed together, at most.
 const MAX_BATCH: usize = 256;
 
-/// How long the writer waits, from the first change of a batch, for more
-/// to commit with it. A commit (a flush to the disk) costs far more than a
-/// change: at a thousand moves a second a batch would otherwise hold one
-/// or two, and waiting 5 ms makes it about seven and halves the server's
-/// CPU time per move (docs/scaling.md).
-const GROUP_WINDOW: Duration = Duration::from_millis(5);
-
 /// One change to commit, and where to say what became of it.
 #[derive(Debug)]
 pub(crate) struct Pending {
@@ -45,20 +38,26 @@ pub(crate) struct Pending {
 /// SQLite the writer is a thread of its own with its own connection, so
 /// that a batch is one hand-off, not one per statement; on PostgreSQL it is
 /// a task on a connection of the pool.
-pub(crate) fn start(db: Db) -> mpsc::Sender<Pending> {
+///
+/// It waits `window`, from the first change of a batch, for more to commit
+/// with it ([`crate::Limits::commit_window`]). A commit (a flush to the
+/// disk) costs far more than a change: at a thousand moves a second a
+/// batch would otherwise hold one or two, and waiting 5 ms makes it about
+/// six and halves the server's CPU time per move (docs/scaling.md).
+pub(crate) fn start(db: Db, window: Duration) -> mpsc::Sender<Pending> {
     let (changes, queue) = mpsc::channel(MAX_BATCH * 4);
     match db.backend {
         Backend::Sqlite => {
             let spawned = std::thread::Builder::new()
                 .name("kamisado-writer".into())
-                .spawn(move || write_sqlite(db, queue));
+                .spawn(move || write_sqlite(db, queue, window));
             if let Err(e) = spawned {
                 // The queue is gone with the closure: every change is refused.
                 tracing::error!("the games' writer could not start: {e}");
             }
         }
         Backend::Postgres => {
-            tokio::spawn(write_postgres(db, queue));
+            tokio::spawn(write_postgres(db, queue, window));
         }
     }
     changes
@@ -106,14 +105,14 @@ fn sort(batch: &mut [Pending]) {
 
 /// The SQLite writer: commits every change waiting at the time in one
 /// transaction on its own connection, until every sender is gone.
-fn write_sqlite(db: Db, mut queue: mpsc::Receiver<Pending>) {
+fn write_sqlite(db: Db, mut queue: mpsc::Receiver<Pending>, window: Duration) {
     let mut conn = None;
     let mut batch = Vec::with_capacity(MAX_BATCH);
     while let Some(first) = queue.blocking_recv() {
         batch.push(first);
         take_waiting(&mut queue, &mut batch);
-        if batch.len() < MAX_BATCH {
-            std::thread::sleep(GROUP_WINDOW);
+        if batch.len() < MAX_BATCH && !window.is_zero() {
+            std::thread::sleep(window);
             take_waiting(&mut queue, &mut batch);
         }
         sort(&mut batch);
@@ -158,11 +157,11 @@ fn observe(started: Instant, changes: usize) {
 
 /// The PostgreSQL writer: commits every change waiting at the time in one
 /// transaction, until every sender is gone.
-async fn write_postgres(db: Db, mut queue: mpsc::Receiver<Pending>) {
+async fn write_postgres(db: Db, mut queue: mpsc::Receiver<Pending>, window: Duration) {
     let mut batch = Vec::with_capacity(MAX_BATCH);
     while queue.recv_many(&mut batch, MAX_BATCH).await > 0 {
-        if batch.len() < MAX_BATCH {
-            tokio::time::sleep(GROUP_WINDOW).await;
+        if batch.len() < MAX_BATCH && !window.is_zero() {
+            tokio::time::sleep(window).await;
             take_waiting(&mut queue, &mut batch);
         }
         sort(&mut batch);
