@@ -36,7 +36,7 @@ use serde::Serialize;
 use tokio::sync::{Semaphore, mpsc, watch};
 
 use crate::usage::Usage;
-use crate::{GameRequest, GameSocket, Http, PlayAs, Traffic};
+use crate::{ClientError, GameRequest, GameSocket, Http, PlayAs, Traffic};
 
 /// How long a client waits for any one answer before it counts an error.
 const PATIENCE: Duration = Duration::from_secs(15);
@@ -115,6 +115,10 @@ pub struct Report {
     pub error_samples: Vec<String>,
     /// Acknowledged actions missing from where the server stores them.
     pub lost: u64,
+    /// Acknowledged actions that could not be looked up: their game's state
+    /// did not come (the server unreachable, or an answer other than the
+    /// state or 404), so whether they were kept is not known.
+    pub unchecked: u64,
     /// Where the acknowledged actions were checked: `database` or `api`.
     pub checked_in: &'static str,
     /// Matches that ended in the window (their slot started a new game).
@@ -177,6 +181,13 @@ impl fmt::Display for Report {
             "errors {}, lost moves {} (checked in the {})",
             self.errors, self.lost, self.checked_in
         )?;
+        if self.unchecked > 0 {
+            write!(
+                f,
+                ", {} acknowledged moves not checked (their games' states did not come)",
+                self.unchecked
+            )?;
+        }
         for e in &self.error_samples {
             write!(f, "\n  error: {e}")?;
         }
@@ -193,9 +204,34 @@ impl fmt::Display for Report {
 /// cannot be reached at all.
 pub async fn run(args: &Options) -> Result<Report, String> {
     let (mut report, played) = measure(args).await?;
-    report.lost = count_lost(&args.urls, &played).await?;
-    report.checked_in = "api";
+    let checked = count_lost(&args.urls, &played).await?;
+    report.take_check(checked, "api");
     Ok(report)
+}
+
+impl Report {
+    /// Takes in what the look-up of the acknowledged actions found, made
+    /// in `checked_in`; the reasons of failed look-ups join the error samples.
+    pub fn take_check(&mut self, checked: Checked, checked_in: &'static str) {
+        self.lost = checked.lost;
+        self.unchecked = checked.unchecked;
+        self.checked_in = checked_in;
+        let room = ERROR_SAMPLES.saturating_sub(self.error_samples.len());
+        self.error_samples
+            .extend(checked.failures.into_iter().take(room));
+    }
+}
+
+/// What the look-up of a run's acknowledged actions found.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Checked {
+    /// Acknowledged actions the servers do not have (a game answered 404
+    /// has lost all of its own).
+    pub lost: u64,
+    /// Acknowledged actions of games whose state did not come.
+    pub unchecked: u64,
+    /// Why those states did not come, the first few.
+    pub failures: Vec<String>,
 }
 
 /// The games a run played: each with the actions acknowledged, in order.
@@ -242,6 +278,7 @@ pub async fn measure(args: &Options) -> Result<(Report, Played), String> {
         errors: measured.errors.len() as u64,
         error_samples: measured.errors.into_iter().take(ERROR_SAMPLES).collect(),
         lost: 0,
+        unchecked: 0,
         checked_in: "api",
         finished: measured.finished,
         server_cpu_us,
@@ -259,11 +296,12 @@ pub async fn measure(args: &Options) -> Result<(Report, Played), String> {
 }
 
 /// Counts the acknowledged actions of `played` that the servers of `urls`
-/// (the run's, or the same servers after a restart) do not have.
+/// (the run's, or the same servers after a restart) do not have, and those
+/// that could not be looked up.
 ///
 /// # Errors
 /// An address that is not loopback.
-pub async fn count_lost(urls: &[String], played: &Played) -> Result<u64, String> {
+pub async fn count_lost(urls: &[String], played: &Played) -> Result<Checked, String> {
     let servers = servers(urls).await?;
     Ok(check_by_api(&servers, &played.games).await)
 }
@@ -716,13 +754,24 @@ fn actions_of(state: &StateView) -> Vec<String> {
 }
 
 /// Counts acknowledged actions that each game's state lacks, as the server
-/// it was created on gives it.
-async fn check_by_api(servers: &[Http], games: &[PlayedGame]) -> u64 {
-    let mut lost = 0;
+/// it was created on gives it: a game the server does not know (404) lacks
+/// them all; a game whose state does not come at all is not checked.
+async fn check_by_api(servers: &[Http], games: &[PlayedGame]) -> Checked {
+    let mut checked = Checked::default();
     for game in games {
         let stored = match servers[game.home].state(&game.id).await {
             Ok(state) => actions_of(&state),
-            Err(_) => Vec::new(),
+            Err(ClientError::Status { status: 404, .. }) => Vec::new(),
+            Err(e) => {
+                checked.unchecked += game.acked.len() as u64;
+                if checked.failures.len() < ERROR_SAMPLES {
+                    let url = servers[game.home].addr();
+                    checked
+                        .failures
+                        .push(format!("checking game {} on {url}: {e}", game.id));
+                }
+                continue;
+            }
         };
         let present = game
             .acked
@@ -730,9 +779,9 @@ async fn check_by_api(servers: &[Http], games: &[PlayedGame]) -> u64 {
             .zip(&stored)
             .take_while(|(a, s)| a == s)
             .count();
-        lost += (game.acked.len() - present) as u64;
+        checked.lost += (game.acked.len() - present) as u64;
     }
-    lost
+    checked
 }
 
 #[cfg(test)]
@@ -781,6 +830,7 @@ mod tests {
             errors: 0,
             error_samples: Vec::new(),
             lost: 0,
+            unchecked: 0,
             checked_in: "api",
             finished: 0,
             server_cpu_us: Some(123.4),

@@ -36,11 +36,12 @@ pub struct LoadtestArgs {
     pub json: bool,
 }
 
-/// Runs the load test, prints its report, and fails when there were errors
-/// or lost moves (after printing the report). Without `--url`, the run has a
-/// server of its own, on a loopback port with a temporary database; after
-/// the run that server is stopped and started again on the same database,
-/// and every acknowledged move is looked up there.
+/// Runs the load test, prints its report, and fails when there were errors,
+/// lost moves or moves that could not be checked (after printing the
+/// report). Without `--url`, the run has a server of its own, on a loopback
+/// port with a temporary database; after the run that server is stopped and
+/// started again on the same database, and every acknowledged move is looked
+/// up there.
 pub fn loadtest(args: &LoadtestArgs) -> Result<(), String> {
     let options = Options {
         games: args.games,
@@ -65,10 +66,10 @@ pub fn loadtest(args: &LoadtestArgs) -> Result<(), String> {
     } else {
         println!("{report}");
     }
-    if report.errors > 0 || report.lost > 0 {
+    if report.errors > 0 || report.lost > 0 || report.unchecked > 0 {
         return Err(format!(
-            "loadtest: {} errors, {} lost moves",
-            report.errors, report.lost
+            "loadtest: {} errors, {} lost moves, {} not checked",
+            report.errors, report.lost, report.unchecked
         ));
     }
     Ok(())
@@ -145,8 +146,8 @@ async fn with_own_server(mut options: Options) -> Result<loadtest::Report, Strin
     let result = match measured {
         Ok((mut report, played)) => {
             let again = OwnServer::start(&db, &options).await?;
-            report.lost = loadtest::count_lost(std::slice::from_ref(&again.url), &played).await?;
-            report.checked_in = "database, after a restart";
+            let checked = loadtest::count_lost(std::slice::from_ref(&again.url), &played).await?;
+            report.take_check(checked, "database, after a restart");
             report.urls = Vec::new();
             again.stop().await;
             Ok(report)

@@ -2,8 +2,10 @@
 //! games at 4 moves a second each for 2 seconds, no errors, no lost move; and
 //! games spread over two URLs with a watcher each.
 
-use kamisado_client::loadtest::{Options, count_lost, measure, run};
+use kamisado_client::loadtest::{Checked, Options, count_lost, measure, run};
 use kamisado_server::{Limits, ServeConfig, bind_with};
+
+use crate::common::TempDb;
 
 /// A server on a loopback port over `db`, serving until told to stop.
 async fn serve(
@@ -58,7 +60,7 @@ async fn twenty_games_under_load_lose_nothing() {
     let _ = stop.send(());
     task.await.unwrap();
     let (again, stop, task) = serve(&db).await;
-    let lost = count_lost(&[again], &played).await.unwrap();
+    let checked = count_lost(&[again], &played).await.unwrap();
     let _ = stop.send(());
     task.await.unwrap();
     for suffix in ["", "-wal", "-shm", "-journal"] {
@@ -66,10 +68,70 @@ async fn twenty_games_under_load_lose_nothing() {
     }
     eprintln!("{report}");
     assert_eq!(report.errors, 0, "{report}");
-    assert_eq!(lost, 0, "{report}");
+    assert_eq!(checked, Checked::default(), "{report}");
     // Each game moves about 8 times; allow for a slow machine.
     assert!(report.moves >= 40, "{report}");
     assert!(report.max_ms >= report.p99_ms && report.p99_ms >= report.p50_ms);
+}
+
+/// The look-up after a run tells a server that has lost the games (it
+/// answers 404: every acknowledged move lost) from one that does not answer
+/// (the moves not checked, and why).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_check_that_cannot_reach_the_server_says_so() {
+    let (played_on, empty_db) = (
+        TempDb::sqlite("check-played"),
+        TempDb::sqlite("check-empty"),
+    );
+    let (url, stop, task) = serve(&played_on.url()).await;
+    let args = Options {
+        games: 2,
+        rate: 4.0,
+        seconds: 1,
+        seed: 7,
+        urls: vec![url],
+        ..Options::default()
+    };
+    let (report, played) = measure(&args).await.expect("the load test runs");
+    let _ = stop.send(());
+    task.await.unwrap();
+    assert!(report.moves > 0, "{report}");
+    // Another empty database: it knows neither game.
+    let (empty, stop, task) = serve(&empty_db.url()).await;
+    let forgotten = count_lost(&[empty], &played).await.unwrap();
+    let _ = stop.send(());
+    task.await.unwrap();
+    assert_eq!((forgotten.lost, forgotten.unchecked), (report.moves, 0));
+    // A listener that drops every connection: no state comes.
+    let mute = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let mute_url = format!("http://{}", mute.local_addr().unwrap());
+    let dropping = tokio::spawn(async move {
+        while let Ok((socket, _)) = mute.accept().await {
+            drop(socket);
+        }
+    });
+    let unknown = count_lost(std::slice::from_ref(&mute_url), &played)
+        .await
+        .unwrap();
+    dropping.abort();
+    assert_eq!((unknown.lost, unknown.unchecked), (0, report.moves));
+    assert_eq!(unknown.failures.len(), 2, "{unknown:?}");
+    let addr = mute_url.trim_start_matches("http://");
+    assert!(
+        unknown.failures[0].starts_with("checking game ")
+            && unknown.failures[0].contains(&format!(" on {addr}: ")),
+        "{unknown:?}"
+    );
+    let mut told = report.clone();
+    told.take_check(unknown, "api");
+    let text = told.to_string();
+    assert!(
+        text.contains(&format!(
+            "lost moves 0 (checked in the api), {} acknowledged moves not checked",
+            report.moves
+        )) && text.contains("error: checking game "),
+        "{text}"
+    );
 }
 
 #[tokio::test]
