@@ -7,6 +7,7 @@
 //! [`room::Room`] (the game and what its players do beside it) under one
 //! lock, and the channel that carries each published state to its clients.
 
+mod appends;
 pub mod change;
 mod claim;
 pub mod clock;

@@ -10,6 +10,7 @@ use tokio::sync::{mpsc, oneshot};
 
 use kamisado_core::Side;
 
+use super::appends;
 use super::change::{Change, Ending, Outcome, Timing, answer_text};
 use crate::db::exec::{Exec, SqliteTx, Val, run_now, sqlite_error};
 use crate::db::{Backend, Db, now_ms};
@@ -170,7 +171,8 @@ async fn write_postgres(db: Db, mut queue: mpsc::Receiver<Pending>, window: Dura
     }
 }
 
-/// Makes each change in one transaction: all are committed, or none. A
+/// Makes each change in one transaction: all are committed, or none; a
+/// batch of moves only in one statement ([`appends`]). A
 /// connection whose transaction failed (a lost server) is closed rather
 /// than reused.
 async fn commit_postgres(db: &Db, batch: &[Pending]) -> Result<Vec<Outcome>, ServerError> {
@@ -178,13 +180,17 @@ async fn commit_postgres(db: &Db, batch: &[Pending]) -> Result<Vec<Outcome>, Ser
     let mut conn = db.pool.acquire().await?;
     metrics().pool_wait_seconds.observe_time(asked.elapsed());
     let started = Instant::now();
-    let result = async {
-        let mut tx = sqlx::Connection::begin(&mut *conn).await?;
-        let outcomes = commit_on(&mut tx, Backend::Postgres, batch).await?;
-        tx.commit().await?;
-        Ok(outcomes)
-    }
-    .await;
+    let result = if appends::takes(batch) {
+        appends::store(&mut conn, CHANNEL, batch).await
+    } else {
+        async {
+            let mut tx = sqlx::Connection::begin(&mut *conn).await?;
+            let outcomes = commit_on(&mut tx, Backend::Postgres, batch).await?;
+            tx.commit().await?;
+            Ok(outcomes)
+        }
+        .await
+    };
     observe(started, batch.len());
     if result.is_err() {
         conn.close_on_drop();
