@@ -443,7 +443,8 @@ impl<'a, B: Board> Searcher<'a, B> {
     }
 
     /// The position after a move from a node at `depth` and its key, whose
-    /// table bucket starts loading if the child will look it up.
+    /// table bucket starts loading. Below [`TABLE_DEPTH`] neither the child
+    /// nor any node under it looks up the table, so its key is left 0.
     #[inline]
     fn successor(
         &self,
@@ -453,10 +454,11 @@ impl<'a, B: Board> Searcher<'a, B> {
         depth: i32,
     ) -> (Position<B>, u64) {
         let child = pos.play_unchecked(mv);
-        let child_key = zobrist::key_after_move(pos, key, mv, &child);
-        if depth > TABLE_DEPTH {
-            self.tt.prefetch(child_key);
+        if depth <= TABLE_DEPTH {
+            return (child, 0);
         }
+        let child_key = zobrist::key_after_move(pos, key, mv, &child);
+        self.tt.prefetch(child_key);
         (child, child_key)
     }
 
