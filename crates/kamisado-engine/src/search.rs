@@ -274,7 +274,8 @@ impl<'a, B: Board> Searcher<'a, B> {
         let mut rest = 0;
         if let Some(i) = tt_move.and_then(|mv| moves.iter().position(|&m| m == mv)) {
             moves.swap(0, i);
-            self.search_moves(pos, &node, &moves[..1], 0, 0, &mut best);
+            let mut once = Some((moves[0], false));
+            self.search_moves(pos, &node, 0, || once.take(), &mut best);
             rest = 1;
         }
         if moves.len() > rest && best.score < beta && !self.aborted {
@@ -283,10 +284,9 @@ impl<'a, B: Board> Searcher<'a, B> {
             let expected_all = hit.is_some_and(|h| h.bound == Bound::Upper);
             let ordering_depth = if expected_all { 0 } else { depth };
             if ordering_depth < RICH_ORDERING_DEPTH && moves.len() - rest <= SHORT_LIST {
-                self.search_handing_last(pos, &node, &mut moves[rest..], rest, &mut best);
+                self.search_handing_last(pos, &node, &moves[rest..], rest, &mut best);
             } else {
-                let quiet = self.order(pos, &mut moves[rest..], ordering_depth, ply);
-                self.search_moves(pos, &node, &moves[rest..], rest, quiet, &mut best);
+                self.search_ordered(pos, &node, &moves[rest..], rest, ordering_depth, &mut best);
             }
         }
         if hashed && !self.aborted {
@@ -338,16 +338,51 @@ impl<'a, B: Board> Searcher<'a, B> {
         );
     }
 
-    /// Searches `moves`, the moves from `first` on in the node's order,
-    /// raising `best`; of the first `quiet`, the steps are known to hand the
-    /// opponent no win at once.
-    fn search_moves(
+    /// Searches `moves` (more than [`SHORT_LIST`] only at a root), the
+    /// moves from `first` on in the node's order, raising `best`: ordered as
+    /// [`Searcher::order`] orders them, but picked best first one at a time
+    /// rather than sorted, since most nodes cut off after the first.
+    fn search_ordered(
         &mut self,
         pos: &Position<B>,
         node: &Node,
         moves: &[Move<B>],
         first: usize,
-        quiet: usize,
+        depth: i32,
+        best: &mut Best<B>,
+    ) {
+        let counting = self.counting(pos, depth);
+        let mut short = [PICKED; SHORT_LIST];
+        let mut long = Vec::new();
+        let keys = if moves.len() <= SHORT_LIST {
+            &mut short[..moves.len()]
+        } else {
+            long.resize(moves.len(), PICKED);
+            &mut long[..]
+        };
+        for (key, &mv) in keys.iter_mut().zip(moves) {
+            *key = self.move_score(pos, mv, &counting, node.ply);
+        }
+        // What a step hands under an opening limit is read with its ply's limit.
+        let limited = pos.opening_limit().is_some();
+        let mut left = moves.len();
+        let pick = || {
+            left = left.checked_sub(1)?;
+            let (i, key) = pick_best(keys);
+            Some((moves[i], key > HANDS_A_WIN_ABOVE && !limited))
+        };
+        self.search_moves(pos, node, first, pick, best);
+    }
+
+    /// Searches the moves that `next_move` gives, the moves from `first` on
+    /// in the node's order, raising `best`; each with whether, if a step,
+    /// it is known to hand the opponent no win at once.
+    fn search_moves(
+        &mut self,
+        pos: &Position<B>,
+        node: &Node,
+        first: usize,
+        mut next_move: impl FnMut() -> Option<(Move<B>, bool)>,
         best: &mut Best<B>,
     ) {
         let Node {
@@ -356,15 +391,19 @@ impl<'a, B: Board> Searcher<'a, B> {
             beta,
             ply,
         } = *node;
-        let mut next = self.successor(pos, key, moves[0], depth);
-        for (i, &mv) in moves.iter().enumerate() {
-            let (child, child_key) = next;
-            if let Some(&following) = moves.get(i + 1) {
-                next = self.successor(pos, key, following, depth);
+        let Some((mv, quiet)) = next_move() else {
+            return;
+        };
+        let mut next = (mv, quiet, self.successor(pos, key, mv, depth));
+        for i in 0.. {
+            let (mv, quiet, (child, child_key)) = next;
+            let following = next_move();
+            if let Some((following, quiet)) = following {
+                next = (following, quiet, self.successor(pos, key, following, depth));
             }
             let alpha = best.alpha;
             let window = if first + i == 0 { beta } else { alpha + 1 };
-            let quiet = i < quiet && matches!(mv, Move::Step { .. });
+            let quiet = quiet && matches!(mv, Move::Step { .. });
             let mut score = self.child(
                 pos,
                 &child,
@@ -392,6 +431,9 @@ impl<'a, B: Board> Searcher<'a, B> {
                     }
                 }
             }
+            if following.is_none() {
+                return;
+            }
         }
     }
 
@@ -400,24 +442,29 @@ impl<'a, B: Board> Searcher<'a, B> {
     /// counted, raising `best`: by killers and history, the steps that hand
     /// a win last. Whether a step hands a win is read only when its turn
     /// comes, so that a cutoff by the first moves (as most nodes next to
-    /// the horizon have) spares the look at the others.
+    /// the horizon have) spares the look at the others; and the moves are
+    /// picked best first one at a time rather than sorted, for the same
+    /// reason.
     fn search_handing_last(
         &mut self,
         pos: &Position<B>,
         node: &Node,
-        moves: &mut [Move<B>],
+        moves: &[Move<B>],
         first: usize,
         best: &mut Best<B>,
     ) {
         let ply = node.ply;
-        sort_by_keys(moves, i32::MIN, |mv| {
-            self.move_score(pos, mv, &Counting::Later, ply)
-        });
-        let quiet = usize::from(pos.opening_limit().is_none());
+        let mut keys = [PICKED; SHORT_LIST];
+        for (key, &mv) in keys.iter_mut().zip(moves) {
+            *key = self.move_score(pos, mv, &Counting::Later, ply);
+        }
+        let keys = &mut keys[..moves.len()];
+        let quiet = pos.opening_limit().is_none();
         let mut handing = [Move::Pass; SHORT_LIST];
         let mut deferred = 0;
         let mut searched = first;
-        for &mv in moves.iter() {
+        for _ in 0..moves.len() {
+            let mv = moves[pick_best(keys).0];
             if let Move::Step { from, to } = mv
                 && eval::hands_a_win(pos, from, to)
             {
@@ -425,7 +472,8 @@ impl<'a, B: Board> Searcher<'a, B> {
                 deferred += 1;
                 continue;
             }
-            self.search_moves(pos, node, &[mv], searched, quiet, best);
+            let mut once = Some((mv, quiet));
+            self.search_moves(pos, node, searched, || once.take(), best);
             searched += 1;
             if best.score >= node.beta || self.aborted {
                 return;
@@ -434,7 +482,8 @@ impl<'a, B: Board> Searcher<'a, B> {
         let handing = &mut handing[..deferred];
         sort_by_keys(handing, i32::MIN, |mv| self.history_of(mv));
         for &mv in handing.iter() {
-            self.search_moves(pos, node, &[mv], searched, 0, best);
+            let mut once = Some((mv, false));
+            self.search_moves(pos, node, searched, || once.take(), best);
             searched += 1;
             if best.score >= node.beta || self.aborted {
                 return;
@@ -518,14 +567,7 @@ impl<'a, B: Board> Searcher<'a, B> {
     /// last, after a key below [`HANDS_A_WIN_ABOVE`]), or 0 under an opening
     /// limit, where what a step hands is read with the limit of its ply.
     fn order(&self, pos: &Position<B>, moves: &mut [Move<B>], depth: i32, ply: usize) -> usize {
-        let counting = if depth < RICH_ORDERING_DEPTH {
-            Counting::Nothing
-        } else {
-            match pos.forced_colour() {
-                Some(_) if self.mode == Mode::Solve && depth < SAFE_REPLIES_DEPTH => Counting::All,
-                forced => Counting::Safe(forced.map(|c| eval::Threats::with_paths(pos, c))),
-            }
-        };
+        let counting = self.counting(pos, depth);
         let quiet = sort_by_keys(moves, HANDS_A_WIN_ABOVE, |mv| {
             self.move_score(pos, mv, &counting, ply)
         });
@@ -533,6 +575,18 @@ impl<'a, B: Board> Searcher<'a, B> {
             0
         } else {
             quiet
+        }
+    }
+
+    /// What [`Searcher::order`] counts of the replies at a remaining `depth`.
+    fn counting(&self, pos: &Position<B>, depth: i32) -> Counting<B> {
+        if depth < RICH_ORDERING_DEPTH {
+            Counting::Nothing
+        } else {
+            match pos.forced_colour() {
+                Some(_) if self.mode == Mode::Solve && depth < SAFE_REPLIES_DEPTH => Counting::All,
+                forced => Counting::Safe(forced.map(|c| eval::Threats::with_paths(pos, c))),
+            }
         }
     }
 
@@ -664,6 +718,24 @@ fn sort_with<B: Board>(
         .iter()
         .take_while(|&&key| key > floor)
         .count()
+}
+
+/// The key of a move already picked ([`pick_best`]), below every move's.
+const PICKED: i32 = i32::MIN;
+
+/// The index and key of the first of the highest `keys`, whose key becomes
+/// [`PICKED`]: picking one at a time gives the order of a stable sort by
+/// key, best first, as [`sort_by_keys`] does.
+#[inline]
+fn pick_best(keys: &mut [i32]) -> (usize, i32) {
+    let mut best = 0;
+    for (i, &key) in keys.iter().enumerate().skip(1) {
+        if key > keys[best] {
+            best = i;
+        }
+    }
+    let key = std::mem::replace(&mut keys[best], PICKED);
+    (best, key)
 }
 
 /// The score of a finished round at `ply` for the side to move there.
