@@ -15,7 +15,7 @@ use tokio::sync::{Mutex, broadcast};
 use super::ids::seat_key;
 use super::rights;
 use super::room::Room;
-use super::store::{Change, GameStore, Outcome};
+use super::store::{Change, GameStore, Outcome, StoredGame};
 use super::writer::CHANNEL;
 use crate::db::Notice;
 use crate::engine::EnginePool;
@@ -23,6 +23,9 @@ use crate::error::ServerError;
 use crate::limits::Limits;
 use kamisado_wire::Refusal;
 use kamisado_wire::{Note, PatchView, Seat, ServerMessage, StateView};
+
+/// Games read from the database in one statement when a notice names more.
+const READ_TOGETHER: usize = 256;
 
 /// The state every client is sent: the room's, with what each seat may do.
 fn state_of(room: &Room) -> StateView {
@@ -275,14 +278,74 @@ impl Games {
                 Notice::Resumed => cells.values().map(|c| (Arc::clone(c), None)).collect(),
             }
         };
-        for (cell, version) in cells {
-            let games = Arc::clone(self);
-            tokio::spawn(async move {
-                if let Err(e) = games.refresh(&cell, version).await {
-                    tracing::warn!("a game could not be brought up to date: {e}");
-                }
-            });
+        if cells.is_empty() {
+            return;
         }
+        let games = Arc::clone(self);
+        tokio::spawn(async move {
+            for chunk in cells.chunks(READ_TOGETHER) {
+                if let Err(e) = games.refresh_all(chunk).await {
+                    tracing::warn!("games could not be brought up to date: {e}");
+                }
+            }
+        });
+    }
+
+    /// Brings the games this process holds up to their stored versions (at
+    /// least the version given with each, when told which), reading the
+    /// actions that they have not got for all of them at once, and tells
+    /// their clients. A game changed meanwhile by this process is read again
+    /// alone, as [`Games::refresh`] does.
+    ///
+    /// # Errors
+    /// A database failure; a game that does not replay is left as it was.
+    async fn refresh_all(
+        self: &Arc<Self>,
+        cells: &[(Arc<GameCell>, Option<i64>)],
+    ) -> Result<(), ServerError> {
+        let mut behind = Vec::with_capacity(cells.len());
+        let mut wanted = Vec::with_capacity(cells.len());
+        for (cell, version) in cells {
+            let room = cell.room.lock().await;
+            if version.is_some_and(|v| v <= room.version) {
+                continue;
+            }
+            wanted.push((room.game.row.id.clone(), room.game.actions.len()));
+            behind.push((cell, *version));
+        }
+        if wanted.is_empty() {
+            return Ok(());
+        }
+        let mut stored: HashMap<String, StoredGame> = self
+            .store
+            .load_games_from(&wanted)
+            .await?
+            .into_iter()
+            .map(|g| (g.row.id.clone(), g))
+            .collect();
+        for (cell, version) in behind {
+            let mut room = cell.room.lock().await;
+            if version.is_some_and(|v| v <= room.version) {
+                continue;
+            }
+            let caught_up = match stored.remove(&room.game.row.id) {
+                // The room moved on while the games were read.
+                Some(since) if since.version <= room.version => continue,
+                Some(since) => room.catch_up(since),
+                None => Ok(false),
+            };
+            let done = match caught_up {
+                Ok(true) => Ok(()),
+                Ok(false) | Err(_) => self.reload(cell, &mut room).await,
+            };
+            if let Err(e) = done {
+                tracing::warn!("a game could not be brought up to date: {e}");
+                continue;
+            }
+            self.kick_engine(cell, &mut room);
+            cell.publish(&room);
+        }
+        Ok(())
     }
 
     /// Stops every change: once this returns, nothing more is written to the

@@ -264,6 +264,52 @@ impl GameStore {
         Ok(Some(stored))
     }
 
+    /// Several games as stored, each with its actions from the number given
+    /// with its id on: those that exist, in no particular order. On
+    /// PostgreSQL one statement reads them all (one round trip, and one
+    /// snapshot of the database); SQLite reads them game by game.
+    ///
+    /// # Errors
+    /// A database failure or a row that cannot be read.
+    pub async fn load_games_from(
+        &self,
+        wanted: &[(String, usize)],
+    ) -> Result<Vec<StoredGame>, ServerError> {
+        if self.db.backend != Backend::Postgres {
+            let mut stored = Vec::with_capacity(wanted.len());
+            for (id, from) in wanted {
+                stored.extend(self.load_game_from(id, *from).await?);
+            }
+            return Ok(stored);
+        }
+        let input: Vec<serde_json::Value> = wanted
+            .iter()
+            .map(|(id, from)| serde_json::json!({ "game": id, "since": from }))
+            .collect();
+        let sql = format!(
+            "SELECT {ROW_COLUMNS}, w.since, (SELECT COALESCE(json_agg(a.action ORDER BY a.seq), \
+             '[]')::text FROM actions a WHERE a.game_id = games.id AND a.seq >= w.since) AS since_actions \
+             FROM json_to_recordset($1::json) AS w(game TEXT, since BIGINT) \
+             JOIN games ON games.id = w.game"
+        );
+        let rows = sqlx::query(&sql)
+            .bind(serde_json::Value::Array(input).to_string())
+            .fetch_all(&self.db.pool)
+            .await?;
+        rows.iter()
+            .map(|row| {
+                let mut stored = stored_game(row)?;
+                stored.from = usize::try_from(row.try_get::<i64, _>("since")?).unwrap_or(0);
+                let actions: String = row.try_get("since_actions")?;
+                stored.actions = serde_json::from_str(&actions).map_err(|e| {
+                    let id = &stored.row.id;
+                    ServerError::Corrupt(format!("game {id}: its actions do not read: {e}"))
+                })?;
+                Ok(stored)
+            })
+            .collect()
+    }
+
     /// Makes a change to the game at `version` and commits it (with the
     /// other changes waiting at the time).
     ///

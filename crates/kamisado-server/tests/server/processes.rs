@@ -92,6 +92,62 @@ async fn players_on_different_processes_see_every_move() {
     b.stop().await;
 }
 
+/// Every mover plays at once (action `n` of its game); every other client
+/// then sees it.
+async fn play_all(movers: &mut [GameSocket], others: &mut [GameSocket], n: usize) {
+    let answers = futures_util::future::join_all(movers.iter_mut().map(|m| {
+        let mv = first_legal(m.state());
+        m.play(mv)
+    }))
+    .await;
+    for (i, answer) in answers.into_iter().enumerate() {
+        let answer = answer.unwrap();
+        assert!(is_ack(&answer), "game {i}, move {n}: {}", answer.to_text());
+    }
+    for other in others.iter_mut() {
+        other
+            .wait_n(n + 1)
+            .await
+            .expect("the move reaches the other process");
+    }
+}
+
+/// Moves made at once in many games, committed together on one process,
+/// reach every game's other player on the other process (which reads the
+/// games the notice names together), and the replies come back the same
+/// way.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn moves_committed_together_reach_the_other_process() {
+    let limits = Limits {
+        commit_window: std::time::Duration::from_millis(200),
+        ..common::limits()
+    };
+    let (_db, a, b) = two("together", limits).await;
+    let mut blacks = Vec::new();
+    let mut whites = Vec::new();
+    let mut ids = Vec::new();
+    for seed in 0..12 {
+        let created = a
+            .create(GameRequest::friend().seed(seed).colour(PlayAs::Black))
+            .await;
+        blacks.push(a.client(&created.id, Some(&created.key)).await);
+        whites.push(b.client(&created.id, created.invite.as_deref()).await);
+        ids.push(created.id);
+    }
+    for (black, white) in blacks.iter_mut().zip(whites.iter_mut()) {
+        black.wait_for(|s| s.joined.w).await.unwrap();
+        white.wait_n(0).await.unwrap();
+    }
+    play_all(&mut blacks, &mut whites, 0).await;
+    play_all(&mut whites, &mut blacks, 1).await;
+    for id in &ids {
+        let (on_a, on_b) = (a.state(id).await, b.state(id).await);
+        assert_eq!((on_a.n, &on_a.fen), (2, &on_b.fen), "game {id}");
+    }
+    a.stop().await;
+    b.stop().await;
+}
+
 /// Two clients on two processes send different moves for the same turn,
 /// turn after turn: the database takes exactly one, the other is refused as
 /// stale, and both processes agree on the game.
