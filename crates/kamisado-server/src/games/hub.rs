@@ -294,8 +294,8 @@ impl Games {
     /// Brings the games this process holds up to their stored versions (at
     /// least the version given with each, when told which), reading the
     /// actions that they have not got for all of them at once, and tells
-    /// their clients. A game changed meanwhile by this process is read again
-    /// alone, as [`Games::refresh`] does.
+    /// their clients. A game changed meanwhile by this process is brought up
+    /// to date alone, by [`Games::refresh`].
     ///
     /// # Errors
     /// A database failure; a game that does not replay is left as it was.
@@ -331,19 +331,18 @@ impl Games {
             let caught_up = match stored.remove(&room.game.row.id) {
                 // The room moved on while the games were read.
                 Some(since) if since.version <= room.version => continue,
-                Some(since) => room.catch_up(since),
-                None => Ok(false),
+                Some(since) => room.catch_up(since).unwrap_or(false),
+                None => false,
             };
-            let done = match caught_up {
-                Ok(true) => Ok(()),
-                Ok(false) | Err(_) => self.reload(cell, &mut room).await,
-            };
-            if let Err(e) = done {
-                tracing::warn!("a game could not be brought up to date: {e}");
+            if caught_up {
+                self.kick_engine(cell, &mut room);
+                cell.publish(&room);
                 continue;
             }
-            self.kick_engine(cell, &mut room);
-            cell.publish(&room);
+            drop(room);
+            if let Err(e) = self.refresh(cell, version).await {
+                tracing::warn!("a game could not be brought up to date: {e}");
+            }
         }
         Ok(())
     }

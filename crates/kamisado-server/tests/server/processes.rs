@@ -5,11 +5,13 @@
 
 use crate::common;
 
-use std::time::{Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use common::{TempDb, TestServer, first_legal, is_ack, psql, stored_actions};
 use kamisado_client::{GameRequest, GameSocket, PlayAs};
 use kamisado_server::Limits;
+use kamisado_server::db::Db;
+use kamisado_server::games::store::GameStore;
 use kamisado_wire::{ClientMessage, Kind, ServerMessage, SideCode, Status};
 
 fn now_ms() -> u64 {
@@ -119,10 +121,10 @@ async fn play_all(movers: &mut [GameSocket], others: &mut [GameSocket], n: usize
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn moves_committed_together_reach_the_other_process() {
     let limits = Limits {
-        commit_window: std::time::Duration::from_millis(200),
+        commit_window: Duration::from_millis(200),
         ..common::limits()
     };
-    let (_db, a, b) = two("together", limits).await;
+    let (db, a, b) = two("together", limits).await;
     let mut blacks = Vec::new();
     let mut whites = Vec::new();
     let mut ids = Vec::new();
@@ -143,6 +145,28 @@ async fn moves_committed_together_reach_the_other_process() {
     for id in &ids {
         let (on_a, on_b) = (a.state(id).await, b.state(id).await);
         assert_eq!((on_a.n, &on_a.fen), (2, &on_b.fen), "game {id}");
+    }
+    // The games read together are each as read alone.
+    let store = GameStore::new(Db::open(&db.url()).await.unwrap(), Duration::ZERO);
+    let mut wanted: Vec<(String, usize)> = ids.iter().map(|id| (id.clone(), 1)).collect();
+    wanted[0].1 = 0;
+    wanted.push(("no-such-game".into(), 0));
+    let together = store.load_games_from(&wanted).await.unwrap();
+    assert_eq!(together.len(), ids.len(), "every game that exists, once");
+    for game in &together {
+        let from = if game.row.id == ids[0] { 0 } else { 1 };
+        let alone = store
+            .load_game_from(&game.row.id, from)
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(game.actions.len(), 2 - from, "game {}", game.row.id);
+        assert_eq!(
+            (game.from, &game.actions, game.version, game.takebacks),
+            (alone.from, &alone.actions, alone.version, alone.takebacks),
+            "game {}",
+            game.row.id
+        );
     }
     a.stop().await;
     b.stop().await;
