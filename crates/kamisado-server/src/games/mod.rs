@@ -25,6 +25,7 @@ pub mod rematch;
 pub mod rights;
 pub mod room;
 pub mod routes;
+mod rows;
 pub mod socket;
 pub mod store;
 mod writer;
