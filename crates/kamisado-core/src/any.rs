@@ -116,6 +116,40 @@ impl FromStr for AnyMove {
     }
 }
 
+/// The position written `text` (NOTATION.md) after `moves` are played in
+/// it under `rules`, on `board`, written the same way; a match field after
+/// the position is kept as it is. None when the text is not a valid
+/// position of that board or a move is not legal in it.
+///
+/// ```
+/// use kamisado_core::any::fen_after;
+/// use kamisado_core::geometry::BoardSize;
+/// use kamisado_core::Rules;
+/// let start = "obvpyrgn/8/8/8/8/8/8/NGRYPVBO b - 0-0/3";
+/// let moves = ["h1-h5".parse().unwrap()];
+/// let after = fen_after(BoardSize::Eight, Rules::STANDARD, start, &moves);
+/// assert_eq!(after.as_deref(), Some("obvpyrgn/8/8/7O/8/8/8/NGRYPVB1 w y 0-0/3"));
+/// assert_eq!(fen_after(BoardSize::Six, Rules::STANDARD, start, &moves), None);
+/// ```
+pub fn fen_after(board: BoardSize, rules: Rules, text: &str, moves: &[AnyMove]) -> Option<String> {
+    // The match field, `2-1/7`, is the only field with a `/` after the board's.
+    let kept = match text.rsplit_once(' ') {
+        Some((_, last)) if last.contains('/') => &text[text.len() - last.len() - 1..],
+        _ => "",
+    };
+    crate::with_board!(board, B => {
+        let setup: crate::Setup<B> = text.parse().ok()?;
+        let mut position = crate::Position::<B>::from_setup(&setup, rules).ok()?;
+        for mv in moves {
+            position = position.play(mv.on::<B>().ok()?).ok()?;
+        }
+        let mut out = String::with_capacity(text.len() + 4);
+        position.to_setup().push_text(&mut out);
+        out.push_str(kept);
+        Some(out)
+    })
+}
+
 /// A match on one of the boards.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AnyMatch {

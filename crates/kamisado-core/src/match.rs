@@ -525,7 +525,11 @@ impl<B: Board> Match<B> {
 impl<B: Board> fmt::Display for Match<B> {
     /// Writes the position with its match field (`… 2-1/7`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {}", self.position, self.score())
+        let mut setup = self.position.to_setup();
+        setup.score = Some(self.score());
+        let mut text = String::with_capacity(B::SIZE * (B::SIZE + 2) + 24);
+        setup.push_text(&mut text);
+        f.write_str(&text)
     }
 }
 

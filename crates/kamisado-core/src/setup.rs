@@ -33,9 +33,33 @@ impl Score {
     }
 }
 
+impl Score {
+    /// Writes `2-1/7` at the end of `out`, without the formatting machinery.
+    pub(crate) fn push_text(&self, out: &mut String) {
+        push_number(out, self.black);
+        out.push('-');
+        push_number(out, self.white);
+        out.push('/');
+        push_number(out, self.target);
+    }
+}
+
+/// Writes `n` in decimal at the end of `out`.
+fn push_number(out: &mut String, n: u8) {
+    if n >= 100 {
+        out.push(char::from(b'0' + n / 100));
+    }
+    if n >= 10 {
+        out.push(char::from(b'0' + n / 10 % 10));
+    }
+    out.push(char::from(b'0' + n % 10));
+}
+
 impl fmt::Display for Score {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}-{}/{}", self.black, self.white, self.target)
+        let mut text = String::with_capacity(8);
+        self.push_text(&mut text);
+        f.write_str(&text)
     }
 }
 
@@ -612,11 +636,9 @@ impl<B: Board> FromStr for Setup<B> {
 }
 
 impl<B: Board> Setup<B> {
-    /// Writes the board field (the top rank down to rank 1, each from file a).
-    pub(crate) fn write_board(&self, f: &mut impl fmt::Write) -> fmt::Result {
-        // Made whole and written at once, without the formatting machinery:
-        // a game's state writes its position after every move.
-        let mut text = String::with_capacity(B::SIZE * (B::SIZE + 1));
+    /// Writes the board field at the end of `text`, without the formatting
+    /// machinery: a game's state writes its position after every move.
+    fn push_board(&self, text: &mut String) {
         let count = |text: &mut String, empty: &mut u32| {
             // At most sixteen squares a rank: one or two digits.
             if *empty >= 10 {
@@ -633,39 +655,46 @@ impl<B: Board> Setup<B> {
                 let sq = Square::<B>::at(file, rank).expect("on the board");
                 match self.board[sq.index()] {
                     Some(tower) => {
-                        count(&mut text, &mut empty);
-                        tower.push_text(&mut text);
+                        count(text, &mut empty);
+                        tower.push_text(text);
                     }
                     None => empty += 1,
                 }
             }
-            count(&mut text, &mut empty);
+            count(text, &mut empty);
             if rank > 0 {
                 text.push('/');
             }
         }
-        f.write_str(&text)
+    }
+
+    /// Writes the whole text (NOTATION.md) at the end of `out`, without the
+    /// formatting machinery.
+    pub(crate) fn push_text(&self, out: &mut String) {
+        self.push_board(out);
+        out.push(' ');
+        out.push(self.side.letter());
+        out.push(' ');
+        out.push(self.forced.map_or('-', Colour::letter));
+        if self.pushed {
+            out.push('*');
+        }
+        if let Some(plies) = self.opening {
+            out.push_str(" @");
+            push_number(out, plies);
+        }
+        if let Some(score) = self.score {
+            out.push(' ');
+            score.push_text(out);
+        }
     }
 }
 
 impl<B: Board> fmt::Display for Setup<B> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.write_board(f)?;
-        write!(f, " {} ", self.side)?;
-        match self.forced {
-            Some(c) => write!(f, "{c}")?,
-            None => f.write_str("-")?,
-        }
-        if self.pushed {
-            f.write_str("*")?;
-        }
-        if let Some(plies) = self.opening {
-            write!(f, " @{plies}")?;
-        }
-        if let Some(score) = self.score {
-            write!(f, " {score}")?;
-        }
-        Ok(())
+        let mut text = String::with_capacity(B::SIZE * (B::SIZE + 2) + 16);
+        self.push_text(&mut text);
+        f.write_str(&text)
     }
 }
 

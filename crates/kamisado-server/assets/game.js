@@ -725,9 +725,9 @@ function renderOverlay() {
 function renderBoard() {
   const s = play.state;
   if (!s) return;
-  // The server reads the position and the rules from the game; the FEN only
-  // tells a new position's answer from the last one's.
-  if (dangerShown() && myTurn()) play.danger.ask({ game: play.id, from: play.selected }, s.fen);
+  // The server reads the position and the rules from the game; the state's
+  // number only tells a new position's answer from the last one's.
+  if (dangerShown() && myTurn()) play.danger.ask({ game: play.id, from: play.selected }, String(s.seq));
   else play.danger.clear();
   useLayout(s.layout);
   const svg = $('board');

@@ -7,7 +7,9 @@
 // last round (or those the new notes tell) and its `result`, the towers
 // `moved` ([from, to], all at once; or as the notes tell), the towers a
 // single new note leaves for the states to name, and last what the notes
-// tell of who acts next where the patch sets nothing.
+// tell of who acts next where the patch sets nothing. The position's text
+// (`fen`) that the notes' moves give is the one thing it does not work
+// out: a state it patched after an action holds the `fen` only as set.
 
 // The number of a square (`c6`) in the order a state lists its towers:
 // rank by rank from the first, file by file from a.
@@ -141,6 +143,9 @@ export function patched(state, patch) {
     const fields = { n: news.n, ...nextOf(next.notes[next.notes.length - 1]) };
     if (news.moves.length) fields.last = news.moves[news.moves.length - 1];
     for (const [name, value] of Object.entries(fields)) if (!(name in set)) next[name] = value;
+    // The position's text after moves is left to a client's rules, which
+    // the page does not keep: it holds no `fen` rather than an old one.
+    if (!('fen' in set)) delete next.fen;
   }
   return next;
 }

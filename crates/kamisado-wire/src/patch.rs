@@ -8,7 +8,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use kamisado_core::any::AnyMove;
+use kamisado_core::any::{AnyMove, fen_after};
 
 use crate::note::{ActView, NextView, Note, Then, TowerName};
 use crate::state::{RoundLog, SeatRights, StateView, TowerView};
@@ -167,7 +167,9 @@ impl<T: Clone + PartialEq> Tail<T> {
 ///
 /// What the notes it adds tell is not written again: after a move, a
 /// client takes the move, the towers it displaced, the action's number, who
-/// acts next and the tower they must move from the new note ([`Told`]);
+/// acts next and the tower they must move from the new note, and while the
+/// round goes on the position's text, the move played on the state's own
+/// ([`Told`]);
 /// `set`, `moved`, `played` and `rounds` say only what differs from that.
 /// A single new note, as a seat is told it ([`PatchView::seen_by`]), names
 /// no tower the client's state shows on the square it names (the one that
@@ -424,6 +426,15 @@ impl PatchView {
             return Err(PatchError::Moved(from.clone()));
         }
         let mut told = Told::of(state, notes.as_ref());
+        // The position's text, where the moves told give it.
+        let fen = match &told {
+            Some(told) if told.plays_on && !self.set.contains_key("fen") => {
+                Some(told.fen_on(state).ok_or_else(|| {
+                    PatchError::Value(format!("fen: the moves told do not play on {}", state.fen))
+                })?)
+            }
+            _ => None,
+        };
         // A single new note leaves to the states before and after it the
         // towers they show.
         let before = notes
@@ -475,6 +486,9 @@ impl PatchView {
         if let (Some(told), Some(last)) = (&mut told, state.notes.last()) {
             told.read_next(last);
             told.set_on(state, &self.set);
+        }
+        if let Some(fen) = fen {
+            state.fen = fen;
         }
         state.seq = self.seq;
         Ok(())
@@ -763,6 +777,15 @@ impl StateView {
             None => (Tail::between(&old.rounds, &self.rounds), Vec::new(), None),
         };
         if let Some(told) = &told {
+            // The moves told, played on the state before, give this one's
+            // text: checked wherever debug assertions are on (every test).
+            debug_assert!(
+                !told.plays_on || told.fen_on(old).as_deref() == Some(self.fen.as_str()),
+                "{} after {:?} is not {}",
+                old.fen,
+                told.moves,
+                self.fen
+            );
             told.leave_out(self, &mut set);
             if !as_told
                 && moved.is_empty()
@@ -829,6 +852,10 @@ pub struct Told {
     pub forced: Option<String>,
     /// That tower's colour.
     pub forced_colour: Option<String>,
+    /// Whether the notes tell only moves and the round goes on, so that
+    /// the position's text after them is the state's own with the moves
+    /// played ([`Told::fen_on`]).
+    pub plays_on: bool,
 }
 
 impl Told {
@@ -841,6 +868,7 @@ impl Told {
             n: state.n + tail.items.len(),
             ..Told::default()
         };
+        let mut plays_only = true;
         for note in &tail.items {
             let (mv, displaced) = match &note.act {
                 ActView::Step { from, to, .. } => {
@@ -854,7 +882,10 @@ impl Told {
                     (format!("{from}>{to}"), displaced)
                 }
                 ActView::Pass { .. } => ("pass".to_string(), Vec::new()),
-                ActView::Fill { .. } | ActView::Concession { .. } => continue,
+                ActView::Fill { .. } | ActView::Concession { .. } => {
+                    plays_only = false;
+                    continue;
+                }
             };
             told.moves.push(mv.parse().ok()?);
             told.displaced.extend(displaced);
@@ -865,6 +896,11 @@ impl Told {
                 .as_ref()
                 .and_then(|p| Some((last.came_to()?, p.rank.clone())));
         }
+        let goes_on = matches!(
+            last.next,
+            Some(NextView::Forced { .. } | NextView::Free { .. })
+        );
+        told.plays_on = plays_only && goes_on && !told.moves.is_empty();
         told.read_next(last);
         Some(told)
     }
@@ -927,6 +963,13 @@ impl Told {
         }
     }
 
+    /// The position's text after the moves told, played by the rules crate
+    /// on `state`'s, the state the notes are added to; none when they are
+    /// not its moves.
+    pub fn fen_on(&self, state: &StateView) -> Option<String> {
+        fen_after(state.board, state.rules, &state.fen, &self.moves)
+    }
+
     /// Leaves out of `set` each field the notes tell as `new` has it, and
     /// puts in it each they tell otherwise.
     fn leave_out(&self, new: &StateView, set: &mut serde_json::Map<String, Value>) {
@@ -955,6 +998,9 @@ impl Told {
             &new.forced_colour,
             &self.forced_colour,
         );
+        if self.plays_on {
+            set.remove("fen");
+        }
         if let Some(last) = self.moves.last() {
             if new.last == Some(*last) {
                 set.remove("last");

@@ -232,10 +232,36 @@ fn a_move_says_nothing_its_note_tells() {
         patch.note.as_ref().unwrap().act,
         ActView::Step { .. }
     ));
-    let mut set: Vec<&str> = patch.set.keys().map(String::as_str).collect();
-    set.sort_unstable();
-    assert_eq!(set, ["fen"], "{patch:?}");
+    // The position's text too: the client's rules crate plays the move.
+    assert!(patch.set.is_empty(), "{patch:?}");
     assert!(patch.moved.is_empty() && patch.played.is_empty() && patch.rounds.is_none());
+}
+
+#[test]
+fn a_patch_writes_the_position_only_where_its_note_does_not_tell_it() {
+    for (rules, board) in [
+        (kamisado_core::Rules::STANDARD, "8x8"),
+        ("standard+opening-limits".parse().unwrap(), "8x8"),
+        (kamisado_core::Rules::STANDARD, "10x10"),
+    ] {
+        let states = played_by(rules, board, 15, 400, |i, moves| i * 7 % moves.len());
+        let (mut told, mut written) = (0, 0);
+        for pair in states.windows(2) {
+            let patch = round_trip(&pair[0], &pair[1]);
+            let goes_on = pair[1].status == Status::Playing && pair[1].round == pair[0].round;
+            if goes_on && patch.note.is_some() {
+                assert!(!patch.set.contains_key("fen"), "{rules} {board}: {patch:?}");
+                told += 1;
+            } else if pair[1].fen != pair[0].fen {
+                assert!(patch.set.contains_key("fen"), "{rules} {board}: {patch:?}");
+                written += 1;
+            }
+        }
+        assert!(
+            told > 100 && written > 3,
+            "{rules} {board}: {told} told, {written} written"
+        );
+    }
 }
 
 #[test]
