@@ -102,14 +102,23 @@ function fullLegal(legal, note) {
   return legal.map(full);
 }
 
+// A patch's single new note with the kinds it leaves out: an act without
+// one is a step, a next without one a forced tower.
+function kinded(note) {
+  const act = note.act.kind ? note.act : { kind: 'step', ...note.act };
+  const next = note.next && !note.next.kind ? { kind: 'forced', ...note.next } : note.next;
+  return { ...note, act, next };
+}
+
 // The state `patch` turns `state` into; null when it does not apply (a
 // patch was missed).
 export function patched(state, patch) {
   const base = 'base' in patch ? patch.base : patch.seq - 1;
   if (!state || base !== state.seq) return null;
   const set = { ...patch.set };
-  if (set.legal && patch.note) set.legal = fullLegal(set.legal, patch.note);
-  const notes = patch.note ? { from: state.notes.length, items: [patch.note] } : patch.notes;
+  const note = patch.note && kinded(patch.note);
+  if (set.legal && note) set.legal = fullLegal(set.legal, note);
+  const notes = note ? { from: state.notes.length, items: [note] } : patch.notes;
   const news = told(state, notes);
   const next = { ...state, ...set, seq: patch.seq };
   if (news && !('legal' in set)) next.legal = [];

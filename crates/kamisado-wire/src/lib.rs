@@ -54,7 +54,8 @@ pub use analysis::{
 pub use body::{ReadError, read_body, read_json};
 pub use games::{Created, NewGame};
 pub use note::{
-    ActView, ForcedByView, NextView, Note, PushTurnView, PushedView, RoundOverView, Then, TowerName,
+    ActView, ForcedByView, ForcedView, NextView, Note, PushTurnView, PushedView, RoundOverView,
+    StepAct, Then, TowerName,
 };
 pub use patch::{PatchError, PatchView, Tail, Told};
 pub use refusal::{Choice, Code, Param, ParamKind, Params, Refusal, RefusalBody};

@@ -132,20 +132,25 @@ pub struct PushedView {
     pub to: String,
 }
 
+/// A tower's step: the commonest act, written without its `kind` in a
+/// patch's new note.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StepAct {
+    /// The tower (its side is the mover's).
+    #[serde(default, skip_serializing_if = "TowerName::is_unnamed")]
+    pub tower: TowerName,
+    /// From.
+    pub from: String,
+    /// To.
+    pub to: String,
+}
+
 /// What a player did, as the rules crate's story tells it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum ActView {
     /// A tower moved.
-    Step {
-        /// The tower (its side is the mover's).
-        #[serde(default, skip_serializing_if = "TowerName::is_unnamed")]
-        tower: TowerName,
-        /// From.
-        from: String,
-        /// To.
-        to: String,
-    },
+    Step(StepAct),
     /// A sumo pushed (R12).
     Push {
         /// The pusher.
@@ -218,34 +223,39 @@ pub struct RoundOverView {
     pub then: Then,
 }
 
+/// The tower the next mover must move: the commonest next, written
+/// without its `kind` in a patch's new note.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ForcedView {
+    /// The tower (its side is the next mover's).
+    #[serde(default, skip_serializing_if = "TowerName::is_unnamed")]
+    pub tower: TowerName,
+    /// Its square.
+    pub square: String,
+    /// Why its colour: `landed` (written only when it is another),
+    /// `last_pushed`, `pushed`, `sumo_square` or `passed`.
+    #[serde(default, skip_serializing_if = "ForcedByView::is_landed")]
+    pub by: ForcedByView,
+    /// The square whose colour decided (in a patch's new note, left
+    /// out when it is the square the tower that acted came to).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub by_square: String,
+    /// That square's colour, the tower's (in a patch's new note, left
+    /// out with the tower).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub by_colour: String,
+    /// Whether the tower cannot move, so that its owner must pass
+    /// (written only when it cannot).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub blocked: bool,
+}
+
 /// What an action leaves the next player with.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum NextView {
     /// The next mover must move this tower (R5, R7, R13).
-    Forced {
-        /// The tower (its side is the next mover's).
-        #[serde(default, skip_serializing_if = "TowerName::is_unnamed")]
-        tower: TowerName,
-        /// Its square.
-        square: String,
-        /// Why its colour: `landed` (written only when it is another),
-        /// `last_pushed`, `pushed`, `sumo_square` or `passed`.
-        #[serde(default, skip_serializing_if = "ForcedByView::is_landed")]
-        by: ForcedByView,
-        /// The square whose colour decided (in a patch's new note, left
-        /// out when it is the square the tower that acted came to).
-        #[serde(default, skip_serializing_if = "String::is_empty")]
-        by_square: String,
-        /// That square's colour, the tower's (in a patch's new note, left
-        /// out with the tower).
-        #[serde(default, skip_serializing_if = "String::is_empty")]
-        by_colour: String,
-        /// Whether the tower cannot move, so that its owner must pass
-        /// (written only when it cannot).
-        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-        blocked: bool,
-    },
+    Forced(ForcedView),
     /// The next mover may move any tower (R4).
     Free {
         /// Who moves.
@@ -285,7 +295,7 @@ impl Note {
     /// fill; none once the match is over.
     pub fn next_to_act(&self) -> Option<Side> {
         match self.next.as_ref()? {
-            NextView::Forced { tower, .. } => Some(tower.side.into()),
+            NextView::Forced(forced) => Some(forced.tower.side.into()),
             NextView::Free { side } => Some((*side).into()),
             NextView::RoundOver(end) if end.then == Then::Fill => Some(end.winner.into()),
             NextView::RoundOver(_) => None,
@@ -305,11 +315,11 @@ impl<B: Board> From<&Story<B>> for Note {
 
 fn act_view<B: Board>(act: &Act<B>) -> ActView {
     match *act {
-        Act::Step { tower, from, to } => ActView::Step {
+        Act::Step { tower, from, to } => ActView::Step(StepAct {
             tower: tower.into(),
             from: from.to_string(),
             to: to.to_string(),
-        },
+        }),
         Act::Push {
             pusher,
             from,
@@ -369,7 +379,7 @@ fn next_view<B: Board>(next: &Next<B>) -> NextView {
             square,
             by,
             blocked,
-        } => NextView::Forced {
+        } => NextView::Forced(ForcedView {
             tower: tower.into(),
             square: square.to_string(),
             by: match by {
@@ -382,7 +392,7 @@ fn next_view<B: Board>(next: &Next<B>) -> NextView {
             by_square: by.square().to_string(),
             by_colour: by.colour().name().to_string(),
             blocked,
-        },
+        }),
         Next::FreeChoice { side } => NextView::Free { side: side.into() },
         Next::RoundOver(r) => NextView::RoundOver(RoundOverView {
             round: r.round,

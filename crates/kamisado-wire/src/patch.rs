@@ -10,7 +10,7 @@ use serde_json::Value;
 
 use kamisado_core::any::{AnyMove, fen_after};
 
-use crate::note::{ActView, NextView, Note, Then, TowerName};
+use crate::note::{ActView, ForcedView, NextView, Note, StepAct, Then, TowerName};
 use crate::state::{RoundLog, SeatRights, StateView, TowerView};
 use crate::text::{MoveStr, plain, text_move_option, text_moves};
 use crate::vocabulary::{Seat, SideCode};
@@ -163,7 +163,8 @@ impl<T: Clone + PartialEq> Tail<T> {
 /// Written as `{"seq", "base"?, "set", "note"?, "notes"?, "rounds"?,
 /// "moved"?, "played"?, "result"?}`, with `legal` and `rights` among the
 /// fields of `set`; `base` only when it is not `seq - 1`, `note` for a
-/// single action's note added after the state's own.
+/// single action's note added after the state's own (a step's act and a
+/// forced tower's next written without their `kind`).
 ///
 /// What the notes it adds tell is not written again: after a move, a
 /// client takes the move, the towers it displaced, the action's number, who
@@ -220,7 +221,7 @@ struct RawPatch {
     #[serde(default)]
     set: serde_json::Map<String, Value>,
     #[serde(default)]
-    note: Option<Arc<Note>>,
+    note: Option<RawNote>,
     #[serde(default)]
     notes: Option<Tail<Arc<Note>>>,
     #[serde(default)]
@@ -237,8 +238,9 @@ impl TryFrom<RawPatch> for PatchView {
     type Error = String;
 
     fn try_from(mut raw: RawPatch) -> Result<PatchView, String> {
+        let note = raw.note.map(RawNote::read).transpose()?.map(Arc::new);
         let legal = match raw.set.remove("legal") {
-            Some(value) => Some(read_legal(value, forced_square(raw.note.as_ref()))?),
+            Some(value) => Some(read_legal(value, forced_square(note.as_ref()))?),
             None => None,
         };
         let rights = match raw.set.remove("rights") {
@@ -256,13 +258,71 @@ impl TryFrom<RawPatch> for PatchView {
             set: Arc::new(raw.set),
             legal,
             rights,
-            note: raw.note,
+            note,
             notes: raw.notes,
             rounds: raw.rounds,
             moved: raw.moved,
             played: raw.played,
             result: raw.result,
         })
+    }
+}
+
+/// A patch's single new note as written ([`PatchNote`]): a step's act and
+/// a forced tower's next may come without their `kind`.
+#[derive(Deserialize)]
+struct RawNote {
+    #[serde(default)]
+    text: String,
+    act: Value,
+    #[serde(default)]
+    next: Option<Value>,
+}
+
+impl RawNote {
+    /// The note, each part without a `kind` read as the commonest of its
+    /// kinds; the error names the part.
+    fn read(self) -> Result<Note, String> {
+        let kinded = |value: &Value| value.get("kind").is_some();
+        let act = if kinded(&self.act) {
+            ActView::deserialize(self.act)
+        } else {
+            StepAct::deserialize(self.act).map(ActView::Step)
+        };
+        let next = match self.next {
+            Some(next) if kinded(&next) => NextView::deserialize(next).map(Some),
+            Some(next) => ForcedView::deserialize(next).map(|f| Some(NextView::Forced(f))),
+            None => Ok(None),
+        };
+        Ok(Note {
+            text: self.text,
+            act: act.map_err(|e| format!("note: act: {e}"))?,
+            next: next.map_err(|e| format!("note: next: {e}"))?,
+        })
+    }
+}
+
+/// A patch's single new note as written: a step's act and a forced
+/// tower's next, the commonest of each, without their `kind`.
+struct PatchNote<'a>(&'a Note);
+
+impl Serialize for PatchNote<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let note = self.0;
+        let mut map = s.serialize_map(Some(2 + usize::from(!note.text.is_empty())))?;
+        if !note.text.is_empty() {
+            map.serialize_entry("text", &note.text)?;
+        }
+        match &note.act {
+            ActView::Step(step) => map.serialize_entry("act", step)?,
+            act => map.serialize_entry("act", act)?,
+        }
+        match &note.next {
+            Some(NextView::Forced(forced)) => map.serialize_entry("next", forced)?,
+            next => map.serialize_entry("next", next)?,
+        }
+        map.end()
     }
 }
 
@@ -293,7 +353,7 @@ impl Serialize for SetFields<'_> {
 /// next.
 fn forced_square(note: Option<&Arc<Note>>) -> Option<&str> {
     match note?.next.as_ref()? {
-        NextView::Forced { square, .. } => Some(square),
+        NextView::Forced(ForcedView { square, .. }) => Some(square),
         _ => None,
     }
 }
@@ -370,7 +430,7 @@ impl Serialize for PatchView {
         }
         out.serialize_field("set", &SetFields(self))?;
         if let Some(note) = &self.note {
-            out.serialize_field("note", note)?;
+            out.serialize_field("note", &PatchNote(note))?;
         }
         if let Some(notes) = &self.notes {
             out.serialize_field("notes", notes)?;
@@ -871,7 +931,7 @@ impl Told {
         let mut plays_only = true;
         for note in &tail.items {
             let (mv, displaced) = match &note.act {
-                ActView::Step { from, to, .. } => {
+                ActView::Step(StepAct { from, to, .. }) => {
                     (format!("{from}-{to}"), vec![[from.clone(), to.clone()]])
                 }
                 ActView::Push {
@@ -898,7 +958,7 @@ impl Told {
         }
         let goes_on = matches!(
             last.next,
-            Some(NextView::Forced { .. } | NextView::Free { .. })
+            Some(NextView::Forced(ForcedView { .. }) | NextView::Free { .. })
         );
         told.plays_on = plays_only && goes_on && !told.moves.is_empty();
         told.read_next(last);
@@ -930,7 +990,7 @@ impl Told {
     /// tells.
     fn read_next(&mut self, note: &Note) {
         (self.to_act, self.forced, self.forced_colour) = match &note.next {
-            Some(NextView::Forced { tower, square, .. }) => (
+            Some(NextView::Forced(ForcedView { tower, square, .. })) => (
                 Some(tower.side),
                 Some(square.clone()),
                 Some(tower.colour.clone()),
@@ -1035,14 +1095,16 @@ impl Note {
     /// the next mover must move (after).
     fn towers_mut(&mut self) -> [Option<(&mut TowerName, String, bool)>; 2] {
         let acted = match &mut self.act {
-            ActView::Step { tower, from, .. } | ActView::Push { tower, from, .. } => {
+            ActView::Step(StepAct { tower, from, .. }) | ActView::Push { tower, from, .. } => {
                 Some((tower, from.clone(), true))
             }
             ActView::Pass { tower, square } => Some((tower, square.clone(), true)),
             ActView::Fill { .. } | ActView::Concession { .. } => None,
         };
         let forced = match &mut self.next {
-            Some(NextView::Forced { tower, square, .. }) => Some((tower, square.clone(), false)),
+            Some(NextView::Forced(ForcedView { tower, square, .. })) => {
+                Some((tower, square.clone(), false))
+            }
             _ => None,
         };
         [acted, forced]
@@ -1051,7 +1113,7 @@ impl Note {
     /// The square the tower that acted came to, for a step or a push.
     fn came_to(&self) -> Option<String> {
         match &self.act {
-            ActView::Step { to, .. } | ActView::Push { to, .. } => Some(to.clone()),
+            ActView::Step(StepAct { to, .. }) | ActView::Push { to, .. } => Some(to.clone()),
             _ => None,
         }
     }
@@ -1062,13 +1124,13 @@ impl Note {
     /// square that decided it when the tower that acted came to it.
     fn leave_towers_to(&mut self, before: &[TowerView], after: &[TowerView]) {
         let came_to = self.came_to();
-        if let Some(NextView::Forced {
+        if let Some(NextView::Forced(ForcedView {
             tower,
             square,
             by_square,
             by_colour,
             ..
-        }) = &mut self.next
+        })) = &mut self.next
         {
             if came_to.as_ref() == Some(by_square) {
                 by_square.clear();
@@ -1095,12 +1157,12 @@ impl Note {
             }
         }
         let came_to = self.came_to();
-        if let Some(NextView::Forced {
+        if let Some(NextView::Forced(ForcedView {
             tower,
             by_square,
             by_colour,
             ..
-        }) = &mut self.next
+        })) = &mut self.next
         {
             if by_square.is_empty() {
                 *by_square = came_to.unwrap_or_default();

@@ -17,7 +17,7 @@ use kamisado_wire::{ActView, NextView, Note};
 /// The kind of a note, for keeping a few of each.
 fn kind(note: &Note) -> String {
     let act = match &note.act {
-        ActView::Step { .. } => "step".to_string(),
+        ActView::Step(_) => "step".to_string(),
         ActView::Push { turn, pushed, .. } => format!("push {turn:?} {}", pushed.len().min(2)),
         ActView::Pass { .. } => "pass".to_string(),
         ActView::Fill { .. } => "fill".to_string(),
@@ -25,7 +25,7 @@ fn kind(note: &Note) -> String {
     };
     let next = match &note.next {
         None => "none".to_string(),
-        Some(NextView::Forced { by, blocked, .. }) => format!("forced {by:?} {blocked}"),
+        Some(NextView::Forced(f)) => format!("forced {:?} {}", f.by, f.blocked),
         Some(NextView::Free { .. }) => "free".to_string(),
         Some(NextView::RoundOver(r)) => format!(
             "over {} {:?} {} {}",

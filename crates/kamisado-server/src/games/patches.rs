@@ -228,12 +228,17 @@ fn a_move_says_nothing_its_note_tells() {
     let states = played(kamisado_core::Rules::STANDARD, "8x8", 12);
     let (old, new) = (&states[10], &states[11]);
     let patch = round_trip(old, new);
-    assert!(matches!(
-        patch.note.as_ref().unwrap().act,
-        ActView::Step { .. }
-    ));
+    assert!(matches!(patch.note.as_ref().unwrap().act, ActView::Step(_)));
     // The position's text too: the client's rules crate plays the move.
     assert!(patch.set.is_empty(), "{patch:?}");
+    // A step and a forced tower, the commonest act and next, go without
+    // their kind.
+    let text = ServerMessage::Patch(patch.clone()).to_text();
+    assert!(matches!(
+        patch.note.as_ref().unwrap().next,
+        Some(NextView::Forced(_))
+    ));
+    assert!(!text.contains("\"kind\""), "{text}");
     assert!(patch.moved.is_empty() && patch.played.is_empty() && patch.rounds.is_none());
 }
 
