@@ -725,9 +725,10 @@ function renderOverlay() {
 function renderBoard() {
   const s = play.state;
   if (!s) return;
-  // The server reads the position and the rules from the game; the state's
-  // number only tells a new position's answer from the last one's.
-  if (dangerShown() && myTurn()) play.danger.ask({ game: play.id, from: play.selected }, String(s.seq));
+  // The server reads the position and the rules from the game; the action
+  // count tells a new position's answer from the last one's (a selection
+  // does not outlive a change of it, so no two positions share it).
+  if (dangerShown() && myTurn()) play.danger.ask({ game: play.id, from: play.selected }, String(s.n));
   else play.danger.clear();
   useLayout(s.layout);
   const svg = $('board');
