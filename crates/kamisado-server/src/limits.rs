@@ -56,10 +56,12 @@ pub struct Limits {
     /// How long the side to move in an untimed game between accounts may
     /// go without moving before the other player may claim the match.
     pub claim_after: Duration,
-    /// How long the games' writer waits, from the first change of a batch,
-    /// for more to commit with it in one flush (`--commit-window-ms`): a
-    /// longer window delays each acknowledgement by up to that much and
-    /// costs the server less CPU a move (docs/scaling.md).
+    /// How long a change waits, from the moment it is handed to the games'
+    /// writer, for more to commit with it in one flush
+    /// (`--commit-window-ms`); one that waited that long already, behind
+    /// the commit before it, is committed at once. A longer window delays
+    /// each acknowledgement by up to that much and costs the server less
+    /// CPU a move (docs/scaling.md).
     pub commit_window: Duration,
 }
 

@@ -134,6 +134,7 @@ mod tests {
             version: 3,
             change,
             done,
+            queued: std::time::Instant::now(),
         }
     }
 

@@ -225,6 +225,7 @@ impl GameStore {
             version,
             change,
             done,
+            queued: std::time::Instant::now(),
         };
         let gone = || ServerError::Unavailable(Refusal::writer_stopped());
         self.changes.send(pending).await.map_err(|_| gone())?;

@@ -33,6 +33,8 @@ pub(crate) struct Pending {
     pub(crate) version: i64,
     pub(crate) change: Change,
     pub(crate) done: oneshot::Sender<Result<Outcome, ServerError>>,
+    /// When the change was handed to the writer.
+    pub(crate) queued: Instant,
 }
 
 /// Starts the writer of `db`: the sender of the changes it commits. On
@@ -40,8 +42,11 @@ pub(crate) struct Pending {
 /// that a batch is one hand-off, not one per statement; on PostgreSQL it is
 /// a task on a connection of the pool.
 ///
-/// It waits `window`, from the first change of a batch, for more to commit
-/// with it ([`crate::Limits::commit_window`]). A commit (a flush to the
+/// A change waits at most `window` from the moment it was handed over
+/// for more to commit with it ([`crate::Limits::commit_window`]), counted
+/// from when the oldest change of a batch was queued ([`still_to_wait`]),
+/// so that a change that queued while the commit before ran waits only for
+/// what is left of its window. A commit (a flush to the
 /// disk) costs far more than a change: at a thousand moves a second a
 /// batch would otherwise hold one or two, and waiting 5 ms makes it about
 /// six and halves the server's CPU time per move (docs/scaling.md).
@@ -98,6 +103,17 @@ fn take_waiting(queue: &mut mpsc::Receiver<Pending>, batch: &mut Vec<Pending>) {
     }
 }
 
+/// How much longer a batch (in the order its changes were queued) waits
+/// for more changes: what is left of the window of its oldest change, or
+/// nothing when the batch is full, the window is zero or already over (the
+/// change queued while the commit before it ran, which then took longer
+/// than the window: waiting more would only delay it).
+fn still_to_wait(batch: &[Pending], window: Duration) -> Option<Duration> {
+    let oldest = batch.first()?;
+    let left = window.checked_sub(oldest.queued.elapsed())?;
+    (batch.len() < MAX_BATCH && !left.is_zero()).then_some(left)
+}
+
 /// Orders a batch so that rows are locked in one order by every process,
 /// and two batches never wait for each other.
 fn sort(batch: &mut [Pending]) {
@@ -112,8 +128,8 @@ fn write_sqlite(db: Db, mut queue: mpsc::Receiver<Pending>, window: Duration) {
     while let Some(first) = queue.blocking_recv() {
         batch.push(first);
         take_waiting(&mut queue, &mut batch);
-        if batch.len() < MAX_BATCH && !window.is_zero() {
-            std::thread::sleep(window);
+        if let Some(wait) = still_to_wait(&batch, window) {
+            std::thread::sleep(wait);
             take_waiting(&mut queue, &mut batch);
         }
         sort(&mut batch);
@@ -161,8 +177,8 @@ fn observe(started: Instant, changes: usize) {
 async fn write_postgres(db: Db, mut queue: mpsc::Receiver<Pending>, window: Duration) {
     let mut batch = Vec::with_capacity(MAX_BATCH);
     while queue.recv_many(&mut batch, MAX_BATCH).await > 0 {
-        if batch.len() < MAX_BATCH && !window.is_zero() {
-            tokio::time::sleep(window).await;
+        if let Some(wait) = still_to_wait(&batch, window) {
+            tokio::time::sleep(wait).await;
             take_waiting(&mut queue, &mut batch);
         }
         sort(&mut batch);
@@ -483,5 +499,43 @@ mod tests {
         assert_eq!(read_change("abc 7"), Some(("abc".into(), 7, None)));
         assert_eq!(read_change("abc 7 x"), None);
         assert_eq!(read_changes("abc 7 1,de 8").len(), 2);
+    }
+
+    fn queued(age: Duration) -> Pending {
+        let (done, _) = oneshot::channel();
+        let now = Instant::now();
+        Pending {
+            id: "g".into(),
+            version: 1,
+            change: Change::Joined(Side::Black),
+            done,
+            queued: now.checked_sub(age).unwrap_or(now),
+        }
+    }
+
+    #[test]
+    fn a_batch_waits_only_for_what_is_left_of_its_oldest_changes_window() {
+        let window = Duration::from_secs(3600);
+        // Just queued: nearly the whole window is left.
+        let wait = still_to_wait(&[queued(Duration::ZERO)], window).unwrap();
+        assert!(wait > Duration::from_secs(3590) && wait <= window);
+        // Queued 40 minutes ago, while the commit before ran: 20 are left,
+        // whatever the younger changes after it.
+        let batch = [queued(Duration::from_secs(2400)), queued(Duration::ZERO)];
+        let wait = still_to_wait(&batch, window).unwrap();
+        assert!(wait > Duration::from_secs(1190) && wait <= Duration::from_secs(1200));
+        // Older than the window: it is committed at once.
+        assert_eq!(
+            still_to_wait(&[queued(Duration::from_secs(3601))], window),
+            None
+        );
+        // No window, an empty batch, a full batch: no wait.
+        assert_eq!(
+            still_to_wait(&[queued(Duration::ZERO)], Duration::ZERO),
+            None
+        );
+        assert_eq!(still_to_wait(&[], window), None);
+        let full: Vec<Pending> = (0..MAX_BATCH).map(|_| queued(Duration::ZERO)).collect();
+        assert_eq!(still_to_wait(&full, window), None);
     }
 }
