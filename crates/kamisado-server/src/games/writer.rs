@@ -515,18 +515,19 @@ mod tests {
 
     #[test]
     fn a_batch_waits_only_for_what_is_left_of_its_oldest_changes_window() {
-        let window = Duration::from_secs(3600);
+        // Ages of seconds, not hours: the monotonic clock starts at boot.
+        let window = Duration::from_secs(10);
         // Just queued: nearly the whole window is left.
         let wait = still_to_wait(&[queued(Duration::ZERO)], window).unwrap();
-        assert!(wait > Duration::from_secs(3590) && wait <= window);
-        // Queued 40 minutes ago, while the commit before ran: 20 are left,
+        assert!(wait > Duration::from_secs(9) && wait <= window);
+        // Queued 4 s ago, while the commit before ran: 6 s are left,
         // whatever the younger changes after it.
-        let batch = [queued(Duration::from_secs(2400)), queued(Duration::ZERO)];
+        let batch = [queued(Duration::from_secs(4)), queued(Duration::ZERO)];
         let wait = still_to_wait(&batch, window).unwrap();
-        assert!(wait > Duration::from_secs(1190) && wait <= Duration::from_secs(1200));
+        assert!(wait > Duration::from_secs(5) && wait <= Duration::from_secs(6));
         // Older than the window: it is committed at once.
         assert_eq!(
-            still_to_wait(&[queued(Duration::from_secs(3601))], window),
+            still_to_wait(&[queued(Duration::from_secs(11))], window),
             None
         );
         // No window, an empty batch, a full batch: no wait.
