@@ -1,7 +1,7 @@
 //! The exact value of every first move of the 10×10 start, each printed as
 //! soon as it is proven, with its nodes and time: one table kept across the
-//! moves, as `kamisado solve --first-moves` keeps it, and one move of each
-//! mirrored pair proven (the other has the same value and the mirrored line).
+//! moves, as `kamisado solve --first-moves` keeps it (10×10 has no
+//! mirrored first moves to spare, so every move is proven).
 //!
 //! `cargo run --release -p kamisado-engine --example ten_first [NODES] [FROM] [TO]`
 //!
@@ -13,8 +13,8 @@
 //! generates them (all 168 by default), so that a long run can be split and
 //! taken up again where it stopped. `HASH_MB` sets the table (4096
 //! megabytes by default); `RULES` the rule set (`standard`). Each line: the
-//! index, the move, its mirror (or `-`), the value for Black, the nodes, the
-//! seconds and the line of best play.
+//! index, the move, the value for Black, the nodes, the seconds and the
+//! line of best play.
 
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
@@ -33,7 +33,7 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let index = |i: usize, default: usize| {
         args.get(i)
-            .map_or(default, |a| a.parse().expect("FROM and TO: whole numbers"))
+            .map_or(default, |a| a.parse().expect("NODES, FROM and TO: whole numbers"))
     };
     let millions = index(0, NODES) as u64;
     let (from, to) = (index(1, 0), index(2, usize::MAX));
@@ -47,14 +47,6 @@ fn main() {
     let mut engine = Engine::new(hash_mb);
     let start = Position::<Ten>::start_with(rules);
     let moves: Vec<_> = start.legal_moves().iter().copied().collect();
-    // A move's mirror, when it is an earlier first move the rules cannot
-    // tell from this one: this move is then not proven again.
-    let mirror_of = |mv| {
-        let mirror = kamisado_core::Move::<Ten>::mirrored(mv);
-        let after = start.play_unchecked(mv).mirrored()?;
-        (mirror != mv && moves.contains(&mirror) && after == start.play_unchecked(mirror))
-            .then_some(mirror)
-    };
     println!(
         "{} first moves, from {from}; table {} MB, each move capped at {millions} M nodes",
         moves.len(),
@@ -62,10 +54,6 @@ fn main() {
     );
     let began = Instant::now();
     for (i, &mv) in moves.iter().enumerate().take(to).skip(from) {
-        let mirror = mirror_of(mv);
-        if mirror.is_some_and(|m| moves.iter().position(|&x| x == m) < Some(i)) {
-            continue;
-        }
         let child = start.play_unchecked(mv);
         let solved = engine.solve_nodes(&child, millions * 1_000_000, &AtomicBool::new(false));
         let Some(result) = solved else {
@@ -77,8 +65,7 @@ fn main() {
             .chain(result.line.iter().map(|m| m.to_string()))
             .collect();
         println!(
-            "{i} {mv} {} {} {} {:.1} {}",
-            mirror.map_or("-".to_string(), |m| m.to_string()),
+            "{i} {mv} {} {} {:.1} {}",
             result.value.before_move(false),
             result.nodes,
             result.elapsed.as_secs_f64(),
