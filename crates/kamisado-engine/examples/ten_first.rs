@@ -32,8 +32,9 @@ const NODES: usize = 1000;
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let index = |i: usize, default: usize| {
-        args.get(i)
-            .map_or(default, |a| a.parse().expect("NODES, FROM and TO: whole numbers"))
+        args.get(i).map_or(default, |a| {
+            a.parse().expect("NODES, FROM and TO: whole numbers")
+        })
     };
     let millions = index(0, NODES) as u64;
     let (from, to) = (index(1, 0), index(2, usize::MAX));
