@@ -28,8 +28,10 @@ pub const MAX_FRAME: usize = 16 * 1024;
 /// connection without a word; between [`MAX_FRAME`] and this, the server
 /// closes it itself with a code and a reason.
 pub const MAX_READ: usize = 4 * MAX_FRAME;
-/// The bytes read from a connection at a time.
-pub const READ_BUFFER: usize = 8 * 1024;
+/// The bytes read from a connection at a time (a longer frame takes
+/// several reads): a client's messages are small, a move about 60 bytes,
+/// and the socket layer zeroes this much of its buffer before each read.
+pub const READ_BUFFER: usize = 1024;
 /// Messages waiting for one client (hints, answers) before more are dropped.
 const DIRECT_DEPTH: usize = 16;
 
