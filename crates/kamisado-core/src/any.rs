@@ -73,6 +73,24 @@ impl AnyMove {
         self.on::<Ten>().ok().map(Move::text)
     }
 
+    /// The names of the squares a step goes from and to, `("c1", "c6")`
+    /// for `c1-c6`, without writing the move: none for a push, a pass or a
+    /// square off the largest board.
+    ///
+    /// ```
+    /// use kamisado_core::any::AnyMove;
+    /// let step: AnyMove = "c1-c6".parse().unwrap();
+    /// assert_eq!(step.step_squares(), Some(("c1", "c6")));
+    /// assert_eq!("pass".parse::<AnyMove>().unwrap().step_squares(), None);
+    /// ```
+    pub fn step_squares(self) -> Option<(&'static str, &'static str)> {
+        let AnyMove::Step { from, to } = self else {
+            return None;
+        };
+        let name = |(file, rank)| Square::<Ten>::at(file, rank).map(Square::name);
+        Some((name(from)?, name(to)?))
+    }
+
     /// The move on board `B`.
     ///
     /// # Errors

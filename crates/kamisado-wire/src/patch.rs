@@ -363,9 +363,31 @@ fn forced_square(note: Option<&Arc<Note>>) -> Option<&str> {
 /// for `c1-c3` and `>c2` for the push `c1>c2`; every other in full.
 struct ShortMoves<'a>(&'a [AnyMove], Option<&'a str>);
 
+/// One of [`ShortMoves`]: a step of the forced tower by its target's name,
+/// which needs no text made; any other move from its text.
+enum ShortMove {
+    Target(&'static str),
+    Text(MoveStr),
+}
+
+impl Serialize for ShortMove {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            ShortMove::Target(name) => s.serialize_str(name),
+            ShortMove::Text(text) => text.serialize(s),
+        }
+    }
+}
+
 impl Serialize for ShortMoves<'_> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_seq(self.0.iter().map(|&mv| {
+            // Most lists are the forced tower's steps: written as their targets.
+            if let (Some((from, to)), Some(forced)) = (mv.step_squares(), self.1) {
+                if from == forced {
+                    return ShortMove::Target(to);
+                }
+            }
             let text = mv.text();
             let written = text.as_ref().map_or("", |t| t.as_str());
             let start = match self
@@ -376,7 +398,7 @@ impl Serialize for ShortMoves<'_> {
                 Some((from, rest)) if rest.starts_with('>') => from.len(),
                 _ => 0,
             };
-            MoveStr(text, start)
+            ShortMove::Text(MoveStr(text, start))
         }))
     }
 }
