@@ -122,8 +122,8 @@ const PLACEHOLDERS: [&str; 16] = [
     "$16",
 ];
 
-/// A transaction on the SQLite writer's own connection.
-pub(crate) struct SqliteTx<'a>(pub(crate) &'a rusqlite::Transaction<'a>);
+/// The SQLite writer's own connection, inside the transaction of a batch.
+pub(crate) struct SqliteTx<'a>(pub(crate) &'a rusqlite::Connection);
 
 impl SqliteTx<'_> {
     /// The statement `sql` (prepared once per connection) with `values` bound

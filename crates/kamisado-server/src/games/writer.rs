@@ -158,11 +158,17 @@ fn commit_sqlite(
     let conn = conn
         .as_mut()
         .ok_or_else(|| ServerError::Storage("the SQLite writer has no connection".into()))?;
-    let tx = conn
-        .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
-        .map_err(sqlite_error)?;
-    let outcomes = run_now(commit_on(&mut SqliteTx(&tx), Backend::Sqlite, batch))?;
-    tx.commit().map_err(sqlite_error)?;
+    // BEGIN and COMMIT prepared once, not parsed again for every batch. A
+    // batch that fails leaves its transaction open: the caller closes the
+    // connection, which rolls it back.
+    let run = |sql: &str| {
+        conn.prepare_cached(sql)
+            .and_then(|mut statement| statement.raw_execute())
+            .map_err(sqlite_error)
+    };
+    run("BEGIN IMMEDIATE")?;
+    let outcomes = run_now(commit_on(&mut SqliteTx(conn), Backend::Sqlite, batch))?;
+    run("COMMIT")?;
     Ok(outcomes)
 }
 
