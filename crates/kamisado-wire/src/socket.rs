@@ -285,19 +285,25 @@ impl ClientMessage {
     /// [`ReadError::TooLarge`] for a longer message, [`ReadError::Malformed`]
     /// for anything else that is not one of the messages, each with its reason.
     pub fn decode(text: &str, max_len: usize) -> Result<ClientMessage, Unreadable> {
-        let bad = |of, r: Refusal| Unreadable {
-            of,
-            error: ReadError::Malformed(r),
-        };
         if text.len() > max_len {
             return Err(Unreadable {
                 of: None,
                 error: ReadError::TooLarge(Refusal::message_too_large(text.len(), max_len)),
             });
         }
-        if let Some(message) = canonical_move(text) {
-            return Ok(message);
+        match canonical_move(text) {
+            Some(message) => Ok(message),
+            None => Self::decode_in_general(text),
         }
+    }
+
+    /// [`ClientMessage::decode`] of any text within the length: its JSON
+    /// read whole, its kind and fields checked, then the message read.
+    fn decode_in_general(text: &str) -> Result<ClientMessage, Unreadable> {
+        let bad = |of, r: Refusal| Unreadable {
+            of,
+            error: ReadError::Malformed(r),
+        };
         let not_json = || bad(None, Refusal::message_not_json(EXAMPLE));
         let value: Value = serde_json::from_str(text).map_err(|_| not_json())?;
         let Value::Object(fields) = &value else {
@@ -338,7 +344,8 @@ fn canonical_move(text: &str) -> Option<ClientMessage> {
     if number.is_empty() || (number.len() > 1 && number.starts_with('0')) {
         return None;
     }
-    let n = number.parse().ok()?;
+    // The general reading takes numbers up to u32::MAX.
+    let n = number.parse::<u32>().ok()?.try_into().ok()?;
     let mv = rest.strip_prefix(r#","mv":""#)?.strip_suffix(r#""}"#)?;
     // A quote, an escape or a control character needs JSON's own reading.
     if mv.bytes().any(|b| b == b'"' || b == b'\\' || b < 0x20) {
@@ -492,8 +499,7 @@ mod tests {
 
     /// What the general reading makes of `text`, without the fast path.
     fn read_in_general(text: &str) -> Result<ClientMessage, String> {
-        let value: Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
-        serde_json::from_value(value).map_err(|e| e.to_string())
+        ClientMessage::decode_in_general(text).map_err(|e| e.error.to_string())
     }
 
     #[test]
@@ -507,6 +513,9 @@ mod tests {
             (r#"{"t":"move","n":01,"mv":"c1-c6"}"#, false),
             (r#"{"t":"move","n":-1,"mv":"c1-c6"}"#, false),
             (r#"{"t":"move","n":,"mv":"c1-c6"}"#, false),
+            (r#"{"t":"move","n":4294967295,"mv":"c1-c6"}"#, true),
+            (r#"{"t":"move","n":4294967296,"mv":"c1-c6"}"#, false),
+            (r#"{"t":"move","n":1099511627776,"mv":"d1-d6"}"#, false),
             (
                 r#"{"t":"move","n":99999999999999999999999,"mv":"c1-c6"}"#,
                 false,
@@ -524,9 +533,7 @@ mod tests {
                 assert_eq!(Ok(fast), read_in_general(text), "{text}");
             }
             let decoded = ClientMessage::decode(text, 2048).map_err(|e| e.error.to_string());
-            if let Ok(general) = read_in_general(text) {
-                assert_eq!(decoded, Ok(general), "{text}");
-            }
+            assert_eq!(decoded, read_in_general(text), "{text}");
         }
     }
 
