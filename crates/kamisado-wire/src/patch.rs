@@ -382,20 +382,24 @@ impl Serialize for ShortMove {
 impl Serialize for ShortMoves<'_> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_seq(self.0.iter().map(|&mv| {
-            // Most lists are the forced tower's steps: written as their targets.
-            if let (Some((from, to)), Some(forced)) = (mv.step_squares(), self.1) {
-                if from == forced {
+            // The forced tower's steps, most of every list: their targets' names.
+            if let Some((from, to)) = mv.step_squares() {
+                if Some(from) == self.1 {
                     return ShortMove::Target(to);
                 }
             }
+            // Its pushes by the text after the square it leaves (`>c2`); any
+            // other move in full.
             let text = mv.text();
             let written = text.as_ref().map_or("", |t| t.as_str());
-            let start = match self
-                .1
-                .and_then(|from| Some((from, written.strip_prefix(from)?)))
-            {
-                Some((from, rest)) if rest.starts_with('-') => from.len() + 1,
-                Some((from, rest)) if rest.starts_with('>') => from.len(),
+            let start = match self.1 {
+                Some(forced)
+                    if written
+                        .strip_prefix(forced)
+                        .is_some_and(|r| r.starts_with('>')) =>
+                {
+                    forced.len()
+                }
                 _ => 0,
             };
             ShortMove::Text(MoveStr(text, start))

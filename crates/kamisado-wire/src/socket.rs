@@ -130,11 +130,16 @@ enum Field {
     Bool,
 }
 
+/// An action's number as a message may carry it: up to `u32::MAX`.
+fn action_number(n: u64) -> Option<usize> {
+    u32::try_from(n).ok().and_then(|n| usize::try_from(n).ok())
+}
+
 impl Field {
     fn accepts(self, value: Option<&Value>) -> bool {
         match (self, value) {
             (Field::OptionalText, None | Some(Value::Null | Value::String(_))) => true,
-            (Field::Number, Some(v)) => v.as_u64().is_some_and(|n| n <= u32::MAX as u64),
+            (Field::Number, Some(v)) => v.as_u64().and_then(action_number).is_some(),
             (Field::Text, Some(Value::String(_))) => true,
             (Field::Bool, Some(Value::Bool(_))) => true,
             _ => false,
@@ -340,12 +345,12 @@ fn canonical_move(text: &str) -> Option<ClientMessage> {
     let rest = text.strip_prefix(r#"{"t":"move","n":"#)?;
     let digits = rest.find(|c: char| !c.is_ascii_digit())?;
     let (number, rest) = rest.split_at(digits);
-    // JSON writes no leading zero; a number too large for `n` is refused there.
+    // JSON writes no leading zero, and a number beyond an action's is
+    // refused: both are left to the general reading and its reasons.
     if number.is_empty() || (number.len() > 1 && number.starts_with('0')) {
         return None;
     }
-    // The general reading takes numbers up to u32::MAX.
-    let n = number.parse::<u32>().ok()?.try_into().ok()?;
+    let n = action_number(number.parse().ok()?)?;
     let mv = rest.strip_prefix(r#","mv":""#)?.strip_suffix(r#""}"#)?;
     // A quote, an escape or a control character needs JSON's own reading.
     if mv.bytes().any(|b| b == b'"' || b == b'\\' || b < 0x20) {
