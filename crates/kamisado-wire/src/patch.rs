@@ -659,17 +659,26 @@ fn legal_told(acted: bool, old: &[AnyMove], new: &[AnyMove]) -> Option<Vec<AnyMo
 }
 
 /// The number of a square (`c6`) in the order a state lists its towers:
-/// rank by rank from the first, file by file from a.
+/// rank by rank from the first, file by file from a. Read byte by byte: it
+/// is asked for every tower of every patch.
 fn square_order(sq: &str, edge: usize) -> usize {
-    let mut chars = sq.chars();
-    let file = chars
-        .next()
-        .map_or(0, |c| (c as usize).saturating_sub('a' as usize));
-    let rank = chars
-        .as_str()
-        .parse::<usize>()
-        .map_or(0, |r| r.saturating_sub(1));
-    rank * edge + file
+    let (file, rank) = sq.as_bytes().split_first().unwrap_or((&b'a', &[]));
+    let file = usize::from(file.saturating_sub(b'a'));
+    let rank = rank.iter().try_fold(0usize, |rank, &digit| {
+        digit.is_ascii_digit().then(|| {
+            rank.saturating_mul(10)
+                .saturating_add(usize::from(digit - b'0'))
+        })
+    });
+    rank.map_or(0, |r| r.saturating_sub(1))
+        .saturating_mul(edge)
+        .saturating_add(file)
+}
+
+/// Whether two of a state's words are the same: at once when both are the
+/// rules crate's own (the same text in the same place), else by their bytes.
+fn same(a: &str, b: &str) -> bool {
+    (a.as_ptr() == b.as_ptr() && a.len() == b.len()) || a == b
 }
 
 /// Moves each tower standing on a `from` square to its `to`, all at once,
@@ -689,7 +698,7 @@ fn move_towers(towers: &mut [TowerView], moved: &[[String; 2]], edge: usize) {
 fn moved_to<'a>(sq: &'a str, moved: &'a [[String; 2]]) -> &'a str {
     moved
         .iter()
-        .find(|[from, _]| from == sq)
+        .find(|[from, _]| same(from, sq))
         .map_or(sq, |[_, to]| to.as_str())
 }
 
@@ -754,11 +763,11 @@ fn moves_to(
             }
             _ => (was.teeth, &*was.rank),
         };
-        sq == is.sq
-            && was.side == is.side
-            && was.colour == is.colour
+        was.side == is.side
             && teeth == is.teeth
-            && rank == is.rank
+            && same(sq, &is.sq)
+            && same(&was.colour, &is.colour)
+            && same(rank, &is.rank)
     })
 }
 
@@ -1102,7 +1111,10 @@ impl Told {
 /// Whether `towers` show `tower` standing on `sq`.
 fn shows(towers: &[TowerView], sq: &str, tower: &TowerName) -> bool {
     towers.iter().any(|t| {
-        t.sq == sq && t.side == tower.side && t.colour == tower.colour && t.rank == tower.rank
+        t.side == tower.side
+            && same(&t.sq, sq)
+            && same(&t.colour, &tower.colour)
+            && same(&t.rank, &tower.rank)
     })
 }
 
@@ -1149,7 +1161,24 @@ impl Note {
     /// the forced tower, the colour that decided it (the tower's), and the
     /// square that decided it when the tower that acted came to it.
     fn leave_towers_to(&mut self, before: &[TowerView], after: &[TowerView]) {
-        let came_to = self.came_to();
+        // Asked of every action, for every seat: nothing is copied.
+        let acted = match &mut self.act {
+            ActView::Step(StepAct {
+                tower, from, to, ..
+            })
+            | ActView::Push {
+                tower, from, to, ..
+            } => Some((tower, &*from, Some(&*to))),
+            ActView::Pass { tower, square } => Some((tower, &*square, None)),
+            ActView::Fill { .. } | ActView::Concession { .. } => None,
+        };
+        let mut came_to = None;
+        if let Some((tower, from, to)) = acted {
+            came_to = to;
+            if shows(before, from, tower) {
+                *tower = TowerName::default();
+            }
+        }
         if let Some(NextView::Forced(ForcedView {
             tower,
             square,
@@ -1158,15 +1187,13 @@ impl Note {
             ..
         })) = &mut self.next
         {
-            if came_to.as_ref() == Some(by_square) {
+            if came_to == Some(&*by_square) {
                 by_square.clear();
             }
-            if shows(after, square, tower) && *by_colour == tower.colour {
-                by_colour.clear();
-            }
-        }
-        for (tower, sq, is_before) in self.towers_mut().into_iter().flatten() {
-            if shows(if is_before { before } else { after }, &sq, tower) {
+            if shows(after, square, tower) {
+                if *by_colour == tower.colour {
+                    by_colour.clear();
+                }
                 *tower = TowerName::default();
             }
         }
@@ -1197,5 +1224,35 @@ impl Note {
                 by_colour.clone_from(&tower.colour);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{same, square_order};
+
+    #[test]
+    fn squares_are_ordered_rank_by_rank_from_file_a() {
+        assert_eq!(square_order("a1", 8), 0);
+        assert_eq!(square_order("h1", 8), 7);
+        assert_eq!(square_order("a2", 8), 8);
+        assert_eq!(square_order("h8", 8), 63);
+        assert_eq!(square_order("j10", 10), 99);
+        assert_eq!(square_order("a10", 10), 90);
+        // Text that is no square never panics: without a rank it sorts
+        // first, with a rank too long to count, last.
+        assert_eq!(square_order("", 8), 0);
+        assert_eq!(square_order("a", 8), 0);
+        assert_eq!(square_order("ax", 8), 0);
+        assert_eq!(square_order("c99999999999999999999999", 8), usize::MAX);
+    }
+
+    #[test]
+    fn words_are_the_same_by_place_or_by_bytes() {
+        let owned = String::from("red");
+        assert!(same("red", "red"));
+        assert!(same(&owned, "red"));
+        assert!(!same("red", "re"));
+        assert!(!same(&owned[..2], "red"));
     }
 }
