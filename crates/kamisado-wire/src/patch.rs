@@ -9,6 +9,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use kamisado_core::any::{AnyMove, fen_after};
+use kamisado_core::geometry::BoardSize;
+use kamisado_core::{Square, with_board};
 
 use crate::note::{ActView, ForcedView, NextView, Note, StepAct, Then, TowerName};
 use crate::state::{RoundLog, SeatRights, StateView, TowerView};
@@ -659,20 +661,13 @@ fn legal_told(acted: bool, old: &[AnyMove], new: &[AnyMove]) -> Option<Vec<AnyMo
 }
 
 /// The number of a square (`c6`) in the order a state lists its towers:
-/// rank by rank from the first, file by file from a. Read byte by byte: it
-/// is asked for every tower of every patch.
+/// rank by rank from the first, file by file from a (the rules crate's
+/// index); 0 for text that is no square of the board.
 fn square_order(sq: &str, edge: usize) -> usize {
-    let (file, rank) = sq.as_bytes().split_first().unwrap_or((&b'a', &[]));
-    let file = usize::from(file.saturating_sub(b'a'));
-    let rank = rank.iter().try_fold(0usize, |rank, &digit| {
-        digit.is_ascii_digit().then(|| {
-            rank.saturating_mul(10)
-                .saturating_add(usize::from(digit - b'0'))
-        })
-    });
-    rank.map_or(0, |r| r.saturating_sub(1))
-        .saturating_mul(edge)
-        .saturating_add(file)
+    let Some(size) = BoardSize::ALL.into_iter().find(|size| size.edge() == edge) else {
+        return 0;
+    };
+    with_board!(size, B => sq.parse::<Square<B>>().map_or(0, Square::index))
 }
 
 /// Whether two of a state's words are the same: at once when both are the
@@ -698,7 +693,7 @@ fn move_towers(towers: &mut [TowerView], moved: &[[String; 2]], edge: usize) {
 fn moved_to<'a>(sq: &'a str, moved: &'a [[String; 2]]) -> &'a str {
     moved
         .iter()
-        .find(|[from, _]| same(from, sq))
+        .find(|[from, _]| from == sq)
         .map_or(sq, |[_, to]| to.as_str())
 }
 
@@ -1239,12 +1234,12 @@ mod tests {
         assert_eq!(square_order("h8", 8), 63);
         assert_eq!(square_order("j10", 10), 99);
         assert_eq!(square_order("a10", 10), 90);
-        // Text that is no square never panics: without a rank it sorts
-        // first, with a rank too long to count, last.
+        // Text that is no square of the board sorts first.
         assert_eq!(square_order("", 8), 0);
         assert_eq!(square_order("a", 8), 0);
         assert_eq!(square_order("ax", 8), 0);
-        assert_eq!(square_order("c99999999999999999999999", 8), usize::MAX);
+        assert_eq!(square_order("i1", 8), 0);
+        assert_eq!(square_order("c99999999999999999999999", 8), 0);
     }
 
     #[test]
